@@ -1,0 +1,5 @@
+//! One module per command group.
+
+pub mod cards;
+pub mod deck;
+pub mod events;
