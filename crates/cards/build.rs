@@ -1,0 +1,35 @@
+//! Compiles the card data in `<repo>/cards/*.toml` into the binary: writes a table of
+//! `include_str!`s to `$OUT_DIR/builtin.rs`, so a fresh install needs no data files.
+
+use std::env;
+use std::fs;
+use std::path::PathBuf;
+
+fn main() {
+    let manifest =
+        PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
+    let dir = manifest.join("../../cards");
+    println!("cargo:rerun-if-changed={}", dir.display());
+    let mut files: Vec<PathBuf> = fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("cannot read the card data folder {}: {e}", dir.display()))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    let mut out = String::from("/// The built-in card files: (file name, contents), sorted by name.\npub(crate) static BUILTIN: &[(&str, &str)] = &[\n");
+    for f in &files {
+        println!("cargo:rerun-if-changed={}", f.display());
+        let name = f
+            .file_name()
+            .and_then(|n| n.to_str())
+            .expect("card file names are UTF-8");
+        let abs = fs::canonicalize(f).expect("card file path resolves");
+        out.push_str(&format!(
+            "    ({name:?}, include_str!({:?})),\n",
+            abs.display().to_string()
+        ));
+    }
+    out.push_str("];\n");
+    let dest = PathBuf::from(env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("builtin.rs");
+    fs::write(dest, out).expect("write builtin.rs");
+}
