@@ -1,1 +1,92 @@
-//! See the crate description in Cargo.toml.
+//! Deck lists and format legality.
+//!
+//! - [`Deck`]: the Mane Character, the Problem deck and the draw deck as card
+//!   numbers with counts; [`Deck::expand`] gives one catalogue entry per copy.
+//! - Reading and writing: the plain-text list people type ([`parse_text`],
+//!   [`write_text`], described in `crates/decks/README.md`) and OCTGN `.o8d` files
+//!   ([`parse_o8d`], [`write_o8d`]). [`load_deck`] reads either, or a built-in
+//!   theme deck by `theme:NAME`.
+//! - Legality: [`check`] against a [`Format`] on a [`Date`]; every violation at
+//!   once, with the rule or format clause it breaks.
+
+pub mod check;
+pub mod date;
+pub mod deck;
+pub mod error;
+pub mod formats;
+pub mod o8d;
+pub mod resolve;
+pub mod text;
+mod theme;
+
+pub use check::{check, Format, Report, Summary, Violation};
+pub use date::Date;
+pub use deck::{Deck, DeckCard, Part, Section};
+pub use error::DeckError;
+pub use formats::Block;
+pub use o8d::{parse_o8d, write_o8d};
+pub use resolve::Resolver;
+pub use text::{parse_text, write_text};
+pub use theme::{theme_deck, theme_deck_names};
+
+/// The two file forms of a deck list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeckFormat {
+    Text,
+    O8d,
+}
+
+/// Which form a file is in: `.o8d` by its extension, or XML by its first
+/// character; anything else is text.
+pub fn detect_format(path: &str, contents: &str) -> DeckFormat {
+    let lower = path.to_ascii_lowercase();
+    let start = contents.trim_start_matches('\u{feff}').trim_start();
+    if lower.ends_with(".o8d") || lower.ends_with(".xml") || start.starts_with('<') {
+        DeckFormat::O8d
+    } else {
+        DeckFormat::Text
+    }
+}
+
+/// Parses deck list contents in either form with the built-in catalogue.
+pub fn parse_deck(contents: &str, file: &str) -> Result<Deck, DeckError> {
+    let res = Resolver::builtin();
+    match detect_format(file, contents) {
+        DeckFormat::O8d => parse_o8d(contents, file, res),
+        DeckFormat::Text => parse_text(contents, file, res),
+    }
+}
+
+/// Loads a deck: `theme:NAME` for a built-in theme deck, else a file in text or
+/// `.o8d` form, read with the built-in catalogue.
+pub fn load_deck(path_or_name: &str) -> Result<Deck, DeckError> {
+    if let Some(name) = path_or_name.trim().strip_prefix("theme:") {
+        return theme_deck(name).ok_or_else(|| DeckError::UnknownTheme {
+            name: name.to_string(),
+            known: theme_deck_names()
+                .iter()
+                .map(|n| format!("theme:{n}"))
+                .collect::<Vec<_>>()
+                .join(", "),
+        });
+    }
+    let bytes = std::fs::read(path_or_name).map_err(|source| DeckError::Io {
+        path: path_or_name.to_string(),
+        source,
+    })?;
+    let contents = String::from_utf8(bytes).map_err(|e| {
+        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
+        DeckError::Parse {
+            file: path_or_name.to_string(),
+            line,
+            message: "the file is not UTF-8 text".into(),
+        }
+    })?;
+    parse_deck(&contents, path_or_name)
+}
+
+/// The OCTGN file a built-in theme deck was derived from (its file name).
+pub fn theme_deck_source(name: &str) -> Option<&'static str> {
+    theme::theme_source(name.strip_prefix("theme:").unwrap_or(name))
+}

@@ -1,0 +1,48 @@
+//! The one error type of deck loading and writing. Every message names the file
+//! and, for a bad line, the line.
+
+/// A deck list that could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum DeckError {
+    /// The file could not be read.
+    #[error("{path}: cannot read the deck list: {source}")]
+    Io {
+        path: String,
+        #[source]
+        source: std::io::Error,
+    },
+    /// A line (or XML element) that is not understood.
+    #[error("{file}:{line}: {message}")]
+    Parse {
+        file: String,
+        line: usize,
+        message: String,
+    },
+    /// `theme:NAME` with an unknown name.
+    #[error("there is no built-in theme deck `{name}`; known: {known}")]
+    UnknownTheme { name: String, known: String },
+    /// A deck built in code that names a number the catalogue lacks.
+    #[error("card number `{0}` is not in the catalogue")]
+    UnknownNumber(String),
+    /// A deck that cannot be written in the asked form.
+    #[error("cannot write the deck: {0}")]
+    Write(String),
+}
+
+impl DeckError {
+    pub(crate) fn parse(file: &str, line: usize, message: impl Into<String>) -> DeckError {
+        DeckError::Parse {
+            file: file.to_string(),
+            line,
+            message: message.into(),
+        }
+    }
+
+    /// The line an error points at, if it points at one.
+    pub fn line(&self) -> Option<usize> {
+        match self {
+            DeckError::Parse { line, .. } => Some(*line),
+            _ => None,
+        }
+    }
+}
