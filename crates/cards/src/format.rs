@@ -157,7 +157,8 @@ pub(crate) fn line_of(text: &str, offset: usize) -> usize {
 /// The number of the card whose `[[card]]` table holds `offset`, found by looking at
 /// the text itself (used for syntax errors, where no parsed card exists).
 pub(crate) fn card_at(text: &str, offset: usize) -> Option<String> {
-    let end = floor_char_boundary(text, offset.min(text.len()));
+    // An error spanning a whole table starts at its `[[card]]` header: include it.
+    let end = floor_char_boundary(text, (offset + "[[card]]".len()).min(text.len()));
     let start = text[..end].rfind("[[card]]")?;
     let rest = &text[start + "[[card]]".len()..];
     let stop = rest.find("[[card]]").unwrap_or(rest.len());

@@ -1,7 +1,8 @@
 //! Name matching helpers: normalisation, edit distance, and the data digest.
 
-/// Lower case; apostrophes and quotes dropped; "&" read as "and"; every other run of
-/// non-alphanumeric characters becomes one space; accents are kept as written.
+/// Lower case; common Latin accents folded ("Crème" → "creme"); apostrophes and quotes
+/// dropped; "&" read as "and"; every other run of non-alphanumeric characters becomes
+/// one space.
 pub(crate) fn normalize(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut space = false;
@@ -21,7 +22,9 @@ pub(crate) fn normalize(s: &str) -> String {
             continue;
         }
         if ch.is_alphanumeric() {
-            out.extend(ch.to_lowercase());
+            for l in ch.to_lowercase() {
+                out.push(fold_accent(l));
+            }
             space = false;
         } else if !out.is_empty() && !space {
             out.push(' ');
@@ -32,6 +35,19 @@ pub(crate) fn normalize(s: &str) -> String {
         out.pop();
     }
     out
+}
+
+fn fold_accent(c: char) -> char {
+    match c {
+        'à' | 'á' | 'â' | 'ä' | 'ã' | 'å' => 'a',
+        'è' | 'é' | 'ê' | 'ë' => 'e',
+        'ì' | 'í' | 'î' | 'ï' => 'i',
+        'ò' | 'ó' | 'ô' | 'ö' | 'õ' => 'o',
+        'ù' | 'ú' | 'û' | 'ü' => 'u',
+        'ç' => 'c',
+        'ñ' => 'n',
+        c => c,
+    }
 }
 
 /// Levenshtein distance between `a` and `b` if it is at most `limit`.
@@ -108,6 +124,7 @@ mod tests {
         assert_eq!(normalize("Snips&Snails"), "snips and snails");
         assert_eq!(normalize("Rockin'"), "rockin");
         assert_eq!(normalize("!!!"), "");
+        assert_eq!(normalize("Crème de la Crème"), "creme de la creme");
     }
 
     #[test]
