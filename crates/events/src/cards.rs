@@ -36,3 +36,15 @@ impl CardLookup for CardList {
             .collect()
     }
 }
+
+impl CardLookup for ponyccg_cards::Catalogue {
+    fn card(&self, number: &str) -> Option<&CardDef> {
+        self.get(number).map(|e| &e.def)
+    }
+    fn set_cards(&self, set: &str) -> Vec<&CardDef> {
+        self.entries()
+            .filter(|e| e.def.set.eq_ignore_ascii_case(set))
+            .map(|e| &e.def)
+            .collect()
+    }
+}
