@@ -468,6 +468,12 @@ pub fn check(deck: &Deck, format: &Format, as_of: Date, cat: &Catalogue) -> Repo
                             }
                         }
                     }
+                    None if matches!(format, Format::Block(_)) => v.push(viol(
+                        BLOCK,
+                        Some(e),
+                        Some(*n),
+                        "a promo whose product is unknown cannot be placed in a block".into(),
+                    )),
                     None => notes.push(format!(
                         "{} is a promo whose legal date we do not know; it is treated as legal",
                         display(e)

@@ -211,7 +211,7 @@ impl Deck {
             let e = cat
                 .get(&c.number)
                 .ok_or_else(|| DeckError::UnknownNumber(c.number.clone()))?;
-            out.extend(std::iter::repeat(e).take(c.count as usize));
+            out.extend(std::iter::repeat_n(e, c.count as usize));
         }
         Ok(out)
     }

@@ -146,15 +146,15 @@ fn split_count(line: &str) -> Result<(u32, &str), String> {
     if let Some(r) = rest.strip_prefix(['x', 'X', '×']) {
         rest = r;
     }
+    if rest.trim().is_empty() {
+        return Err(format!("a count ({digits}) with no card after it"));
+    }
     if !rest.starts_with(char::is_whitespace) {
         return Err(format!(
             "`{line}` is not a card line: write a count, a space and a card name or number"
         ));
     }
     let reference = rest.trim();
-    if reference.is_empty() {
-        return Err(format!("a count ({digits}) with no card after it"));
-    }
     let count: u32 = digits
         .parse()
         .ok()
