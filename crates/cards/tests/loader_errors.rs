@@ -35,7 +35,10 @@ fn with_second(card_body: &str) -> String {
 }
 
 fn err(text: &str) -> String {
-    load(text).err().expect("should fail").to_string()
+    match load(text) {
+        Ok(_) => panic!("should fail"),
+        Err(e) => e.to_string(),
+    }
 }
 
 #[test]
@@ -148,8 +151,7 @@ fn set_header_errors() {
         .starts_with("XX.toml:1: unknown set kind"));
     let e = err(GOOD);
     assert!(e.starts_with("XX.toml:") && e.contains("set"), "{e}");
-    let two =
-        Catalogue::from_sources([("A.toml", format!("{HEADER}").as_str()), ("B.toml", HEADER)]);
+    let two = Catalogue::from_sources([("A.toml", HEADER), ("B.toml", HEADER)]);
     assert!(two
         .err()
         .unwrap()
