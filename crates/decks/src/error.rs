@@ -5,12 +5,8 @@
 #[derive(Debug, thiserror::Error)]
 pub enum DeckError {
     /// The file could not be read.
-    #[error("{path}: cannot read the deck list: {source}")]
-    Io {
-        path: String,
-        #[source]
-        source: std::io::Error,
-    },
+    #[error("{path}: cannot read the deck list: {error}")]
+    Io { path: String, error: std::io::Error },
     /// A line (or XML element) that is not understood.
     #[error("{file}:{line}: {message}")]
     Parse {

@@ -70,9 +70,9 @@ pub fn load_deck(path_or_name: &str) -> Result<Deck, DeckError> {
                 .join(", "),
         });
     }
-    let bytes = std::fs::read(path_or_name).map_err(|source| DeckError::Io {
+    let bytes = std::fs::read(path_or_name).map_err(|error| DeckError::Io {
         path: path_or_name.to_string(),
-        source,
+        error,
     })?;
     let contents = String::from_utf8(bytes).map_err(|e| {
         let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];

@@ -1,13 +1,158 @@
 //! `ponyccg deck check|show|convert` (owned by the deck-lists work).
 
-use clap::Subcommand;
+use anyhow::{bail, Context};
+use clap::{Subcommand, ValueEnum};
+use ponyccg_cards::Catalogue;
+use ponyccg_decks::{
+    check, load_deck, theme_deck_names, write_o8d, write_text, Date, Format, Part, Resolver,
+};
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::PathBuf;
+
+/// Prints to standard output; a reader that stopped reading (`| head`) is not an error.
+fn emit(s: &str) -> anyhow::Result<()> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(s.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
+        _ => Ok(()),
+    }
+}
+
+fn cards(n: u32) -> String {
+    format!("{n} card{}", if n == 1 { "" } else { "s" })
+}
 
 #[derive(Subcommand)]
 pub enum DeckCommand {
-    /// Check a deck list against a format.
-    Check { file: std::path::PathBuf },
+    /// Check a deck list against a format; exits non-zero when it is illegal.
+    Check {
+        /// A deck file (text or .o8d) or a built-in theme deck, e.g. theme:applejack.
+        file: String,
+        /// constructed, harmony, block-premiere, block-odyssey, limited,
+        /// limited-premiere or limited-odyssey.
+        #[arg(long, default_value = "harmony")]
+        format: String,
+        /// The date legality is asked for (YYYY-MM-DD); today by default.
+        #[arg(long = "as-of")]
+        as_of: Option<String>,
+        /// Limited only: the card pool (a deck list file) the deck must come from.
+        #[arg(long)]
+        pool: Option<String>,
+    },
+    /// Convert a deck list to text or OCTGN .o8d.
+    Convert {
+        /// A deck file (text or .o8d) or a built-in theme deck.
+        file: String,
+        /// The form to write.
+        #[arg(long, value_enum)]
+        to: ConvertTo,
+        /// Write here instead of standard output.
+        #[arg(short, long)]
+        out: Option<PathBuf>,
+    },
+    /// Show a deck list card by card, with its counts.
+    Show {
+        /// A deck file (text or .o8d) or a built-in theme deck.
+        file: String,
+    },
+    /// List the built-in theme decks.
+    Themes,
 }
 
-pub fn run(_c: DeckCommand) -> anyhow::Result<()> {
-    anyhow::bail!("`ponyccg deck` is not built yet")
+#[derive(Clone, Copy, ValueEnum)]
+pub enum ConvertTo {
+    Text,
+    O8d,
+}
+
+pub fn run(c: DeckCommand) -> anyhow::Result<()> {
+    match c {
+        DeckCommand::Check {
+            file,
+            format,
+            as_of,
+            pool,
+        } => {
+            let mut format = Format::parse(&format).with_context(|| {
+                format!("unknown format `{format}`; use one of: {}", Format::NAMES)
+            })?;
+            let as_of = match as_of {
+                Some(s) => s.parse::<Date>()?,
+                None => Date::today(),
+            };
+            if let Some(p) = pool {
+                match &mut format {
+                    Format::Limited { pool, .. } => *pool = Some(load_deck(&p)?),
+                    _ => bail!("--pool is only for the limited formats"),
+                }
+            }
+            let deck = load_deck(&file)?;
+            let report = check(&deck, &format, as_of, Catalogue::builtin());
+            emit(&report.to_string())?;
+            if !report.is_legal() {
+                bail!(
+                    "{file} is not legal in {} as of {as_of} ({} violation{})",
+                    report.format,
+                    report.violations.len(),
+                    if report.violations.len() == 1 {
+                        ""
+                    } else {
+                        "s"
+                    }
+                );
+            }
+            Ok(())
+        }
+        DeckCommand::Convert { file, to, out } => {
+            let deck = load_deck(&file)?;
+            let res = Resolver::builtin();
+            let written = match to {
+                ConvertTo::Text => write_text(&deck, res),
+                ConvertTo::O8d => write_o8d(&deck, res)?,
+            };
+            match out {
+                Some(path) => std::fs::write(&path, written)
+                    .with_context(|| format!("cannot write {}", path.display()))?,
+                None => emit(&written)?,
+            }
+            Ok(())
+        }
+        DeckCommand::Show { file } => {
+            let deck = load_deck(&file)?;
+            let cat = Catalogue::builtin();
+            let mut out = String::new();
+            if let Some(n) = &deck.name {
+                writeln!(out, "Deck: {n}")?;
+            }
+            for part in [Part::Mane, Part::Problems, Part::Draw] {
+                writeln!(out, "{} ({}):", part.name(), cards(deck.count(part)))?;
+                for c in deck.part(part) {
+                    match cat.get(&c.number) {
+                        Some(e) => writeln!(
+                            out,
+                            "  {:>2} {:<8} {} [{}]",
+                            c.count,
+                            e.def.number,
+                            e.def.full_name(),
+                            e.def.card_type
+                        )?,
+                        None => writeln!(
+                            out,
+                            "  {:>2} {:<8} (not in the catalogue)",
+                            c.count, c.number
+                        )?,
+                    }
+                }
+            }
+            emit(&out)
+        }
+        DeckCommand::Themes => {
+            let list: String = theme_deck_names()
+                .iter()
+                .map(|n| format!("theme:{n}\n"))
+                .collect();
+            emit(&list)
+        }
+    }
 }
