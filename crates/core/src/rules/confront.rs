@@ -9,10 +9,9 @@ use crate::ids::{Area, PlayerId};
 use crate::rules::occurrence::Occurrence;
 use crate::state::FaceoffKind;
 
-/// One requirement line reduced to which colours may pay it.
+/// One coloured requirement line.
 #[derive(Clone, Copy)]
 struct Line {
-    accepts: fn(Colors, ReqColor) -> bool,
     color: ReqColor,
     need: u16,
 }
@@ -65,7 +64,7 @@ fn assign(chars: &[(Colors, u16)], lines: &[Line], i: usize, sums: &mut [u16]) -
     }
     let (colors, power) = chars[i];
     for (j, l) in lines.iter().enumerate() {
-        if sums[j] < l.need && power > 0 && (l.accepts)(colors, l.color) {
+        if sums[j] < l.need && power > 0 && accepts(colors, l.color) {
             let before = sums[j];
             sums[j] = (before + power).min(l.need);
             if assign(chars, lines, i + 1, sums) {

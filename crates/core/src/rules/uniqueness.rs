@@ -77,9 +77,7 @@ impl Game {
                 by_game: true,
             });
         }
-        let Some((p, cards)) = self.uniqueness_violator() else {
-            return None;
-        };
+        let (p, cards) = self.uniqueness_violator()?;
         let all_epic = cards
             .iter()
             .all(|&c| self.def(c).card_type != CardType::Troublemaker || self.is_epic(c));
