@@ -1,0 +1,87 @@
+//! The decision API's typed layer: what a player is asked and what they may answer.
+//! Every decision is one pick from a list; a multi-select is a sequence of picks.
+
+use crate::ids::{Area, CardId, PlayerId};
+use serde::{Deserialize, Serialize};
+
+/// Why a player is being asked.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Prompt {
+    /// 102.2: choose a Starting Problem.
+    StartingProblem,
+    /// 102.4: mulligan or keep.
+    Mulligan,
+    /// 510: the player has priority.
+    Priority,
+    /// 510.3, 609.1: a window closed; the turn player may open another with a phase action.
+    PhaseAction,
+    /// 607.2: the order to uncover face-down Troublemakers.
+    Uncover,
+    /// 608: which Troublemaker to challenge next, if any.
+    Challenge,
+    /// 610.1: which Problem's confront step comes next.
+    ConfrontOrder,
+    /// 514.6b: the character the losing challenger sends home.
+    SendHome,
+    /// 616.2: discard down to the maximum hand size.
+    DiscardToHandSize,
+    /// 616.3: retire Friends down to the home limit.
+    RetireToHomeLimit,
+    /// 516.2: choose a violating card to be dismissed.
+    RepairUniqueness,
+}
+
+/// One answer to a decision.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Choice {
+    /// 510.1: pass priority.
+    Pass,
+    /// Decline to open another priority window (510.3) or to challenge again (608.1).
+    Continue,
+    StartingProblem(CardId),
+    Mulligan,
+    Keep,
+    /// 609.2a: play a Friend to an area.
+    PlayFriend {
+        card: CardId,
+        to: Area,
+    },
+    /// 609.2a, 305.1a: play a Resource (to its owner's home).
+    PlayResource {
+        card: CardId,
+    },
+    /// 609.2a: play an Event.
+    PlayEvent {
+        card: CardId,
+    },
+    /// 609.2c: play a Troublemaker face-down to a Problem.
+    PlayTroublemaker {
+        card: CardId,
+        to: Area,
+    },
+    /// 609.2b: move a character.
+    Move {
+        card: CardId,
+        to: Area,
+    },
+    /// 609.2d: draw a card.
+    Draw,
+    /// 609.2e: rally a frightened card.
+    Rally {
+        card: CardId,
+    },
+    Uncover(CardId),
+    Challenge(CardId),
+    Confront(Area),
+    /// Choose a card for the prompt (send home, discard, retire, dismiss).
+    Card(CardId),
+}
+
+/// A pending decision: a player, a prompt and the legal answers. Labels are made on
+/// request by [`crate::Game::label`], so random playouts never format strings.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Decision {
+    pub player: PlayerId,
+    pub prompt: Prompt,
+    pub choices: Vec<Choice>,
+}

@@ -1,0 +1,101 @@
+//! What happened: one record per occurrence performed (the game log).
+
+use crate::ids::{Area, CardId, PlayerId, Zone};
+use crate::state::Step;
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Event {
+    TurnBegan {
+        player: PlayerId,
+        turn: u32,
+    },
+    StepBegan(Step),
+    StartingProblem {
+        player: PlayerId,
+        card: CardId,
+    },
+    FirstPlayer(PlayerId),
+    Mulliganed(PlayerId),
+    GainedTokens {
+        player: PlayerId,
+        amount: u16,
+    },
+    PaidTokens {
+        player: PlayerId,
+        amount: u16,
+    },
+    Drew {
+        player: PlayerId,
+    },
+    Readied(CardId),
+    Exhausted(CardId),
+    Played {
+        player: PlayerId,
+        card: CardId,
+    },
+    EnteredPlay {
+        card: CardId,
+        area: Area,
+        face_down: bool,
+    },
+    Moved {
+        card: CardId,
+        from: Area,
+        to: Area,
+    },
+    Sent {
+        card: CardId,
+        from: Area,
+        to: Area,
+    },
+    Frightened(CardId),
+    Rallied(CardId),
+    Uncovered(CardId),
+    Left {
+        card: CardId,
+        to: Zone,
+        how: Leave,
+    },
+    Challenged {
+        player: PlayerId,
+        troublemaker: CardId,
+    },
+    Confronted {
+        player: PlayerId,
+        problem: CardId,
+    },
+    FaceoffBegan,
+    Flipped {
+        player: PlayerId,
+        card: CardId,
+    },
+    FaceoffWon {
+        winner: PlayerId,
+    },
+    FaceoffEnded,
+    Scored {
+        player: PlayerId,
+        points: u16,
+    },
+    Solved {
+        problem: CardId,
+    },
+    Replaced {
+        old: CardId,
+        new: Option<CardId>,
+    },
+    Conceded(PlayerId),
+}
+
+/// The ways a card leaves its place (410).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Leave {
+    Dismiss,
+    Retire,
+    Discard,
+    Banish,
+    Cancel,
+    /// Put on the bottom of a deck (flipped cards, replaced Problems).
+    ToDeckBottom,
+}

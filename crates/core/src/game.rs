@@ -1,0 +1,548 @@
+//! The public face of the engine: a game as a value that is advanced until it needs a
+//! decision, then answered (the architecture guide's resumable state machine).
+
+use crate::card::{CardDef, CardType, ScriptStatus};
+use crate::decision::{Choice, Decision};
+use crate::event::Event;
+use crate::flow::Frame;
+use crate::ids::{Area, CardId, DefId, PlayerId, Zone};
+use crate::state::{Card, Outcome, Player, State, Step, WinReason};
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+use std::sync::Arc;
+
+/// One player's cards at the start of a game (102.1).
+#[derive(Clone, Debug)]
+pub struct PlayerDeck {
+    pub mane: CardDef,
+    pub problems: Vec<CardDef>,
+    pub draw: Vec<CardDef>,
+}
+
+/// Everything needed to start a game: with the choices made, it reproduces the game.
+#[derive(Clone, Debug)]
+pub struct GameSetup {
+    pub seed: u64,
+    /// Players in seating order; 2 is the tested case, but nothing assumes it.
+    pub players: Vec<PlayerDeck>,
+}
+
+/// Why a game can't be built from a setup.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    #[error("a game needs at least 2 players, got {0}")]
+    TooFewPlayers(usize),
+    #[error("a game holds at most 8 players, got {0}")]
+    TooManyPlayers(usize),
+    #[error("{player}: {number} is a {found}, not a Mane Character (102.1)")]
+    NotAMane {
+        player: PlayerId,
+        number: String,
+        found: CardType,
+    },
+    #[error("{player}: {number} is a {found}; a Problem deck holds only Problems (101.3b)")]
+    NotAProblem {
+        player: PlayerId,
+        number: String,
+        found: CardType,
+    },
+    #[error("{player}: {number} is a {found}; a draw deck holds only Friends, Events, Resources and Troublemakers (101.2)")]
+    NotADrawCard {
+        player: PlayerId,
+        number: String,
+        found: CardType,
+    },
+    #[error("{player}: the Problem deck has no Starting Problem (101.3c)")]
+    NoStartingProblem { player: PlayerId },
+    #[error("{player}: {number} \"{name}\" has game text that is not scripted yet; the engine won't play it as if it had none")]
+    Unscripted {
+        player: PlayerId,
+        number: String,
+        name: String,
+    },
+    #[error("a game holds at most 65535 cards")]
+    TooManyCards,
+}
+
+/// Why a choice was refused. The game is unchanged.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ChoiceError {
+    #[error("the game is over")]
+    GameOver,
+    #[error("choice {index} is out of range: the decision offers {count} choices")]
+    OutOfRange { index: usize, count: usize },
+    #[error("no choice is labelled \"{0}\"")]
+    NoSuchLabel(String),
+    #[error("{0} has left the game")]
+    NotInGame(PlayerId),
+}
+
+/// What the engine is waiting for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pending<'a> {
+    Decision(&'a Decision),
+    GameOver(&'a Outcome),
+}
+
+/// A game: immutable card definitions shared between clones, plus the state.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub(crate) pool: Arc<[CardDef]>,
+    pub(crate) st: State,
+}
+
+impl Game {
+    /// Builds the game of 102 and runs it to the first decision.
+    pub fn new(setup: &GameSetup) -> Result<Game, SetupError> {
+        let mut g = Game::build(setup)?;
+        let n = g.num_players();
+        g.st.frames.push(Frame::StartingProblems {
+            chosen: vec![None; n],
+        });
+        g.advance();
+        Ok(g)
+    }
+
+    /// The cards in their starting zones, decks in list order (last listed on top), and
+    /// nothing run yet.
+    pub(crate) fn build(setup: &GameSetup) -> Result<Game, SetupError> {
+        let n = setup.players.len();
+        if n < 2 {
+            return Err(SetupError::TooFewPlayers(n));
+        }
+        if n > 8 {
+            return Err(SetupError::TooManyPlayers(n));
+        }
+        let mut pool: Vec<CardDef> = Vec::new();
+        let def_id = |d: &CardDef, pool: &mut Vec<CardDef>| -> DefId {
+            match pool.iter().position(|x| x.number == d.number && x == d) {
+                Some(i) => DefId(i as u16),
+                None => {
+                    pool.push(d.clone());
+                    DefId((pool.len() - 1) as u16)
+                }
+            }
+        };
+        let mut cards = Vec::new();
+        let mut players = Vec::new();
+        for (i, deck) in setup.players.iter().enumerate() {
+            let p = PlayerId(i as u8);
+            check_deck(p, deck)?;
+            let mut pl = Player::default();
+            let add = |d: &CardDef, zone: Zone, cards: &mut Vec<Card>, pool: &mut Vec<CardDef>| {
+                let id = CardId(cards.len() as u16);
+                cards.push(Card {
+                    def: def_id(d, pool),
+                    owner: p,
+                    controller: p,
+                    zone,
+                    area: None,
+                    face_down: false,
+                    frightened: false,
+                    exhaustion: 0,
+                    boosted: false,
+                    power_counters: 0,
+                    host: None,
+                    object: id.0 as u32,
+                });
+                id
+            };
+            // 102.1, 301.1: the Mane Character starts in play at home, Start side up.
+            let mane = add(&deck.mane, Zone::Play, &mut cards, &mut pool);
+            cards[mane.index()].area = Some(Area::Home(p));
+            pl.mane = Some(mane);
+            for d in &deck.problems {
+                pl.problem_deck
+                    .push(add(d, Zone::ProblemDeck, &mut cards, &mut pool));
+            }
+            for d in &deck.draw {
+                pl.deck.push(add(d, Zone::DrawDeck, &mut cards, &mut pool));
+            }
+            if cards.len() > u16::MAX as usize {
+                return Err(SetupError::TooManyCards);
+            }
+            players.push(pl);
+        }
+        let in_play = players.iter().filter_map(|p| p.mane).collect();
+        let next_object = cards.len() as u32;
+        let st = State {
+            rng: ChaCha8Rng::seed_from_u64(setup.seed),
+            players,
+            cards,
+            in_play,
+            queue: Vec::new(),
+            turn: 0,
+            turn_player: PlayerId(0),
+            first_player: PlayerId(0),
+            step: Step::Setup,
+            frames: Vec::new(),
+            pending: None,
+            outcome: None,
+            last_priority: None,
+            faceoff: None,
+            confronted: Vec::new(),
+            contested: Vec::new(),
+            solved: Vec::new(),
+            uniqueness_dirty: false,
+            next_object,
+            log: Vec::new(),
+            log_enabled: true,
+            decisions: 0,
+        };
+        Ok(Game {
+            pool: pool.into(),
+            st,
+        })
+    }
+
+    /// What the game waits for.
+    pub fn pending(&self) -> Pending<'_> {
+        match (&self.st.outcome, &self.st.pending) {
+            (Some(o), _) => Pending::GameOver(o),
+            (None, Some(d)) => Pending::Decision(d),
+            (None, None) => unreachable!("advance() always stops at a decision or the end"),
+        }
+    }
+
+    pub fn decision(&self) -> Option<&Decision> {
+        if self.st.outcome.is_some() {
+            None
+        } else {
+            self.st.pending.as_ref()
+        }
+    }
+
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.st.outcome.as_ref()
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.st.outcome.is_some()
+    }
+
+    /// The flat layer: the legal actions are `0..n` for the pending decision.
+    pub fn legal_actions(&self) -> std::ops::Range<u16> {
+        match self.decision() {
+            Some(d) => 0..d.choices.len() as u16,
+            None => 0..0,
+        }
+    }
+
+    /// Number of choices of the pending decision (0 when the game is over).
+    pub fn num_actions(&self) -> usize {
+        self.decision().map_or(0, |d| d.choices.len())
+    }
+
+    /// Answers the pending decision with choice `index`. An illegal index is refused and
+    /// changes nothing.
+    pub fn apply_action(&mut self, index: usize) -> Result<(), ChoiceError> {
+        if self.st.outcome.is_some() {
+            return Err(ChoiceError::GameOver);
+        }
+        let d = self
+            .st
+            .pending
+            .take()
+            .expect("a live game always has a pending decision");
+        if index >= d.choices.len() {
+            let count = d.choices.len();
+            self.st.pending = Some(d);
+            return Err(ChoiceError::OutOfRange { index, count });
+        }
+        self.st.decisions += 1;
+        let choice = d.choices[index].clone();
+        let asked = self.answer(choice);
+        self.advance_from(asked);
+        Ok(())
+    }
+
+    /// Answers the pending decision by the label of a choice.
+    pub fn apply_label(&mut self, label: &str) -> Result<(), ChoiceError> {
+        if self.is_over() {
+            return Err(ChoiceError::GameOver);
+        }
+        let i = self
+            .find_label(label)
+            .ok_or_else(|| ChoiceError::NoSuchLabel(label.to_string()))?;
+        self.apply_action(i)
+    }
+
+    /// 103.4: a player may concede at any time; they lose and leave the game (103.5).
+    pub fn concede(&mut self, player: PlayerId) -> Result<(), ChoiceError> {
+        if self.st.outcome.is_some() {
+            return Err(ChoiceError::GameOver);
+        }
+        if player.index() >= self.st.players.len() || self.st.players[player.index()].removed {
+            return Err(ChoiceError::NotInGame(player));
+        }
+        self.log(Event::Conceded(player));
+        self.remove_player(player);
+        if self.st.outcome.is_none() {
+            // The decision may have belonged to the player who left: the frame that asked
+            // is on top of the stack and asks again when run.
+            if self.st.pending.as_ref().is_some_and(|d| d.player == player) {
+                self.st.pending = None;
+                self.advance();
+            }
+        }
+        Ok(())
+    }
+
+    /// 103.5, 103.5a: a player who loses is removed with everything they own.
+    fn remove_player(&mut self, player: PlayerId) {
+        self.st.players[player.index()].removed = true;
+        let owned: Vec<CardId> = self
+            .st
+            .in_play
+            .iter()
+            .copied()
+            .filter(|&c| self.card(c).owner == player)
+            .collect();
+        for c in owned {
+            self.remove_from_play_list(c);
+            self.st.cards[c.index()].zone = Zone::Banished;
+            self.st.cards[c.index()].area = None;
+        }
+        let left: Vec<PlayerId> = self.active_players().collect();
+        if left.len() == 1 {
+            self.st.outcome = Some(Outcome::Win {
+                winner: left[0],
+                reason: WinReason::OpponentsLeft,
+            });
+        }
+    }
+
+    /// Turns logging of events on or off (simulations run faster without).
+    pub fn set_logging(&mut self, on: bool) {
+        self.st.log_enabled = on;
+        if !on {
+            self.st.log.clear();
+        }
+    }
+
+    /// Takes the events recorded since the last call.
+    pub fn take_events(&mut self) -> Vec<Event> {
+        std::mem::take(&mut self.st.log)
+    }
+
+    pub(crate) fn log(&mut self, e: Event) {
+        if self.st.log_enabled {
+            self.st.log.push(e);
+        }
+    }
+
+    // ----- read access -----
+
+    pub fn def(&self, c: CardId) -> &CardDef {
+        &self.pool[self.st.cards[c.index()].def.0 as usize]
+    }
+    pub fn card(&self, c: CardId) -> &Card {
+        &self.st.cards[c.index()]
+    }
+    pub(crate) fn card_mut(&mut self, c: CardId) -> &mut Card {
+        &mut self.st.cards[c.index()]
+    }
+    pub fn num_cards(&self) -> usize {
+        self.st.cards.len()
+    }
+    pub fn player(&self, p: PlayerId) -> &Player {
+        &self.st.players[p.index()]
+    }
+    pub(crate) fn player_mut(&mut self, p: PlayerId) -> &mut Player {
+        &mut self.st.players[p.index()]
+    }
+    pub fn num_players(&self) -> usize {
+        self.st.players.len()
+    }
+    pub fn players(&self) -> impl Iterator<Item = PlayerId> {
+        (0..self.st.players.len() as u8).map(PlayerId)
+    }
+    /// Players still in the game, in turn order from seat 0.
+    pub fn active_players(&self) -> impl Iterator<Item = PlayerId> + '_ {
+        self.players()
+            .filter(|p| !self.st.players[p.index()].removed)
+    }
+    pub fn turn(&self) -> u32 {
+        self.st.turn
+    }
+    pub fn turn_player(&self) -> PlayerId {
+        self.st.turn_player
+    }
+    pub fn first_player(&self) -> PlayerId {
+        self.st.first_player
+    }
+    pub fn step(&self) -> Step {
+        self.st.step
+    }
+    pub fn score(&self, p: PlayerId) -> u16 {
+        self.player(p).score
+    }
+    pub fn tokens(&self, p: PlayerId) -> u16 {
+        self.player(p).tokens
+    }
+    pub fn faceoff(&self) -> Option<&crate::state::Faceoff> {
+        self.st.faceoff.as_ref()
+    }
+    /// Decisions answered so far.
+    pub fn decisions_made(&self) -> u64 {
+        self.st.decisions
+    }
+    /// Cards in the play zone, in the order they entered.
+    pub fn in_play(&self) -> &[CardId] {
+        &self.st.in_play
+    }
+    pub fn queue(&self) -> &[CardId] {
+        &self.st.queue
+    }
+    /// The cards in play at an area, in the order they entered play.
+    pub fn at(&self, area: Area) -> impl Iterator<Item = CardId> + '_ {
+        self.st
+            .in_play
+            .iter()
+            .copied()
+            .filter(move |&c| self.st.cards[c.index()].area == Some(area))
+    }
+    /// The Problem card at a Problem area.
+    pub fn problem_at(&self, area: Area) -> Option<CardId> {
+        self.at(area)
+            .find(|&c| self.def(c).card_type == CardType::Problem)
+    }
+    /// The Problem areas that exist, in seat order.
+    pub fn problem_areas(&self) -> impl Iterator<Item = Area> + '_ {
+        self.active_players()
+            .map(Area::Problem)
+            .filter(|&a| self.problem_at(a).is_some())
+    }
+    /// A zone's cards for one player (the play zone: every card that player controls in play).
+    pub fn zone(&self, p: PlayerId, zone: Zone) -> Vec<CardId> {
+        let pl = self.player(p);
+        match zone {
+            Zone::DrawDeck => pl.deck.clone(),
+            Zone::ProblemDeck => pl.problem_deck.clone(),
+            Zone::Hand => pl.hand.clone(),
+            Zone::Discard => pl.discard.clone(),
+            Zone::Banished => pl.banished.clone(),
+            Zone::Flip => pl.flip.clone(),
+            Zone::Play => self
+                .st
+                .in_play
+                .iter()
+                .copied()
+                .filter(|&c| self.card(c).controller == p)
+                .collect(),
+            Zone::Queue => self
+                .st
+                .queue
+                .iter()
+                .copied()
+                .filter(|&c| self.card(c).controller == p)
+                .collect(),
+        }
+    }
+
+    /// Next player in turn order after `p` who is still in the game (510.1).
+    pub fn next_player(&self, p: PlayerId) -> PlayerId {
+        let n = self.st.players.len() as u8;
+        let mut q = p;
+        for _ in 0..n {
+            q = PlayerId((q.0 + 1) % n);
+            if !self.st.players[q.index()].removed {
+                return q;
+            }
+        }
+        p
+    }
+
+    /// Active players in turn order starting with `first`.
+    pub fn players_from(&self, first: PlayerId) -> Vec<PlayerId> {
+        let mut v = vec![first];
+        let mut q = first;
+        loop {
+            q = self.next_player(q);
+            if q == first {
+                break;
+            }
+            v.push(q);
+        }
+        v
+    }
+
+    pub fn opponents(&self, p: PlayerId) -> impl Iterator<Item = PlayerId> + '_ {
+        self.active_players().filter(move |&q| q != p)
+    }
+
+    /// Human-readable name of a card for labels and logs.
+    pub fn name(&self, c: CardId) -> String {
+        self.def(c).full_name()
+    }
+
+    pub(crate) fn new_object(&mut self) -> u32 {
+        self.st.next_object += 1;
+        self.st.next_object
+    }
+}
+
+fn check_deck(p: PlayerId, deck: &PlayerDeck) -> Result<(), SetupError> {
+    let unscripted = |d: &CardDef| -> Result<(), SetupError> {
+        if d.script == ScriptStatus::Unscripted {
+            Err(SetupError::Unscripted {
+                player: p,
+                number: d.number.clone(),
+                name: d.full_name(),
+            })
+        } else {
+            Ok(())
+        }
+    };
+    if deck.mane.card_type != CardType::ManeCharacter {
+        return Err(SetupError::NotAMane {
+            player: p,
+            number: deck.mane.number.clone(),
+            found: deck.mane.card_type,
+        });
+    }
+    unscripted(&deck.mane)?;
+    for d in &deck.problems {
+        if d.card_type != CardType::Problem {
+            return Err(SetupError::NotAProblem {
+                player: p,
+                number: d.number.clone(),
+                found: d.card_type,
+            });
+        }
+        unscripted(d)?;
+    }
+    if !deck.problems.iter().any(|d| d.is_starting_problem()) {
+        return Err(SetupError::NoStartingProblem { player: p });
+    }
+    for d in &deck.draw {
+        if matches!(d.card_type, CardType::ManeCharacter | CardType::Problem) {
+            return Err(SetupError::NotADrawCard {
+                player: p,
+                number: d.number.clone(),
+                found: d.card_type,
+            });
+        }
+        unscripted(d)?;
+    }
+    Ok(())
+}
+
+impl Choice {
+    /// The card a choice is about, if any.
+    pub fn card(&self) -> Option<CardId> {
+        match *self {
+            Choice::StartingProblem(c)
+            | Choice::PlayFriend { card: c, .. }
+            | Choice::PlayResource { card: c }
+            | Choice::PlayEvent { card: c }
+            | Choice::PlayTroublemaker { card: c, .. }
+            | Choice::Move { card: c, .. }
+            | Choice::Rally { card: c }
+            | Choice::Uncover(c)
+            | Choice::Challenge(c)
+            | Choice::Card(c) => Some(c),
+            _ => None,
+        }
+    }
+}

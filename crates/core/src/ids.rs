@@ -1,0 +1,91 @@
+//! Small integer handles into the game's arenas. `Copy`, so the state clones cheaply.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A seat at the table, in turn order (106).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct PlayerId(pub u8);
+
+impl PlayerId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl fmt::Display for PlayerId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "P{}", self.0 + 1)
+    }
+}
+
+/// A physical card of the game, an index into the card arena. The rules' notion of
+/// "the same card" is narrower (410.6); see [`crate::state::Card::object`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct CardId(pub u16);
+
+impl CardId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// An index into the game's pool of card definitions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct DefId(pub u16);
+
+/// The areas of the play zone (501): each player's home and Problem area.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Area {
+    Home(PlayerId),
+    Problem(PlayerId),
+}
+
+impl Area {
+    pub fn owner(self) -> PlayerId {
+        match self {
+            Area::Home(p) | Area::Problem(p) => p,
+        }
+    }
+    pub fn is_problem(self) -> bool {
+        matches!(self, Area::Problem(_))
+    }
+}
+
+/// The eight zones of 401.1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Zone {
+    DrawDeck,
+    ProblemDeck,
+    Hand,
+    Play,
+    Discard,
+    Banished,
+    Flip,
+    Queue,
+}
+
+impl Zone {
+    pub const ALL: [Zone; 8] = [
+        Zone::DrawDeck,
+        Zone::ProblemDeck,
+        Zone::Hand,
+        Zone::Play,
+        Zone::Discard,
+        Zone::Banished,
+        Zone::Flip,
+        Zone::Queue,
+    ];
+    pub fn name(self) -> &'static str {
+        match self {
+            Zone::DrawDeck => "draw deck",
+            Zone::ProblemDeck => "Problem deck",
+            Zone::Hand => "hand",
+            Zone::Play => "play",
+            Zone::Discard => "discard pile",
+            Zone::Banished => "banished zone",
+            Zone::Flip => "flip zone",
+            Zone::Queue => "queue",
+        }
+    }
+}

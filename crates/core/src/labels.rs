@@ -1,0 +1,128 @@
+//! Stable, human-readable labels for choices, so tests, scenario files and people can
+//! name a choice instead of an index.
+
+use crate::decision::{Choice, Decision, Prompt};
+use crate::game::Game;
+use crate::ids::{Area, CardId};
+
+impl Game {
+    /// How an area is named in labels: "home", or the Problem's name (with its owner when
+    /// two Problems in play share a name).
+    pub fn area_label(&self, area: Area) -> String {
+        match area {
+            Area::Home(p) => {
+                if self.decision().is_some_and(|d| d.player == p) || self.num_players() == 1 {
+                    "home".to_string()
+                } else {
+                    format!("{p}'s home")
+                }
+            }
+            Area::Problem(p) => match self.problem_at(area) {
+                Some(pr) => {
+                    let name = self.def(pr).full_name();
+                    let clash = self.problem_areas().any(|a| {
+                        a != area
+                            && self
+                                .problem_at(a)
+                                .is_some_and(|o| self.def(o).full_name() == name)
+                    });
+                    if clash {
+                        format!("\"{name}\" ({p})")
+                    } else {
+                        format!("\"{name}\"")
+                    }
+                }
+                None => format!("{p}'s Problem"),
+            },
+        }
+    }
+
+    fn quoted(&self, c: CardId) -> String {
+        format!("\"{}\"", self.name(c))
+    }
+
+    /// The label of one choice of a decision.
+    pub fn label(&self, prompt: &Prompt, choice: &Choice) -> String {
+        match *choice {
+            Choice::Pass => "pass".into(),
+            Choice::Continue => match prompt {
+                Prompt::Challenge => "no more challenges".into(),
+                _ => "end the Main Phase".into(),
+            },
+            Choice::StartingProblem(c) => format!("start with {}", self.quoted(c)),
+            Choice::Mulligan => "mulligan".into(),
+            Choice::Keep => "keep".into(),
+            Choice::PlayFriend { card, to } => {
+                format!("play {} to {}", self.quoted(card), self.area_label(to))
+            }
+            Choice::PlayResource { card } | Choice::PlayEvent { card } => {
+                format!("play {}", self.quoted(card))
+            }
+            Choice::PlayTroublemaker { card, to } => format!(
+                "play {} face-down to {}",
+                self.quoted(card),
+                self.area_label(to)
+            ),
+            Choice::Move { card, to } => {
+                let from = self
+                    .card(card)
+                    .area
+                    .map(|a| self.area_label(a))
+                    .unwrap_or_default();
+                format!(
+                    "move {} from {} to {}",
+                    self.quoted(card),
+                    from,
+                    self.area_label(to)
+                )
+            }
+            Choice::Draw => "draw a card".into(),
+            Choice::Rally { card } => format!("rally {}", self.quoted(card)),
+            Choice::Uncover(c) => format!("uncover {}", self.quoted(c)),
+            Choice::Challenge(c) => {
+                let at = self
+                    .card(c)
+                    .area
+                    .map(|a| self.area_label(a))
+                    .unwrap_or_default();
+                format!("challenge {} at {}", self.quoted(c), at)
+            }
+            Choice::Confront(a) => format!("confront {}", self.area_label(a)),
+            Choice::Card(c) => {
+                let verb = match prompt {
+                    Prompt::SendHome => "send home",
+                    Prompt::DiscardToHandSize => "discard",
+                    Prompt::RetireToHomeLimit => "retire",
+                    Prompt::RepairUniqueness => "dismiss",
+                    _ => "choose",
+                };
+                let at = self
+                    .card(c)
+                    .area
+                    .map(|a| format!(" at {}", self.area_label(a)))
+                    .unwrap_or_default();
+                format!("{verb} {}{at}", self.quoted(c))
+            }
+        }
+    }
+
+    /// The labels of the pending decision, in choice order.
+    pub fn labels(&self) -> Vec<String> {
+        match self.decision() {
+            Some(d) => self.labels_of(d),
+            None => Vec::new(),
+        }
+    }
+
+    pub fn labels_of(&self, d: &Decision) -> Vec<String> {
+        d.choices.iter().map(|c| self.label(&d.prompt, c)).collect()
+    }
+
+    /// The index of the pending choice with this label (case-insensitive).
+    pub fn find_label(&self, label: &str) -> Option<usize> {
+        let want = label.trim();
+        self.labels()
+            .iter()
+            .position(|l| l.eq_ignore_ascii_case(want))
+    }
+}

@@ -1,0 +1,206 @@
+//! The Score Phase: confront steps (610, 611) and the faceoff step (612).
+
+use crate::card::{CardType, Colors, OpponentReq, ReqColor};
+use crate::decision::{Choice, Decision, Prompt};
+use crate::event::Event;
+use crate::flow::Frame;
+use crate::game::Game;
+use crate::ids::{Area, PlayerId};
+use crate::rules::occurrence::Occurrence;
+use crate::state::FaceoffKind;
+
+/// One coloured requirement line.
+#[derive(Clone, Copy)]
+struct Line {
+    color: ReqColor,
+    need: u16,
+}
+
+fn accepts(colors: Colors, req: ReqColor) -> bool {
+    match req {
+        ReqColor::Color(c) => colors.contains(c),
+        // 611.3c: any power that is not the prohibited colour, colourless included.
+        ReqColor::Not(c) => colors.is_empty() || colors.iter().any(|x| x != c),
+        ReqColor::Wild | ReqColor::Rainbow => true,
+    }
+}
+
+/// 611.3: can characters with these (colours, power) pay all lines? Each character pays
+/// one line in one colour (611.3b); wild is paid by anything left over, excess included
+/// (611.3d), so it reduces to the coloured lines plus a total.
+pub fn meets_requirements(
+    chars: &[(Colors, u16)],
+    coloured: &[(ReqColor, u16)],
+    wild: u16,
+) -> bool {
+    let total: u32 = chars.iter().map(|c| c.1 as u32).sum();
+    let needed: u32 = coloured.iter().map(|l| l.1 as u32).sum::<u32>() + wild as u32;
+    if total < needed {
+        return false;
+    }
+    let lines: Vec<Line> = coloured
+        .iter()
+        .map(|&(color, need)| Line {
+            accepts,
+            color,
+            need,
+        })
+        .collect();
+    if lines.is_empty() {
+        return true;
+    }
+    // Depth-first assignment with sums capped at each line's need; the state space is
+    // tiny (a handful of characters, at most a few lines).
+    let mut sums = vec![0u16; lines.len()];
+    assign(chars, &lines, 0, &mut sums)
+}
+
+fn assign(chars: &[(Colors, u16)], lines: &[Line], i: usize, sums: &mut [u16]) -> bool {
+    if lines.iter().zip(sums.iter()).all(|(l, &s)| s >= l.need) {
+        return true;
+    }
+    if i == chars.len() {
+        return false;
+    }
+    let (colors, power) = chars[i];
+    for (j, l) in lines.iter().enumerate() {
+        if sums[j] < l.need && power > 0 && accepts(colors, l.color) {
+            let before = sums[j];
+            sums[j] = (before + power).min(l.need);
+            if assign(chars, lines, i + 1, sums) {
+                return true;
+            }
+            sums[j] = before;
+        }
+    }
+    assign(chars, lines, i + 1, sums)
+}
+
+impl Game {
+    /// 611.3e: an opposing face-up Troublemaker, or any face-up Epic one, blocks.
+    pub fn blocked_by_troublemaker(&self, p: PlayerId, area: Area) -> bool {
+        self.troublemakers_at(area)
+            .any(|t| !self.card(t).face_down && (self.card(t).controller != p || self.is_epic(t)))
+    }
+
+    /// 611.1-611.3: whether `p` meets their confront requirements at a Problem now.
+    pub fn meets_confront_requirements(&self, p: PlayerId, area: Area) -> bool {
+        let Some(problem) = self.problem_at(area) else {
+            return false;
+        };
+        if self.blocked_by_troublemaker(p, area) {
+            return false;
+        }
+        let chars: Vec<(Colors, u16)> = self
+            .characters_at(p, area)
+            .filter(|&c| self.contributes(c))
+            .map(|c| (self.colors(c), self.contribution(c)))
+            .collect();
+        if chars.is_empty() {
+            return false;
+        }
+        let facts = self
+            .def(problem)
+            .problem
+            .as_ref()
+            .expect("a Problem has confront requirements");
+        // 611.2: the owner reads their own side; opponents read the other.
+        if self.card(problem).owner == p {
+            let mut coloured = Vec::new();
+            let mut wild = 0;
+            for r in &facts.owner {
+                match r.color {
+                    ReqColor::Wild => wild += r.power,
+                    ReqColor::Rainbow => {
+                        for c in crate::card::Color::ALL {
+                            coloured.push((ReqColor::Color(c), r.power));
+                        }
+                    }
+                    other => coloured.push((other, r.power)),
+                }
+            }
+            meets_requirements(&chars, &coloured, wild)
+        } else {
+            match facts.opponent {
+                OpponentReq::Wild(n) => meets_requirements(&chars, &[], n),
+                OpponentReq::Unmeetable => false,
+            }
+        }
+    }
+
+    /// 610.1: confront steps for the Problems where the turn player has characters, in
+    /// the order the turn player chooses; each step has its own windows (601.2).
+    pub(crate) fn confront_order(
+        &mut self,
+        mut done: Vec<Area>,
+        answer: Option<Choice>,
+    ) -> Option<Decision> {
+        let tp = self.st.turn_player;
+        if let Some(Choice::Confront(area)) = answer {
+            done.push(area);
+            self.push(Frame::ConfrontOrder { done });
+            self.boundary_window(false);
+            self.push(Frame::Confront(area));
+            self.st.step = crate::state::Step::Confront;
+            self.boundary_window(false);
+            return None;
+        }
+        let left: Vec<Area> = self
+            .problem_areas()
+            .filter(|a| !done.contains(a) && self.characters_at(tp, *a).next().is_some())
+            .collect();
+        if left.is_empty() {
+            return None;
+        }
+        let choices = left.into_iter().map(Choice::Confront).collect();
+        self.ask(
+            Frame::ConfrontOrder { done },
+            tp,
+            Prompt::ConfrontOrder,
+            choices,
+        )
+    }
+
+    /// 611.4: confronting scores a point; an opponent who also meets their requirements
+    /// makes a Problem faceoff possible.
+    pub(crate) fn confront(&mut self, area: Area) {
+        let tp = self.st.turn_player;
+        if !self.meets_confront_requirements(tp, area) {
+            return;
+        }
+        let problem = self.problem_at(area).expect("checked");
+        self.st.confronted.push(area);
+        self.log(Event::Confronted {
+            player: tp,
+            problem,
+        });
+        self.perform(Occurrence::Score {
+            player: tp,
+            points: 1,
+        });
+        let rival = self
+            .opponents(tp)
+            .find(|&o| self.meets_confront_requirements(o, area));
+        if let Some(o) = rival {
+            self.st.contested.push((area, o));
+        }
+    }
+
+    /// 612: a Multi Problem faceoff when two or more Problems were confronted, else a
+    /// Problem faceoff at a confronted Problem an opponent could also confront.
+    pub(crate) fn faceoff_step(&mut self) {
+        let tp = self.st.turn_player;
+        if self.st.confronted.len() >= 2 {
+            let at: Vec<Area> = self.problem_areas().collect();
+            let rival = self.next_player(tp);
+            self.start_faceoff(FaceoffKind::MultiProblem { at }, vec![tp, rival]);
+        } else if let Some(&(area, rival)) = self.st.contested.first() {
+            if self
+                .problem_at(area)
+                .is_some_and(|p| self.def(p).card_type == CardType::Problem)
+            {
+                self.start_faceoff(FaceoffKind::Problem { at: area }, vec![tp, rival]);
+            }
+        }
+    }
+}

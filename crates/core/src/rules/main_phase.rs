@@ -1,0 +1,162 @@
+//! Main Phase actions (609.2) and processing an action (705.2).
+
+use crate::card::CardType;
+use crate::decision::Choice;
+use crate::event::Event;
+use crate::game::Game;
+use crate::ids::{Area, CardId, PlayerId, Zone};
+use crate::rules::occurrence::Occurrence;
+
+/// 609.2b: a move costs 2 and never less than 1.
+pub const MOVE_COST: u16 = 2;
+/// 609.2c, 609.2d.
+pub const TROUBLEMAKER_COST: u16 = 1;
+pub const DRAW_COST: u16 = 1;
+/// 609.2e.
+pub const RALLY_COST: u16 = 2;
+
+impl Game {
+    /// The printed cost of playing a card (204.1); modifiers apply in 705.2b.
+    pub fn play_cost(&self, _p: PlayerId, card: CardId) -> u16 {
+        match self.def(card).card_type {
+            CardType::Troublemaker => TROUBLEMAKER_COST,
+            _ => self.def(card).cost.unwrap_or(0) as u16,
+        }
+    }
+
+    /// 609.2b: the cost to move a character, never below 1.
+    pub fn move_cost(&self, _p: PlayerId, _card: CardId, _to: Area) -> u16 {
+        MOVE_COST.max(1)
+    }
+
+    /// Every Main Phase action the player can take now (609.2), one choice per distinct
+    /// outcome: copies of a card in the same situation give one choice.
+    pub(crate) fn main_phase_actions(&self, p: PlayerId) -> Vec<Choice> {
+        let mut out = Vec::new();
+        let tokens = self.player(p).tokens;
+        let problems: Vec<Area> = self.problem_areas().collect();
+        let mut seen_defs = Vec::new();
+        for &c in &self.player(p).hand {
+            let def = self.card(c).def;
+            if seen_defs.contains(&def) {
+                continue;
+            }
+            seen_defs.push(def);
+            if tokens < self.play_cost(p, c) {
+                continue;
+            }
+            match self.def(c).card_type {
+                CardType::Friend if self.meets_play_requirements(p, c) => {
+                    // 302.1: at your home or at a Problem.
+                    out.push(Choice::PlayFriend {
+                        card: c,
+                        to: Area::Home(p),
+                    });
+                    for &a in &problems {
+                        out.push(Choice::PlayFriend { card: c, to: a });
+                    }
+                }
+                CardType::Resource if self.meets_play_requirements(p, c) => {
+                    out.push(Choice::PlayResource { card: c })
+                }
+                CardType::Troublemaker => {
+                    for &a in &problems {
+                        out.push(Choice::PlayTroublemaker { card: c, to: a });
+                    }
+                }
+                // Events are played by their timing phrases (512), which need abilities.
+                _ => {}
+            }
+        }
+        let mut seen_movers: Vec<(crate::ids::DefId, Option<Area>, u8, bool, i16)> = Vec::new();
+        for &c in &self.st.in_play {
+            let k = self.card(c);
+            if k.controller != p || !self.is_character(c) {
+                continue;
+            }
+            let key = (k.def, k.area, k.exhaustion, k.frightened, k.power_counters);
+            if k.frightened && tokens >= RALLY_COST && !seen_movers.contains(&key) {
+                out.push(Choice::Rally { card: c });
+            }
+            if seen_movers.contains(&key) {
+                continue;
+            }
+            seen_movers.push(key);
+            let targets = std::iter::once(Area::Home(p)).chain(problems.iter().copied());
+            for to in targets {
+                if tokens >= self.move_cost(p, c, to) && self.can_go_to(c, to, true) {
+                    out.push(Choice::Move { card: c, to });
+                }
+            }
+        }
+        if tokens >= DRAW_COST && self.can_happen(Occurrence::Draw(p)) {
+            out.push(Choice::Draw);
+        }
+        out
+    }
+
+    /// 705.2: announce, determine and pay costs, put a played card in the queue, then
+    /// follow the instructions. The listed choices were legal when offered, so the costs
+    /// can be paid here.
+    pub(crate) fn take_action(&mut self, p: PlayerId, action: Choice) {
+        match action {
+            Choice::PlayFriend { card, to } => {
+                let cost = self.play_cost(p, card);
+                self.play_to(p, card, cost, to, false);
+            }
+            Choice::PlayResource { card } => {
+                let cost = self.play_cost(p, card);
+                // 305.1a: a Resource that is not an attachment enters play at home.
+                self.play_to(p, card, cost, Area::Home(p), false);
+            }
+            Choice::PlayTroublemaker { card, to } => {
+                // 306.1, 609.2c: face-down at a Problem.
+                self.play_to(p, card, TROUBLEMAKER_COST, to, true);
+            }
+            Choice::Move { card, to } => {
+                let cost = self.move_cost(p, card, to);
+                if self.perform(Occurrence::PayTokens {
+                    player: p,
+                    amount: cost,
+                }) {
+                    self.perform(Occurrence::Move { card, to });
+                }
+            }
+            Choice::Draw => {
+                if self.perform(Occurrence::PayTokens {
+                    player: p,
+                    amount: DRAW_COST,
+                }) {
+                    self.perform(Occurrence::Draw(p));
+                }
+            }
+            Choice::Rally { card } => {
+                if self.perform(Occurrence::PayTokens {
+                    player: p,
+                    amount: RALLY_COST,
+                }) {
+                    self.perform(Occurrence::Unfrighten(card));
+                }
+            }
+            other => unreachable!("{other:?} is not an action"),
+        }
+    }
+
+    /// Plays a card from hand into play (705.2a-d, 706).
+    fn play_to(&mut self, p: PlayerId, card: CardId, cost: u16, to: Area, face_down: bool) {
+        if !self.perform(Occurrence::PayTokens {
+            player: p,
+            amount: cost,
+        }) {
+            return;
+        }
+        self.log(Event::Played { player: p, card });
+        self.relocate(card, Zone::Queue, false);
+        self.card_mut(card).controller = p;
+        self.perform(Occurrence::EnterPlay {
+            card,
+            at: to,
+            face_down,
+        });
+    }
+}

@@ -1,0 +1,374 @@
+//! Occurrences (chapter 4 and 5): every change to the game goes through
+//! [`Game::perform`], which checks the rules' restrictions ("can't", 104.2), performs the
+//! change and records the event. Replacement modifiers (710) hook in here.
+
+use crate::card::CardType;
+use crate::event::{Event, Leave};
+use crate::game::Game;
+use crate::ids::{Area, CardId, PlayerId, Zone};
+
+/// One thing that can happen to the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Occurrence {
+    /// 410.4: top card of the draw deck to hand.
+    Draw(PlayerId),
+    /// 410.3: from hand to discard pile.
+    Discard(CardId),
+    /// 410.1: from play to discard pile. `by_game` for 104.3.
+    Dismiss {
+        card: CardId,
+        by_game: bool,
+    },
+    /// 410.2: from play to discard pile, by its controller.
+    Retire(CardId),
+    /// 410.5: to its owner's banished zone.
+    Banish(CardId),
+    /// 506: move to another area.
+    Move {
+        card: CardId,
+        to: Area,
+    },
+    /// 506.5: send to an area.
+    Send {
+        card: CardId,
+        to: Area,
+    },
+    /// 504.1.
+    Frighten(CardId),
+    /// 504.3.
+    Unfrighten(CardId),
+    /// 503.2.
+    Exhaust(CardId),
+    /// 503.3.
+    Ready(CardId),
+    /// 515.1.
+    Flip(PlayerId),
+    /// 706: a card enters play.
+    EnterPlay {
+        card: CardId,
+        at: Area,
+        face_down: bool,
+    },
+    /// 517.
+    Score {
+        player: PlayerId,
+        points: u16,
+    },
+    GainTokens {
+        player: PlayerId,
+        amount: u16,
+    },
+    PayTokens {
+        player: PlayerId,
+        amount: u16,
+    },
+    /// 607.3.
+    Uncover(CardId),
+    /// Put a card on the bottom of its owner's deck (flipped cards, 514.7) or Problem
+    /// deck (613.2).
+    ToBottom(CardId),
+}
+
+impl Game {
+    /// Whether an occurrence can happen now (104.2a: a cost needing it can't be paid).
+    pub fn can_happen(&self, occ: Occurrence) -> bool {
+        match occ {
+            Occurrence::Draw(p) => !self.player(p).deck.is_empty(),
+            Occurrence::Discard(c) => self.card(c).zone == Zone::Hand,
+            // 301.5: Mane Characters can't leave play.
+            Occurrence::Dismiss { card, .. } | Occurrence::Retire(card) => {
+                let c = self.card(card);
+                c.zone == Zone::Play && self.def(card).card_type != CardType::ManeCharacter
+            }
+            Occurrence::Banish(card) => {
+                !(self.card(card).zone == Zone::Play
+                    && self.def(card).card_type == CardType::ManeCharacter)
+                    && self.card(card).zone != Zone::Banished
+            }
+            Occurrence::Move { card, to } | Occurrence::Send { card, to } => {
+                self.can_go_to(card, to, matches!(occ, Occurrence::Move { .. }))
+            }
+            // 504.2b: frightened cards can't become frightened.
+            Occurrence::Frighten(c) => self.card(c).zone == Zone::Play && !self.card(c).frightened,
+            // 609.2e: only frightened cards can be unfrightened.
+            Occurrence::Unfrighten(c) => self.card(c).frightened,
+            // 503.2a, 503.4, 504.2a.
+            Occurrence::Exhaust(c) => {
+                let k = self.card(c);
+                k.zone == Zone::Play
+                    && k.exhaustion == 0
+                    && !k.frightened
+                    && self.def(c).card_type != CardType::Problem
+            }
+            Occurrence::Ready(c) => {
+                let k = self.card(c);
+                k.zone == Zone::Play && k.exhaustion > 0 && !k.frightened
+            }
+            Occurrence::Flip(p) => !self.player(p).deck.is_empty(),
+            Occurrence::EnterPlay { card, .. } => self.card(card).zone != Zone::Play,
+            Occurrence::Score { .. } | Occurrence::GainTokens { .. } => true,
+            Occurrence::PayTokens { player, amount } => self.player(player).tokens >= amount,
+            Occurrence::Uncover(c) => {
+                self.card(c).face_down
+                    && !self.card(c).frightened
+                    && self.card(c).zone == Zone::Play
+            }
+            Occurrence::ToBottom(_) => true,
+        }
+    }
+
+    /// 506.2, 506.2a: where a card may be moved or sent.
+    pub(crate) fn can_go_to(&self, card: CardId, to: Area, by_move: bool) -> bool {
+        let k = self.card(card);
+        if k.zone != Zone::Play || k.area == Some(to) || k.host.is_some() {
+            return false;
+        }
+        match to {
+            Area::Home(p) => {
+                p == k.controller
+                    && !(by_move && self.def(card).card_type == CardType::Troublemaker)
+                    && self.def(card).card_type != CardType::Troublemaker
+            }
+            Area::Problem(_) => self.problem_at(to).is_some(),
+        }
+    }
+
+    /// Performs an occurrence if it can happen. Returns whether it happened.
+    pub fn perform(&mut self, occ: Occurrence) -> bool {
+        if !self.can_happen(occ) {
+            return false;
+        }
+        match occ {
+            Occurrence::Draw(p) => {
+                let c = self.player_mut(p).deck.pop().expect("checked");
+                self.relocate(c, Zone::Hand, false);
+                self.log(Event::Drew { player: p });
+            }
+            Occurrence::Discard(c) => self.leave(c, Leave::Discard),
+            Occurrence::Dismiss { card, .. } => self.leave(card, Leave::Dismiss),
+            Occurrence::Retire(card) => self.leave(card, Leave::Retire),
+            Occurrence::Banish(card) => self.leave(card, Leave::Banish),
+            Occurrence::Move { card, to } | Occurrence::Send { card, to } => {
+                let from = self.card(card).area.expect("in play");
+                self.set_area(card, to);
+                self.log(if matches!(occ, Occurrence::Move { .. }) {
+                    Event::Moved { card, from, to }
+                } else {
+                    Event::Sent { card, from, to }
+                });
+            }
+            Occurrence::Frighten(c) => {
+                // 504.1: face-down, counters removed, attachments discarded; 505.3 a new card.
+                let k = self.card_mut(c);
+                k.frightened = true;
+                k.face_down = true;
+                k.exhaustion = 0;
+                k.power_counters = 0;
+                let obj = self.new_object();
+                self.card_mut(c).object = obj;
+                for a in self.attachments(c) {
+                    self.leave(a, Leave::Dismiss);
+                }
+                self.log(Event::Frightened(c));
+            }
+            Occurrence::Unfrighten(c) => {
+                let k = self.card_mut(c);
+                k.frightened = false;
+                k.face_down = false;
+                self.st.uniqueness_dirty = true;
+                self.log(Event::Rallied(c));
+            }
+            Occurrence::Exhaust(c) => {
+                self.card_mut(c).exhaustion = 1;
+                self.log(Event::Exhausted(c));
+            }
+            Occurrence::Ready(c) => {
+                self.card_mut(c).exhaustion -= 1;
+                self.log(Event::Readied(c));
+            }
+            Occurrence::Flip(p) => {
+                let c = self.player_mut(p).deck.pop().expect("checked");
+                self.relocate(c, Zone::Flip, false);
+                if let Some(f) = self.st.faceoff.as_mut() {
+                    f.flipped.push((p, c));
+                }
+                self.log(Event::Flipped { player: p, card: c });
+            }
+            Occurrence::EnterPlay {
+                card,
+                at,
+                face_down,
+            } => {
+                self.relocate(card, Zone::Play, false);
+                let k = self.card_mut(card);
+                k.area = Some(at);
+                k.face_down = face_down;
+                k.exhaustion = 0;
+                k.frightened = false;
+                self.st.uniqueness_dirty = true;
+                self.log(Event::EnteredPlay {
+                    card,
+                    area: at,
+                    face_down,
+                });
+            }
+            Occurrence::Score { player, points } => {
+                self.player_mut(player).score += points;
+                self.log(Event::Scored { player, points });
+                self.check_points_win();
+            }
+            Occurrence::GainTokens { player, amount } => {
+                self.player_mut(player).tokens += amount;
+                self.log(Event::GainedTokens { player, amount });
+            }
+            Occurrence::PayTokens { player, amount } => {
+                self.player_mut(player).tokens -= amount;
+                if amount > 0 {
+                    self.log(Event::PaidTokens { player, amount });
+                }
+            }
+            Occurrence::Uncover(c) => {
+                self.card_mut(c).face_down = false;
+                self.st.uniqueness_dirty = true;
+                self.log(Event::Uncovered(c));
+            }
+            Occurrence::ToBottom(c) => self.leave(c, Leave::ToDeckBottom),
+        }
+        true
+    }
+
+    /// 103.2, 103.2a: 15 points wins at once; several at once is a draw.
+    pub(crate) fn check_points_win(&mut self) {
+        if self.st.outcome.is_some() {
+            return;
+        }
+        let winners: Vec<PlayerId> = self
+            .active_players()
+            .filter(|&p| self.player(p).score >= 15)
+            .collect();
+        self.st.outcome = match winners.len() {
+            0 => return,
+            1 => Some(crate::state::Outcome::Win {
+                winner: winners[0],
+                reason: crate::state::WinReason::Points,
+            }),
+            _ => Some(crate::state::Outcome::Draw),
+        };
+    }
+
+    /// Cards attached to `host`.
+    pub fn attachments(&self, host: CardId) -> Vec<CardId> {
+        self.st
+            .in_play
+            .iter()
+            .copied()
+            .filter(|&c| self.card(c).host == Some(host))
+            .collect()
+    }
+
+    /// A card leaves its place for its owner's discard pile, banished zone or deck bottom.
+    fn leave(&mut self, c: CardId, how: Leave) {
+        let owner = self.card(c).owner;
+        let is_problem = self.def(c).card_type == CardType::Problem;
+        let to = match how {
+            // 303.3: a Problem never enters a hand or discard pile.
+            Leave::Dismiss | Leave::Retire | Leave::Discard | Leave::Cancel if is_problem => {
+                Zone::ProblemDeck
+            }
+            Leave::Dismiss | Leave::Retire | Leave::Discard | Leave::Cancel => Zone::Discard,
+            Leave::Banish => Zone::Banished,
+            Leave::ToDeckBottom if is_problem => Zone::ProblemDeck,
+            Leave::ToDeckBottom => Zone::DrawDeck,
+        };
+        self.relocate(c, to, true);
+        let _ = owner;
+        self.log(Event::Left { card: c, to, how });
+    }
+
+    /// Moves a card between zones, keeping every zone list right. The card becomes a new
+    /// object (410.6). `bottom` puts it at the bottom of an ordered destination.
+    pub(crate) fn relocate(&mut self, c: CardId, to: Zone, bottom: bool) {
+        let from = self.card(c).zone;
+        let owner = self.card(c).owner;
+        match from {
+            Zone::Play => self.remove_from_play_list(c),
+            Zone::Queue => self.st.queue.retain(|&x| x != c),
+            z => {
+                let list = self.zone_list(owner, z);
+                if let Some(i) = list.iter().rposition(|&x| x == c) {
+                    list.remove(i);
+                }
+            }
+        }
+        match to {
+            Zone::Play => self.st.in_play.push(c),
+            Zone::Queue => self.st.queue.push(c),
+            z => {
+                let list = self.zone_list(owner, z);
+                if bottom {
+                    list.insert(0, c);
+                } else {
+                    list.push(c);
+                }
+            }
+        }
+        let obj = self.new_object();
+        let k = self.card_mut(c);
+        k.zone = to;
+        k.object = obj;
+        if to != Zone::Play {
+            k.area = None;
+            k.host = None;
+            k.exhaustion = 0;
+            k.frightened = false;
+            k.face_down = false;
+            k.power_counters = 0;
+            k.boosted = false;
+            k.controller = owner;
+        }
+    }
+
+    pub(crate) fn remove_from_play_list(&mut self, c: CardId) {
+        if let Some(i) = self.st.in_play.iter().position(|&x| x == c) {
+            self.st.in_play.remove(i);
+        }
+    }
+
+    fn zone_list(&mut self, p: PlayerId, z: Zone) -> &mut Vec<CardId> {
+        let pl = self.player_mut(p);
+        match z {
+            Zone::DrawDeck => &mut pl.deck,
+            Zone::ProblemDeck => &mut pl.problem_deck,
+            Zone::Hand => &mut pl.hand,
+            Zone::Discard => &mut pl.discard,
+            Zone::Banished => &mut pl.banished,
+            Zone::Flip => &mut pl.flip,
+            Zone::Play | Zone::Queue => unreachable!("shared zones are kept on the state"),
+        }
+    }
+
+    /// Puts a card (and its attachments, 509.3) at a new area.
+    fn set_area(&mut self, c: CardId, to: Area) {
+        self.card_mut(c).area = Some(to);
+        for a in self.attachments(c) {
+            self.card_mut(a).area = Some(to);
+        }
+    }
+
+    /// Shuffles a player's draw deck with the game's RNG (every card becomes new, 410.6).
+    pub(crate) fn shuffle_deck(&mut self, p: PlayerId) {
+        let mut deck = std::mem::take(&mut self.player_mut(p).deck);
+        crate::rng::shuffle(&mut self.st.rng, &mut deck);
+        for &c in &deck {
+            let obj = self.new_object();
+            self.card_mut(c).object = obj;
+        }
+        self.player_mut(p).deck = deck;
+    }
+
+    pub(crate) fn shuffle_problem_deck(&mut self, p: PlayerId) {
+        let mut deck = std::mem::take(&mut self.player_mut(p).problem_deck);
+        crate::rng::shuffle(&mut self.st.rng, &mut deck);
+        self.player_mut(p).problem_deck = deck;
+    }
+}

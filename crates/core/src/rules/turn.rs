@@ -1,0 +1,290 @@
+//! The turn sequence (601-616) as a program: a list of stages walked by one frame.
+
+use crate::card::CardType;
+use crate::event::Event;
+use crate::flow::{Frame, WindowKind};
+use crate::game::Game;
+use crate::ids::{Area, Zone};
+use crate::rules::occurrence::Occurrence;
+use crate::state::Step;
+
+/// Where the turn is. `Begin` through `End` in order; each stage pushes its successor
+/// underneath whatever frames it needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum TurnStage {
+    Begin,
+    /// 603, 604: no priority in the Ready Phase until after the Action Step (601.2a).
+    ReadyAndActionSteps,
+    DrawStepStart,
+    DrawStep,
+    DrawStepEnd,
+    ReadyPhaseEnd,
+    TroublemakerPhaseStart,
+    UncoverStepStart,
+    UncoverStep,
+    UncoverStepEnd,
+    ChallengeStepStart,
+    ChallengeStep,
+    ChallengeStepEnd,
+    TroublemakerPhaseEnd,
+    MainPhaseStart,
+    MainPhaseEnd,
+    ScorePhaseStart,
+    ConfrontSteps,
+    FaceoffStepStart,
+    FaceoffStep,
+    FaceoffStepEnd,
+    SolveStepStart,
+    SolveStep,
+    SolveStepEnd,
+    ScorePhaseEnd,
+    EndPhaseStart,
+    EndOfTurnStepStart,
+    EndOfTurnStepEnd,
+    WrapUp,
+    End,
+}
+
+impl Game {
+    /// A boundary window (601.2) held first by the turn player (510.2).
+    pub(crate) fn boundary_window(&mut self, end_of_phase: bool) {
+        let holder = self.st.turn_player;
+        self.push(Frame::Window {
+            kind: WindowKind::Boundary { end_of_phase },
+            holder,
+            passes: 0,
+        });
+    }
+
+    fn then(&mut self, next: TurnStage) {
+        self.push(Frame::Turn(next));
+    }
+
+    fn begin_step(&mut self, step: Step) {
+        self.st.step = step;
+        self.log(Event::StepBegan(step));
+    }
+
+    pub(crate) fn turn_stage(&mut self, stage: TurnStage) {
+        use TurnStage as S;
+        let tp = self.st.turn_player;
+        match stage {
+            S::Begin => {
+                self.st.turn += 1;
+                self.player_mut(tp).turns_taken += 1;
+                self.st.confronted.clear();
+                self.st.contested.clear();
+                self.st.solved.clear();
+                self.log(Event::TurnBegan {
+                    player: tp,
+                    turn: self.st.turn,
+                });
+                self.then(S::ReadyAndActionSteps);
+            }
+            S::ReadyAndActionSteps => {
+                // 603.1: ready all of the turn player's cards.
+                self.begin_step(Step::Ready);
+                let mine: Vec<_> = self
+                    .st
+                    .in_play
+                    .iter()
+                    .copied()
+                    .filter(|&c| self.card(c).controller == tp)
+                    .collect();
+                for c in mine {
+                    while self.perform(Occurrence::Ready(c)) {}
+                }
+                // 604.1: tokens by the highest score in the game.
+                self.begin_step(Step::Action);
+                let high = self
+                    .active_players()
+                    .map(|p| self.player(p).score)
+                    .max()
+                    .unwrap_or(0);
+                let amount = match high {
+                    0..=1 => 2,
+                    2..=5 => 3,
+                    6..=10 => 4,
+                    _ => 5,
+                };
+                self.perform(Occurrence::GainTokens { player: tp, amount });
+                self.then(S::DrawStepStart);
+            }
+            S::DrawStepStart => {
+                self.begin_step(Step::Draw);
+                self.then(S::DrawStep);
+                self.boundary_window(false);
+            }
+            S::DrawStep => {
+                // 605.1a: the first player skips the draw of their first turn.
+                let first_turn = tp == self.st.first_player && self.player(tp).turns_taken == 1;
+                if !first_turn {
+                    self.perform(Occurrence::Draw(tp));
+                }
+                self.then(S::DrawStepEnd);
+            }
+            S::DrawStepEnd => {
+                self.then(S::ReadyPhaseEnd);
+                self.boundary_window(false);
+            }
+            S::ReadyPhaseEnd => {
+                self.then(S::TroublemakerPhaseStart);
+                self.boundary_window(true);
+            }
+            S::TroublemakerPhaseStart => {
+                self.begin_step(Step::Uncover);
+                self.then(S::UncoverStepStart);
+                self.boundary_window(false);
+            }
+            S::UncoverStepStart => {
+                self.then(S::UncoverStep);
+                self.boundary_window(false);
+            }
+            S::UncoverStep => {
+                self.then(S::UncoverStepEnd);
+                self.push(Frame::Uncover);
+            }
+            S::UncoverStepEnd => {
+                self.then(S::ChallengeStepStart);
+                self.boundary_window(false);
+            }
+            S::ChallengeStepStart => {
+                self.begin_step(Step::Challenge);
+                self.then(S::ChallengeStep);
+                self.boundary_window(false);
+            }
+            S::ChallengeStep => {
+                self.then(S::ChallengeStepEnd);
+                self.push(Frame::Challenge {
+                    problems_done: Vec::new(),
+                });
+            }
+            S::ChallengeStepEnd => {
+                self.then(S::TroublemakerPhaseEnd);
+                self.boundary_window(false);
+            }
+            S::TroublemakerPhaseEnd => {
+                self.then(S::MainPhaseStart);
+                self.boundary_window(true);
+            }
+            S::MainPhaseStart => {
+                // 609.1: Main Phase actions open windows as this one closes.
+                self.begin_step(Step::Main);
+                self.then(S::MainPhaseEnd);
+                self.boundary_window(false);
+            }
+            S::MainPhaseEnd => {
+                self.then(S::ScorePhaseStart);
+                self.boundary_window(true);
+            }
+            S::ScorePhaseStart => {
+                self.begin_step(Step::Confront);
+                self.then(S::ConfrontSteps);
+                self.boundary_window(false);
+            }
+            S::ConfrontSteps => {
+                self.then(S::FaceoffStepStart);
+                self.push(Frame::ConfrontOrder { done: Vec::new() });
+            }
+            S::FaceoffStepStart => {
+                self.begin_step(Step::Faceoff);
+                self.then(S::FaceoffStep);
+                self.boundary_window(false);
+            }
+            S::FaceoffStep => {
+                self.then(S::FaceoffStepEnd);
+                self.faceoff_step();
+            }
+            S::FaceoffStepEnd => {
+                self.then(S::SolveStepStart);
+                self.boundary_window(false);
+            }
+            S::SolveStepStart => {
+                self.begin_step(Step::Solve);
+                self.then(S::SolveStep);
+                self.boundary_window(false);
+            }
+            S::SolveStep => {
+                self.solve_step();
+                self.then(S::SolveStepEnd);
+            }
+            S::SolveStepEnd => {
+                self.then(S::ScorePhaseEnd);
+                self.boundary_window(false);
+            }
+            S::ScorePhaseEnd => {
+                self.then(S::EndPhaseStart);
+                self.boundary_window(true);
+            }
+            S::EndPhaseStart => {
+                self.begin_step(Step::EndOfTurn);
+                self.then(S::EndOfTurnStepStart);
+                self.boundary_window(false);
+            }
+            S::EndOfTurnStepStart => {
+                // 615.1: end-of-turn triggers belong here (abilities).
+                self.then(S::EndOfTurnStepEnd);
+                self.boundary_window(false);
+            }
+            S::EndOfTurnStepEnd => {
+                self.then(S::WrapUp);
+                self.boundary_window(false);
+            }
+            S::WrapUp => {
+                // 616.1: no priority; 616.2 then 616.3.
+                self.begin_step(Step::WrapUp);
+                self.then(S::End);
+                self.push(Frame::WrapUpHome);
+                self.push(Frame::WrapUpHand);
+            }
+            S::End => {
+                // 616.4: the next player in turn order begins their turn.
+                self.st.turn_player = self.next_player(tp);
+                self.then(S::Begin);
+            }
+        }
+    }
+
+    /// 613: Problems where Problem faceoffs were resolved are solved and replaced.
+    fn solve_step(&mut self) {
+        let solved = std::mem::take(&mut self.st.solved);
+        for area in solved {
+            self.replace_problem(area);
+        }
+    }
+
+    /// 613.2: send characters home, dismiss face-up Troublemakers and Resources there (by
+    /// the game), then the Problem goes to the bottom and the next one comes up.
+    pub(crate) fn replace_problem(&mut self, area: Area) {
+        let Some(old) = self.problem_at(area) else {
+            return;
+        };
+        let here: Vec<_> = self.at(area).collect();
+        for c in here {
+            let ty = self.def(c).card_type;
+            if self.is_character(c) {
+                let home = Area::Home(self.card(c).controller);
+                self.perform(Occurrence::Send { card: c, to: home });
+            } else if (ty == CardType::Troublemaker && !self.card(c).face_down)
+                || ty == CardType::Resource
+            {
+                self.perform(Occurrence::Dismiss {
+                    card: c,
+                    by_game: true,
+                });
+            }
+        }
+        let owner = self.card(old).owner;
+        self.relocate(old, Zone::ProblemDeck, true);
+        let new = self.player(owner).problem_deck.last().copied();
+        if let Some(n) = new {
+            self.perform(Occurrence::EnterPlay {
+                card: n,
+                at: area,
+                face_down: false,
+            });
+        }
+        self.log(Event::Solved { problem: old });
+        self.log(Event::Replaced { old, new });
+    }
+}

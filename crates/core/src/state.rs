@@ -1,0 +1,215 @@
+//! The game state: a flat arena of cards, each player's zones, and the turn.
+//! Plain data (no `Rc`, `RefCell` or trait objects) so that a clone is cheap.
+
+use crate::decision::Decision;
+use crate::event::Event;
+use crate::flow::Frame;
+use crate::ids::{Area, CardId, DefId, PlayerId, Zone};
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+/// One physical card and its state in the game.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Card {
+    pub def: DefId,
+    pub owner: PlayerId,
+    /// 513.2: the owner unless a modifier changes it; in the queue, whoever put it there.
+    pub controller: PlayerId,
+    pub zone: Zone,
+    /// The card's area while in play (501).
+    pub area: Option<Area>,
+    pub face_down: bool,
+    /// 504: frightened cards are face-down and neither ready nor exhausted.
+    pub frightened: bool,
+    /// 503.2: exhaustion counters; a card with none is ready.
+    pub exhaustion: u8,
+    /// 301.2: a Mane Character turned over to its Boosted side.
+    pub boosted: bool,
+    /// 519.4: +1 power counters (negative for -1 counters).
+    pub power_counters: i16,
+    /// 509: the host this attachment is attached to.
+    pub host: Option<CardId>,
+    /// 410.6: a fresh number each time the card becomes a different card (zone change,
+    /// position change in an ordered zone, turned face-down). Views and effects refer to
+    /// cards by it, so a stale reference stops working and hidden moves can't be traced.
+    pub object: u32,
+}
+
+impl Card {
+    pub fn is_exhausted(&self) -> bool {
+        self.exhaustion > 0 && !self.frightened
+    }
+    pub fn is_ready(&self) -> bool {
+        self.zone == Zone::Play && self.exhaustion == 0 && !self.frightened
+    }
+}
+
+/// A player's own zones (401.4) and counters.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Player {
+    pub mane: Option<CardId>,
+    /// Top of deck is the *end* of the vector, so drawing is a `pop`.
+    pub deck: Vec<CardId>,
+    /// Top of the Problem deck is the end of the vector.
+    pub problem_deck: Vec<CardId>,
+    pub hand: Vec<CardId>,
+    pub discard: Vec<CardId>,
+    pub banished: Vec<CardId>,
+    pub flip: Vec<CardId>,
+    pub score: u16,
+    pub tokens: u16,
+    /// 103.5: removed from the game (lost or conceded).
+    pub removed: bool,
+    pub turns_taken: u32,
+}
+
+/// Phases and steps of the turn (601.3), plus the game's setup (102).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Step {
+    Setup,
+    Ready,
+    Action,
+    Draw,
+    Uncover,
+    Challenge,
+    Main,
+    Confront,
+    Faceoff,
+    Solve,
+    EndOfTurn,
+    WrapUp,
+}
+
+/// The five phases of 601.3.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Phase {
+    Setup,
+    Ready,
+    Troublemaker,
+    Main,
+    Score,
+    End,
+}
+
+impl Step {
+    pub fn phase(self) -> Phase {
+        match self {
+            Step::Setup => Phase::Setup,
+            Step::Ready | Step::Action | Step::Draw => Phase::Ready,
+            Step::Uncover | Step::Challenge => Phase::Troublemaker,
+            Step::Main => Phase::Main,
+            Step::Confront | Step::Faceoff | Step::Solve => Phase::Score,
+            Step::EndOfTurn | Step::WrapUp => Phase::End,
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Step::Setup => "Setup",
+            Step::Ready => "Ready Step",
+            Step::Action => "Action Step",
+            Step::Draw => "Draw Step",
+            Step::Uncover => "Uncover Step",
+            Step::Challenge => "Challenge Step",
+            Step::Main => "Main Phase",
+            Step::Confront => "Confront Step",
+            Step::Faceoff => "Faceoff Step",
+            Step::Solve => "Solve Step",
+            Step::EndOfTurn => "End of Turn Step",
+            Step::WrapUp => "Wrap Up Step",
+        }
+    }
+}
+
+impl Phase {
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Setup => "Setup",
+            Phase::Ready => "Ready Phase",
+            Phase::Troublemaker => "Troublemaker Phase",
+            Phase::Main => "Main Phase",
+            Phase::Score => "Score Phase",
+            Phase::End => "End Phase",
+        }
+    }
+}
+
+/// How a game ended (103).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Outcome {
+    Win {
+        winner: PlayerId,
+        reason: WinReason,
+    },
+    /// 103.2a: several players would win at once.
+    Draw,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum WinReason {
+    /// 103.2: 15 or more points.
+    Points,
+    /// 103.3: no opponents remain (they conceded, 103.4).
+    OpponentsLeft,
+}
+
+/// The kind of a faceoff (514, 608.4, 612).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum FaceoffKind {
+    /// 608.4: a challenge; the challenger and the Troublemaker.
+    Troublemaker {
+        troublemaker: CardId,
+        object: u32,
+        challenger: PlayerId,
+        at: Area,
+    },
+    /// 612.2: at one Problem.
+    Problem { at: Area },
+    /// 612.1: at every Problem.
+    MultiProblem { at: Vec<Area> },
+}
+
+/// The faceoff in progress (there is at most one, 707.4a).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Faceoff {
+    pub kind: FaceoffKind,
+    /// 514.3: the player who started it and that player's opponent.
+    pub players: Vec<PlayerId>,
+    /// Cards flipped during this faceoff, by player (they sit in each flip zone).
+    pub flipped: Vec<(PlayerId, CardId)>,
+    pub resolved: bool,
+}
+
+/// The whole game state. Engine logic lives on [`crate::Game`], which pairs this with
+/// the immutable card definitions.
+#[derive(Clone, Debug)]
+pub struct State {
+    pub(crate) rng: ChaCha8Rng,
+    pub(crate) players: Vec<Player>,
+    pub(crate) cards: Vec<Card>,
+    /// Cards in the play zone, in the order they entered it.
+    pub(crate) in_play: Vec<CardId>,
+    pub(crate) queue: Vec<CardId>,
+    pub(crate) turn: u32,
+    pub(crate) turn_player: PlayerId,
+    pub(crate) first_player: PlayerId,
+    pub(crate) step: Step,
+    pub(crate) frames: Vec<Frame>,
+    pub(crate) pending: Option<Decision>,
+    pub(crate) outcome: Option<Outcome>,
+    /// 511.7a, 516.2a, 801.1: who most recently had priority.
+    pub(crate) last_priority: Option<PlayerId>,
+    pub(crate) faceoff: Option<Faceoff>,
+    /// Problems confronted this Score Phase (612).
+    pub(crate) confronted: Vec<Area>,
+    /// 611.4: Problems confronted this Score Phase where an opponent also met their
+    /// requirements, with the first such opponent.
+    pub(crate) contested: Vec<(Area, PlayerId)>,
+    /// 613.1: Problems at which Problem faceoffs were resolved this turn.
+    pub(crate) solved: Vec<Area>,
+    /// Set when something may have broken uniqueness (516.1), checked before the next step.
+    pub(crate) uniqueness_dirty: bool,
+    pub(crate) next_object: u32,
+    pub(crate) log: Vec<Event>,
+    pub(crate) log_enabled: bool,
+    pub(crate) decisions: u64,
+}

@@ -1,0 +1,172 @@
+//! What one player may know (views). Hidden information is left out here, in the core:
+//! the opponent's hand, every deck's order, face-down Troublemakers the viewer doesn't
+//! control (505.1d). Cards are named by object number (410.6), which changes whenever a
+//! card changes zones, so a hidden card can't be traced back to where it came from.
+
+use crate::card::{CardType, Color};
+use crate::decision::Prompt;
+use crate::game::Game;
+use crate::ids::{Area, CardId, PlayerId, Zone};
+use crate::state::{Outcome, Step};
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ViewCard {
+    pub object: u32,
+    /// `None` when the viewer may not know which card it is.
+    pub number: Option<String>,
+    pub name: Option<String>,
+    pub card_type: Option<CardType>,
+    pub controller: PlayerId,
+    pub face_down: bool,
+    pub frightened: bool,
+    pub exhausted: bool,
+    pub power: Option<i16>,
+    pub colors: Vec<Color>,
+    pub counters: i16,
+    /// Object number of the host, for attachments.
+    pub host: Option<u32>,
+    pub cost: Option<u8>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerView {
+    pub player: PlayerId,
+    pub score: u16,
+    pub tokens: u16,
+    /// Only the viewer's own hand; the size of everyone's.
+    pub hand: Option<Vec<ViewCard>>,
+    pub hand_size: usize,
+    pub deck_size: usize,
+    pub problem_deck_size: usize,
+    pub discard: Vec<ViewCard>,
+    pub banished: Vec<ViewCard>,
+    pub flipped: Vec<ViewCard>,
+    pub removed: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AreaView {
+    pub area: Area,
+    pub name: String,
+    pub problem: Option<ViewCard>,
+    pub cards: Vec<ViewCard>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct View {
+    pub viewer: PlayerId,
+    pub turn: u32,
+    pub turn_player: PlayerId,
+    pub step: Step,
+    pub players: Vec<PlayerView>,
+    pub areas: Vec<AreaView>,
+    pub in_faceoff: bool,
+    /// Who must decide now, and, for the viewer's own decision, the prompt and labels.
+    pub deciding: Option<PlayerId>,
+    pub prompt: Option<Prompt>,
+    pub choices: Vec<String>,
+    pub outcome: Option<Outcome>,
+}
+
+impl Game {
+    /// Whether `viewer` may know which card `c` is.
+    pub fn is_visible_to(&self, c: CardId, viewer: PlayerId) -> bool {
+        let k = self.card(c);
+        match k.zone {
+            Zone::DrawDeck | Zone::ProblemDeck => false,
+            Zone::Hand => k.owner == viewer,
+            // 505.1c-d: face-down cards are public except Troublemakers.
+            Zone::Play => {
+                !(k.face_down
+                    && self.def(c).card_type == CardType::Troublemaker
+                    && k.controller != viewer)
+            }
+            Zone::Discard | Zone::Banished | Zone::Flip | Zone::Queue => true,
+        }
+    }
+
+    fn view_card(&self, c: CardId, viewer: PlayerId) -> ViewCard {
+        let k = self.card(c);
+        let known = self.is_visible_to(c, viewer);
+        let d = self.def(c);
+        ViewCard {
+            object: k.object,
+            number: known.then(|| d.number.clone()),
+            name: known.then(|| d.full_name()),
+            card_type: known.then_some(d.card_type),
+            controller: k.controller,
+            face_down: k.face_down,
+            frightened: k.frightened,
+            exhausted: k.is_exhausted(),
+            power: if known { self.power(c) } else { None },
+            colors: if known {
+                self.colors(c).iter().collect()
+            } else {
+                Vec::new()
+            },
+            counters: if known { k.power_counters } else { 0 },
+            host: k.host.map(|h| self.card(h).object),
+            cost: if known { d.cost } else { None },
+        }
+    }
+
+    /// Everything `viewer` may know, and nothing more.
+    pub fn observe(&self, viewer: PlayerId) -> View {
+        let cards = |v: &[CardId]| {
+            v.iter()
+                .map(|&c| self.view_card(c, viewer))
+                .collect::<Vec<_>>()
+        };
+        let players = self
+            .players()
+            .map(|p| {
+                let pl = self.player(p);
+                PlayerView {
+                    player: p,
+                    score: pl.score,
+                    tokens: pl.tokens,
+                    hand: (p == viewer).then(|| cards(&pl.hand)),
+                    hand_size: pl.hand.len(),
+                    deck_size: pl.deck.len(),
+                    problem_deck_size: pl.problem_deck.len(),
+                    discard: cards(&pl.discard),
+                    banished: cards(&pl.banished),
+                    flipped: cards(&pl.flip),
+                    removed: pl.removed,
+                }
+            })
+            .collect();
+        let mut areas = Vec::new();
+        for p in self.players() {
+            for area in [Area::Home(p), Area::Problem(p)] {
+                let problem = self.problem_at(area);
+                let here: Vec<CardId> = self.at(area).filter(|&c| Some(c) != problem).collect();
+                areas.push(AreaView {
+                    area,
+                    name: match area {
+                        Area::Home(p) => format!("{p}'s home"),
+                        Area::Problem(_) => problem.map(|c| self.name(c)).unwrap_or_default(),
+                    },
+                    problem: problem.map(|c| self.view_card(c, viewer)),
+                    cards: cards(&here),
+                });
+            }
+        }
+        let d = self.decision();
+        let mine = d.filter(|d| d.player == viewer);
+        View {
+            viewer,
+            turn: self.turn(),
+            turn_player: self.turn_player(),
+            step: self.step(),
+            players,
+            areas,
+            in_faceoff: self.faceoff().is_some(),
+            deciding: d.map(|d| d.player),
+            prompt: mine.map(|d| d.prompt.clone()),
+            choices: mine.map(|d| self.labels_of(d)).unwrap_or_default(),
+            outcome: self.outcome().cloned(),
+        }
+    }
+}

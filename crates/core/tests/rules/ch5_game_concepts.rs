@@ -1,0 +1,275 @@
+//! Chapter 5: game concepts.
+
+use crate::support::*;
+use ponyccg_core::board::{InPlay, StartAt};
+use ponyccg_core::card::Color::*;
+use ponyccg_core::testkit::*;
+use ponyccg_core::{Area, Occurrence, Zone};
+
+#[test]
+fn r503_2a_exhausted_cards_cant_become_exhausted_and_r503_4a_problems_never_do() {
+    let mut f = None;
+    let mut t = board(
+        deck("A", Blue, vec![friend("F", Blue, 1, 1, 0)], 5),
+        deck("B", Orange, vec![], 5),
+        StartAt::MainPhase,
+        |b| {
+            f = Some(place(b, P1, "F", Area::Home(P1)));
+        },
+    );
+    let f = f.unwrap();
+    assert!(t.g.perform(Occurrence::Exhaust(f)));
+    assert!(!t.g.perform(Occurrence::Exhaust(f)));
+    let pr = t.g.problem_at(Area::Problem(P1)).unwrap();
+    assert!(!t.g.perform(Occurrence::Exhaust(pr)));
+}
+
+#[test]
+fn r504_1_frightening_turns_face_down_and_removes_counters_and_attachments() {
+    let (mut f, mut r) = (None, None);
+    let mut t = board(
+        deck(
+            "A",
+            Blue,
+            vec![friend("F", Blue, 2, 1, 0), resource("R", Blue, 1, 1)],
+            5,
+        ),
+        deck("B", Orange, vec![], 5),
+        StartAt::MainPhase,
+        |b| {
+            let ff = place_with(
+                b,
+                P1,
+                "F",
+                Area::Home(P1),
+                InPlay {
+                    counters: 2,
+                    ..Default::default()
+                },
+            );
+            let rr = place(b, P1, "R", Area::Home(P1));
+            b.attach(rr, ff);
+            f = Some(ff);
+            r = Some(rr);
+        },
+    );
+    let (f, r) = (f.unwrap(), r.unwrap());
+    assert_eq!(t.g.power(f), Some(4));
+    assert!(t.g.perform(Occurrence::Frighten(f)));
+    let k = t.g.card(f);
+    assert!(k.face_down && k.frightened && k.power_counters == 0);
+    assert_eq!(t.g.card(r).zone, Zone::Discard);
+    // 505.1b: no power or colour while face-down; 504.2b: can't be frightened again.
+    assert_eq!(t.g.power(f), None);
+    assert!(t.g.colors(f).is_empty());
+    assert!(!t.g.perform(Occurrence::Frighten(f)));
+}
+
+#[test]
+fn r506_2_cant_move_to_current_area_or_another_players_home_and_r506_2a_troublemakers_never_home() {
+    let (mut f, mut tm) = (None, None);
+    let t = board(
+        deck(
+            "A",
+            Blue,
+            vec![friend("F", Blue, 1, 1, 0), troublemaker("TM", 1, 1, false)],
+            5,
+        ),
+        deck("B", Orange, vec![], 5),
+        StartAt::MainPhase,
+        |b| {
+            f = Some(place(b, P1, "F", Area::Home(P1)));
+            tm = Some(place(b, P1, "TM", Area::Problem(P2)));
+        },
+    );
+    let g = &t.g;
+    assert!(!g.can_happen(Occurrence::Move {
+        card: f.unwrap(),
+        to: Area::Home(P1)
+    }));
+    assert!(!g.can_happen(Occurrence::Move {
+        card: f.unwrap(),
+        to: Area::Home(P2)
+    }));
+    assert!(g.can_happen(Occurrence::Move {
+        card: f.unwrap(),
+        to: Area::Problem(P2)
+    }));
+    assert!(!g.can_happen(Occurrence::Move {
+        card: tm.unwrap(),
+        to: Area::Home(P1)
+    }));
+    assert!(g.can_happen(Occurrence::Move {
+        card: tm.unwrap(),
+        to: Area::Problem(P1)
+    }));
+}
+
+#[test]
+fn r507_3_power_of_a_colour_counts_every_character_in_play() {
+    let t = board(
+        deck(
+            "A",
+            Blue,
+            vec![friend("F", Blue, 2, 1, 0), friend("G", Blue, 3, 1, 0)],
+            5,
+        ),
+        deck("B", Orange, vec![], 5),
+        StartAt::MainPhase,
+        |b| {
+            place(b, P1, "F", Area::Home(P1));
+            place_with(
+                b,
+                P1,
+                "G",
+                Area::Problem(P2),
+                InPlay {
+                    exhausted: true,
+                    ..Default::default()
+                },
+            );
+        },
+    );
+    assert_eq!(t.g.power_of_color(P1, Blue), 1 + 2 + 3);
+    assert_eq!(t.g.power_of_color(P1, Orange), 0);
+}
+
+#[test]
+fn r511_4_frightened_non_friends_are_turned_face_up() {
+    let mut m = None;
+    let t = board(
+        deck("A", Blue, vec![], 5),
+        deck("B", Orange, vec![], 5),
+        StartAt::MainPhase,
+        |b| {
+            let mm = b.mane(P1);
+            b.to_play(
+                mm,
+                Area::Home(P1),
+                InPlay {
+                    frightened: true,
+                    ..Default::default()
+                },
+            )
+            .unwrap();
+            m = Some(mm);
+        },
+    );
+    let k = t.g.card(m.unwrap());
+    assert!(!k.frightened && !k.face_down);
+}
+
+#[test]
+fn r514_5c_a_tie_flips_again() {
+    let mut tm = None;
+    // 2+1 against the Troublemaker's 2+1; the second flips are 5 and 1.
+    let mut t = board(
+        deck(
+            "A",
+            Blue,
+            vec![
+                friend("F", Blue, 2, 1, 0),
+                friend("A1", Blue, 1, 1, 0),
+                friend("A5", Blue, 5, 1, 0),
+            ],
+            0,
+        ),
+        deck(
+            "B",
+            Orange,
+            vec![
+                troublemaker("TM", 2, 1, false),
+                friend("B1", Orange, 1, 1, 0),
+                friend("B1", Orange, 1, 1, 0),
+            ],
+            0,
+        ),
+        StartAt::ChallengeStep,
+        |b| {
+            tm = Some(place(b, P2, "TM", Area::Problem(P1)));
+            place(b, P1, "F", Area::Problem(P1));
+        },
+    );
+    t.choose(P1, "challenge \"Troublemaker TM\" at \"Problem AP1\"");
+    assert_eq!(t.g.score(P1), 1);
+    assert_eq!(t.g.card(tm.unwrap()).zone, Zone::Discard);
+    assert_eq!(t.g.player(P1).deck.len(), 2, "both flipped cards went back");
+}
+
+#[test]
+fn r515_1_an_empty_deck_flips_nothing_and_an_unbreakable_tie_ends_the_faceoff() {
+    let mut tm = None;
+    let mut t = board(
+        deck("A", Blue, vec![friend("F", Blue, 2, 1, 0)], 0),
+        deck("B", Orange, vec![troublemaker("TM", 2, 1, false)], 0),
+        StartAt::ChallengeStep,
+        |b| {
+            tm = Some(place(b, P2, "TM", Area::Problem(P1)));
+            place(b, P1, "F", Area::Problem(P1));
+        },
+    );
+    assert_eq!(t.g.player(P1).deck.len(), 0);
+    t.choose(P1, "challenge \"Troublemaker TM\" at \"Problem AP1\"");
+    assert_eq!(t.g.card(tm.unwrap()).zone, Zone::Play, "nobody won");
+    assert!(t.g.faceoff().is_none());
+}
+
+#[test]
+fn r516_3_two_unique_cards_with_one_name_violate_uniqueness() {
+    let mut unique = friend("U", Blue, 2, 1, 0);
+    unique.face.traits.push("Unique".into());
+    let mut t = board(
+        deck("A", Blue, vec![unique.clone(), unique], 5),
+        deck("B", Orange, vec![], 5),
+        StartAt::MainPhase,
+        |b| {
+            place(b, P1, "U", Area::Home(P1));
+            place(b, P1, "U", Area::Problem(P1));
+        },
+    );
+    t.choose(P1, "dismiss \"Blue Friend U\" at \"Problem AP1\"");
+    assert_eq!(t.g.player(P1).discard.len(), 1);
+}
+
+#[test]
+fn r516_4_two_face_up_troublemakers_of_one_player_at_one_problem() {
+    let mut t = board(
+        deck(
+            "A",
+            Blue,
+            vec![
+                troublemaker("T1", 1, 1, false),
+                troublemaker("T2", 2, 1, false),
+            ],
+            5,
+        ),
+        deck("B", Orange, vec![], 5),
+        StartAt::MainPhase,
+        |b| {
+            place(b, P1, "T1", Area::Problem(P2));
+            place(b, P1, "T2", Area::Problem(P2));
+        },
+    );
+    t.choose(P1, "dismiss \"Troublemaker T2\" at \"Problem BP1\"");
+    assert_eq!(t.g.troublemakers_at(Area::Problem(P2)).count(), 1);
+}
+
+#[test]
+fn r516_4b_an_epic_troublemaker_is_chosen_last() {
+    // P2's Epic and P1's Troublemaker at one Problem: the violator (516.2a: the turn
+    // player, as nobody has had priority) must dismiss the non-Epic one.
+    let mut t = board(
+        deck("A", Blue, vec![troublemaker("T1", 1, 1, false)], 5),
+        deck("B", Orange, vec![troublemaker("EP", 5, 2, true)], 5),
+        StartAt::MainPhase,
+        |b| {
+            place(b, P1, "T1", Area::Problem(P2));
+            place(b, P2, "EP", Area::Problem(P2));
+        },
+    );
+    let _ = &mut t;
+    // One legal choice (the non-Epic one) is taken at once.
+    let left: Vec<_> = t.g.troublemakers_at(Area::Problem(P2)).collect();
+    assert_eq!(left.len(), 1);
+    assert!(t.g.is_epic(left[0]));
+}

@@ -1,0 +1,11 @@
+//! Rule tests, one module per chapter of Comprehensive Rules 3.9. Each test is named
+//! after the rule it checks.
+
+mod support;
+
+mod ch1_fundamentals;
+mod ch3_card_types;
+mod ch4_zones;
+mod ch5_game_concepts;
+mod ch6_turn_sequence;
+mod quickstart;

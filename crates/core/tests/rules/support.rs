@@ -1,0 +1,123 @@
+//! A strict scenario harness: build a board, answer decisions by label, and fail on any
+//! decision the test did not expect.
+
+use ponyccg_core::board::{Board, InPlay, StartAt};
+use ponyccg_core::card::{CardDef, Color, ReqColor};
+use ponyccg_core::testkit::*;
+use ponyccg_core::{Area, CardId, Game, GameSetup, Pending, PlayerDeck, PlayerId};
+
+pub const P1: PlayerId = PlayerId(0);
+pub const P2: PlayerId = PlayerId(1);
+
+/// A deck holding the given draw cards (plus filler so nothing runs out by accident),
+/// a Mane Character and two Starting Problems.
+pub fn deck(prefix: &str, color: Color, draw: Vec<CardDef>, filler: usize) -> PlayerDeck {
+    let mut d = draw;
+    for i in 0..filler {
+        d.push(friend(&format!("{prefix}F{}", i % 3), color, 1, 1, 0));
+    }
+    let p = |n: &str, b| {
+        problem(
+            &format!("{prefix}{n}"),
+            &[(ReqColor::Color(color), 3), (ReqColor::Not(color), 1)],
+            5,
+            b,
+            true,
+        )
+    };
+    PlayerDeck {
+        mane: mane(&format!("{prefix}M"), color, 1, 3),
+        problems: vec![p("P1", 1), p("P2", 2)],
+        draw: d,
+    }
+}
+
+pub struct T {
+    pub g: Game,
+}
+
+impl T {
+    pub fn labels(&self) -> Vec<String> {
+        self.g.labels()
+    }
+
+    pub fn who(&self) -> PlayerId {
+        match self.g.pending() {
+            Pending::Decision(d) => d.player,
+            Pending::GameOver(o) => panic!("the game is over ({o:?})"),
+        }
+    }
+
+    /// Answers the pending decision, which must be `player`'s and offer `label`.
+    pub fn choose(&mut self, player: PlayerId, label: &str) {
+        let who = self.who();
+        assert_eq!(
+            who,
+            player,
+            "expected a decision for {player}, but {who} is deciding: {:?}",
+            self.labels()
+        );
+        let i = self
+            .g
+            .find_label(label)
+            .unwrap_or_else(|| panic!("{label:?} is not offered; offered: {:#?}", self.labels()));
+        self.g.apply_action(i).unwrap();
+    }
+
+    pub fn offered(&self, label: &str) -> bool {
+        self.g.find_label(label).is_some()
+    }
+
+    pub fn assert_offered(&self, label: &str) {
+        assert!(
+            self.offered(label),
+            "{label:?} should be offered; offered: {:#?}",
+            self.labels()
+        );
+    }
+
+    pub fn assert_not_offered(&self, label: &str) {
+        assert!(
+            !self.offered(label),
+            "{label:?} should not be offered; offered: {:#?}",
+            self.labels()
+        );
+    }
+}
+
+/// Builds a two-player board with `f` and starts it at `at`, P1's turn 3 (P1 went first).
+pub fn board(p1: PlayerDeck, p2: PlayerDeck, at: StartAt, f: impl FnOnce(&mut Board)) -> T {
+    let setup = GameSetup {
+        seed: 7,
+        players: vec![p1, p2],
+    };
+    let mut b = Board::new(&setup).unwrap();
+    for p in [P1, P2] {
+        let starting = b.game().player(p).problem_deck.last().copied().unwrap();
+        b.to_play(starting, Area::Problem(p), InPlay::default())
+            .unwrap();
+    }
+    b.set_turn(3, P1, P1);
+    f(&mut b);
+    T {
+        g: b.start(at).unwrap(),
+    }
+}
+
+pub fn place(b: &mut Board, p: PlayerId, number: &str, area: Area) -> CardId {
+    let c = b.take(p, number).unwrap();
+    b.to_play(c, area, InPlay::default()).unwrap();
+    c
+}
+
+pub fn place_with(b: &mut Board, p: PlayerId, number: &str, area: Area, how: InPlay) -> CardId {
+    let c = b.take(p, number).unwrap();
+    b.to_play(c, area, how).unwrap();
+    c
+}
+
+pub fn to_hand(b: &mut Board, p: PlayerId, number: &str) -> CardId {
+    let c = b.take(p, number).unwrap();
+    b.to_zone(c, ponyccg_core::Zone::Hand).unwrap();
+    c
+}
