@@ -40,11 +40,7 @@ pub fn meets_requirements(
     }
     let lines: Vec<Line> = coloured
         .iter()
-        .map(|&(color, need)| Line {
-            accepts,
-            color,
-            need,
-        })
+        .map(|&(color, need)| Line { color, need })
         .collect();
     if lines.is_empty() {
         return true;
