@@ -629,11 +629,12 @@ fn limited_checks(
         }
         return;
     };
+    // Pool cards count by name, so another printing of a card in the pool serves.
     let mut available: HashMap<String, u32> = HashMap::new();
     for part in [Part::Mane, Part::Problems, Part::Draw] {
         for c in pool.part(part) {
             if let Some(e) = cat.get(&c.number) {
-                *available.entry(e.def.number.clone()).or_default() += c.count;
+                *available.entry(normalize(&e.def.full_name())).or_default() += c.count;
             }
         }
     }
@@ -659,7 +660,10 @@ fn limited_checks(
                     .sum(),
             );
         }
-        let have = available.get(&e.def.number).copied().unwrap_or(0);
+        let have = available
+            .get(&normalize(&e.def.full_name()))
+            .copied()
+            .unwrap_or(0);
         if needed > have {
             v.push(Violation {
                 clause: LIMITED_POOL.into(),

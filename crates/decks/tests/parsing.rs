@@ -252,3 +252,24 @@ fn writing_o8d_refuses_misplaced_or_unknown_cards() {
         Err(DeckError::UnknownNumber(_))
     ));
 }
+
+/// The example in the README's text-format section reads as documented.
+#[test]
+fn readme_example_parses() {
+    let readme = include_str!("../README.md");
+    let start = readme.find("## The text format").unwrap();
+    let block = &readme[start..];
+    let open = block.find("```text\n").unwrap() + "```text\n".len();
+    let close = open + block[open..].find("```").unwrap();
+    let d = parse_text(&block[open..close], "README.md", res()).unwrap();
+    assert_eq!(d.name.as_deref(), Some("Orange aggro"));
+    assert_eq!(d.mane, vec![DeckCard::new("CN2", 1)]);
+    assert_eq!(
+        d.problems,
+        vec![DeckCard::new("PR177", 2), DeckCard::new("PR190", 2)]
+    );
+    assert_eq!(
+        d.draw,
+        vec![DeckCard::new("PR13", 3), DeckCard::new("PR12", 3)]
+    );
+}

@@ -126,7 +126,9 @@ pub fn run(c: DeckCommand) -> anyhow::Result<()> {
                 writeln!(out, "Deck: {n}")?;
             }
             for part in [Part::Mane, Part::Problems, Part::Draw] {
-                writeln!(out, "{} ({}):", part.name(), cards(deck.count(part)))?;
+                let name = part.name();
+                let heading = name[..1].to_uppercase() + &name[1..];
+                writeln!(out, "{heading} ({}):", cards(deck.count(part)))?;
                 for c in deck.part(part) {
                     match cat.get(&c.number) {
                         Some(e) => writeln!(
