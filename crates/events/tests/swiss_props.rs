@@ -59,7 +59,7 @@ fn rematch_free_exists(
     met: &BTreeMap<u32, BTreeSet<u32>>,
     byes: &BTreeSet<u32>,
 ) -> bool {
-    if active.len() % 2 == 0 {
+    if active.len().is_multiple_of(2) {
         return perfect(active, met);
     }
     let mut cands: Vec<u32> = active

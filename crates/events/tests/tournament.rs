@@ -19,8 +19,7 @@ fn scoring_win_three_loss_one_draw_one_bye_three() {
     let bye = r.matches.iter().find(|m| m.b.is_none()).unwrap().a;
     let m1 = &r.matches[0];
     let m2 = &r.matches[1];
-    t.report(None, m1.table, &win(t.name_of(m1.a)).clone())
-        .unwrap();
+    t.report(None, m1.table, &win(t.name_of(m1.a))).unwrap();
     t.report(None, m2.table, &Report::Draw).unwrap();
     assert_eq!(t.points(m1.a), 3);
     assert_eq!(t.points(m1.b.unwrap()), 1);
@@ -64,12 +63,8 @@ fn registration_checks_the_deck_and_closes_at_round_one() {
 fn swiss_rounds_next_round_needs_every_result() {
     let mut t = event(8, Tier::One, false);
     t.pair_next_round().unwrap();
-    t.report(
-        None,
-        1,
-        &win(&t.name_of(t.rounds[0].matches[0].a).to_string()),
-    )
-    .unwrap();
+    t.report(None, 1, &win(t.name_of(t.rounds[0].matches[0].a)))
+        .unwrap();
     let before = t.clone();
     let e = t.pair_next_round().unwrap_err();
     assert!(matches!(e, EventError::ResultsMissing(_)));
