@@ -180,7 +180,7 @@ impl fmt::Display for Report {
         let reqs: Vec<String> = s
             .play_reqs
             .iter()
-            .map(|(c, (n, max))| format!("{c}: {n} cards, up to {max}"))
+            .map(|(c, (n, max))| format!("{c}: {}, up to {max}", plural_n(*n, "card")))
             .collect();
         writeln!(
             f,
@@ -199,16 +199,18 @@ impl fmt::Display for Report {
         let owner: Vec<String> = s
             .problem_owner_reqs
             .iter()
-            .map(|(c, (n, max))| format!("{c}: {n} Problems, up to {max}"))
+            .map(|(c, (n, max))| format!("{c}: {}, up to {max}", plural_n(*n, "Problem")))
             .collect();
         if !owner.is_empty() {
             writeln!(f, "  Problem requirements (yours): {}", owner.join("; "))?;
         }
         if let Some((lo, hi)) = s.problem_opponent_range {
-            write!(
-                f,
-                "  Problem requirements (opponent): {lo} to {hi} wild power"
-            )?;
+            let range = if lo == hi {
+                lo.to_string()
+            } else {
+                format!("{lo} to {hi}")
+            };
+            write!(f, "  Problem requirements (opponent): {range} wild power")?;
             if s.problem_unmeetable > 0 {
                 write!(f, " ({} cannot be met)", s.problem_unmeetable)?;
             }
@@ -727,6 +729,10 @@ fn summarize(
         }
     }
     s
+}
+
+fn plural_n(n: u32, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }
 
 fn plural(t: CardType) -> String {
