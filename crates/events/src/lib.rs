@@ -10,9 +10,11 @@
 //! - [`swiss`], [`tournament`]: Swiss pairings, standings, drops, top cut, penalties.
 //! - [`time_called`]: the end-of-match procedure as a pure function.
 //! - [`store`]: a tournament saved in a SQLite file.
+//! - [`formats`]: deck lists and format checks through the deck crate.
 
 pub mod cards;
 pub mod draft;
+pub mod formats;
 pub mod limited;
 pub mod packs;
 pub mod store;

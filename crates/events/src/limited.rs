@@ -187,10 +187,13 @@ impl LimitedPool {
             .iter()
             .any(|m| m.eq_ignore_ascii_case(n))
     }
-    fn count(&self, n: &str) -> u32 {
+    /// Copies in the pool of the card named like `d` (another printing of the
+    /// same card serves, as the deck format checks count pools by name).
+    fn count_named(&self, d: &CardDef, cards: &dyn CardLookup) -> u32 {
+        let name = d.full_name();
         self.cards
             .iter()
-            .filter(|(k, _)| k.eq_ignore_ascii_case(n))
+            .filter(|(k, _)| cards.card(k).is_some_and(|x| x.full_name() == name))
             .map(|(_, v)| *v)
             .sum()
     }
@@ -257,7 +260,7 @@ pub fn check_limited_deck(
             d.number
         )),
         Some(d) => {
-            if !pool.is_provided_mane(&d.number) && pool.count(&d.number) == 0 {
+            if !pool.is_provided_mane(&d.number) && pool.count_named(d, cards) == 0 {
                 out.push(format!(
                     "Mane Character {} ({}) is neither in the pool nor provided",
                     d.full_name(),
@@ -293,7 +296,7 @@ pub fn check_limited_deck(
         let provided = pool.is_provided_problem(&d.number);
         if !provided {
             *by_name.entry(d.full_name()).or_insert(0) += k;
-            let have = pool.count(&d.number);
+            let have = pool.count_named(d, cards);
             if k > have {
                 out.push(format!(
                     "{} ({}): {k} in the Problem deck but {have} in the pool",
@@ -338,7 +341,7 @@ pub fn check_limited_deck(
             ));
         }
         *by_name.entry(d.full_name()).or_insert(0) += k;
-        let have = pool.count(&d.number);
+        let have = pool.count_named(d, cards);
         if k > have {
             out.push(format!(
                 "{} ({}): {k} in the draw deck but {have} in the pool",

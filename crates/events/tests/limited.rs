@@ -329,3 +329,27 @@ fn booster_draft_bad_pick_and_tiny_pod_are_errors() {
         Err(DraftError::PodTooSmall(1))
     ));
 }
+
+#[test]
+fn limited_deck_construction_ai_decks_pass_the_deck_crate_limited_check() {
+    use ponyccg_events::formats::check_limited_with_pool;
+    let cat = Catalogue::builtin();
+    for b in Block::ALL {
+        let s = open_sealed(&b.sealed_mix(), None, cat, 77).unwrap();
+        let deck = build_limited_deck(&s.pool, cat).unwrap();
+        let v = check_limited_with_pool(&deck, &s.pool, Some(b));
+        assert!(v.is_empty(), "{b}: {v:?}");
+        let mut pod = ai_pod(4);
+        let r = run_draft(&mut pod, &b.draft_mix(), cat, 77).unwrap();
+        for seat in 0..4 {
+            let pool = r.pool(seat, Some(b));
+            let deck = build_limited_deck(&pool, cat).unwrap();
+            let v = check_limited_with_pool(&deck, &pool, Some(b));
+            assert!(v.is_empty(), "{b} seat {seat}: {v:?}");
+        }
+        // And a card from outside the pool is caught by it too.
+        let mut bad = build_limited_deck(&s.pool, cat).unwrap();
+        bad.draw.insert("FF10".into(), 1);
+        assert!(!check_limited_with_pool(&bad, &s.pool, Some(b)).is_empty());
+    }
+}
