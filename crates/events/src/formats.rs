@@ -65,11 +65,16 @@ pub fn check_event_deck(format: &str, deck: &DeckList) -> Result<Vec<String>, St
     Ok(report.violations.iter().map(|v| v.to_string()).collect())
 }
 
-/// A limited pool as a deck-crate pool.
+/// A limited pool as a deck-crate pool, each card in the part its type belongs to
+/// (so that the pool can be written as a deck list and read back).
 pub fn pool_deck(pool: &LimitedPool) -> Deck {
+    let cat = Catalogue::builtin();
     let mut deck = Deck::new();
     for (n, k) in &pool.cards {
-        deck.add(Part::Draw, n, *k);
+        let part = cat
+            .get(n)
+            .map_or(Part::Draw, |e| Part::for_type(e.def.card_type));
+        deck.add(part, n, *k);
     }
     deck
 }

@@ -1,23 +1,627 @@
-//! `ponyccg sealed|draft|tournament` (owned by the events work).
+//! `ponyccg sealed|draft|tournament` (owned by the events work). See docs/events.md.
 
+use anyhow::{bail, Context};
 use clap::{Args, Subcommand};
+use ponyccg_cards::Catalogue;
+use ponyccg_decks::{load_deck, write_text, Resolver};
+use ponyccg_events::draft::{run_draft, AiDrafter, Drafter, TerminalDrafter};
+use ponyccg_events::formats::{
+    check_event_deck, check_limited_with_pool, from_deck, parse_format, pool_deck, to_deck,
+};
+use ponyccg_events::limited::{
+    block_of_mix, build_limited_deck, open_sealed, Block, DeckList, LimitedPool,
+};
+use ponyccg_events::packs::PackMix;
+use ponyccg_events::store;
+use ponyccg_events::tournament::{Outcome, PenaltyKind, Report, RoundKind, Tier, Tournament};
+use ponyccg_events::CardLookup;
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+/// Prints to standard output; a reader that stopped reading (`| head`) is not an error.
+fn emit(s: &str) -> anyhow::Result<()> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(s.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
+        _ => Ok(()),
+    }
+}
+
+fn seed_or_clock(seed: Option<u64>) -> u64 {
+    seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(0)
+    })
+}
+
+/// The block and pack mix of a limited event: `--packs` wins, else the block's
+/// recommended mix (`sealed` picks the sealed one, `draft` the draft one).
+fn mix_and_block(
+    block: Option<&str>,
+    packs: Option<&str>,
+    sealed: bool,
+) -> anyhow::Result<(PackMix, Option<Block>)> {
+    let block = block.map(Block::parse).transpose()?;
+    let mix = match (packs, block) {
+        (Some(p), _) => PackMix::parse(p)?,
+        (None, Some(b)) if sealed => b.sealed_mix(),
+        (None, Some(b)) => b.draft_mix(),
+        (None, None) => {
+            bail!("name a block (--block premiere|odyssey) or a pack mix (--packs PR:2,CN:2,...)")
+        }
+    };
+    let block = block.or_else(|| block_of_mix(&mix));
+    Ok((mix, block))
+}
+
+fn describe(cat: &Catalogue, n: &str) -> String {
+    match cat.card(n) {
+        Some(d) => {
+            let colors: Vec<&str> = d.face.colors.iter().map(|c| c.name()).collect();
+            format!(
+                "{:<7} {:<2} {:<14} {:<13} {}",
+                d.number,
+                d.rarity.code(),
+                d.card_type.name(),
+                if colors.is_empty() {
+                    "-".to_string()
+                } else {
+                    colors.join("/")
+                },
+                d.full_name()
+            )
+        }
+        None => n.to_string(),
+    }
+}
+
+fn deck_text(deck: &DeckList, name: &str) -> String {
+    let mut d = to_deck(deck);
+    d.name = Some(name.to_string());
+    write_text(&d, Resolver::builtin())
+}
+
+fn write_or_print(out: Option<&Path>, text: &str, what: &str) -> anyhow::Result<String> {
+    match out {
+        Some(p) => {
+            std::fs::write(p, text).with_context(|| format!("writing {}", p.display()))?;
+            Ok(format!("{what} written to {}\n", p.display()))
+        }
+        None => Ok(format!("\n{text}")),
+    }
+}
 
 #[derive(Args)]
-pub struct SealedArgs {}
+pub struct SealedArgs {
+    /// premiere or odyssey: the recommended mix and the provided Mane Characters
+    /// and Starting Problems of that block.
+    #[arg(long)]
+    block: Option<String>,
+    /// Any mix instead, e.g. PR:2,CN:2,CG:2,AD:2.
+    #[arg(long)]
+    packs: Option<String>,
+    /// Seed of the pack generator (the same seed opens the same pool).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Check this deck (text or .o8d) against the pool instead of building one.
+    #[arg(long)]
+    deck: Option<String>,
+    /// Write the pool as a deck list here (usable with `deck check --pool`).
+    #[arg(long = "pool-out")]
+    pool_out: Option<PathBuf>,
+    /// Write the built deck here instead of printing it.
+    #[arg(short, long)]
+    out: Option<PathBuf>,
+}
+
+pub fn sealed(a: SealedArgs) -> anyhow::Result<()> {
+    let cat = Catalogue::builtin();
+    let (mix, block) = mix_and_block(a.block.as_deref(), a.packs.as_deref(), true)?;
+    let seed = seed_or_clock(a.seed);
+    let sealed = open_sealed(&mix, block, cat, seed)?;
+    let mut s = String::new();
+    writeln!(
+        s,
+        "Sealed pool: {} pack(s) ({mix}), seed {seed}{}",
+        sealed.packs.len(),
+        block.map_or(String::new(), |b| format!(", provided cards of the {b}"))
+    )?;
+    if a.deck.is_none() {
+        for (i, p) in sealed.packs.iter().enumerate() {
+            writeln!(s, "\nPack {} ({}):", i + 1, p.set)?;
+            for n in &p.cards {
+                writeln!(s, "  {}", describe(cat, n))?;
+            }
+        }
+    }
+    if let Some(p) = &a.pool_out {
+        let mut d = pool_deck(&sealed.pool);
+        d.name = Some(format!("Sealed pool, seed {seed}"));
+        std::fs::write(p, write_text(&d, Resolver::builtin()))
+            .with_context(|| format!("writing {}", p.display()))?;
+        writeln!(s, "\nPool written to {}", p.display())?;
+    }
+    match &a.deck {
+        Some(file) => {
+            let deck = from_deck(&load_deck(file)?).map_err(anyhow::Error::msg)?;
+            let v = check_limited_with_pool(&deck, &sealed.pool, block);
+            emit(&s)?;
+            if v.is_empty() {
+                emit(&format!(
+                    "\n{file} is a legal limited deck for this pool.\n"
+                ))?;
+            } else {
+                let mut e = format!("{file} is not legal for this pool:\n");
+                for x in &v {
+                    writeln!(e, "  {x}")?;
+                }
+                bail!(e.trim_end().to_string());
+            }
+        }
+        None => {
+            let deck = build_limited_deck(&sealed.pool, cat)?;
+            writeln!(
+                s,
+                "\nBuilt a limited deck: {} draw cards, {} Problems.",
+                deck.draw_size(),
+                deck.problem_size()
+            )?;
+            s.push_str(&write_or_print(
+                a.out.as_deref(),
+                &deck_text(&deck, &format!("Sealed deck, seed {seed}")),
+                "Deck",
+            )?);
+            emit(&s)?;
+        }
+    }
+    Ok(())
+}
+
 #[derive(Args)]
-pub struct DraftArgs {}
+pub struct DraftArgs {
+    /// premiere or odyssey: the recommended draft mix and provided cards.
+    #[arg(long)]
+    block: Option<String>,
+    /// Any mix of boosters per drafter instead, e.g. MT:2,HM:1,EO:1.
+    #[arg(long)]
+    packs: Option<String>,
+    /// Drafters in the pod (8 recommended).
+    #[arg(long, default_value_t = 8)]
+    seats: usize,
+    /// Every seat is an AI (no terminal drafter).
+    #[arg(long = "ai-only")]
+    ai_only: bool,
+    /// Your name at the table.
+    #[arg(long, default_value = "You")]
+    name: String,
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Write your (or, with --ai-only, seat 1's) built deck here.
+    #[arg(short, long)]
+    out: Option<PathBuf>,
+}
+
+pub fn draft(a: DraftArgs) -> anyhow::Result<()> {
+    let cat = Catalogue::builtin();
+    let (mix, block) = mix_and_block(a.block.as_deref(), a.packs.as_deref(), false)?;
+    if a.seats < 2 {
+        bail!("a draft pod needs at least 2 seats, not {}", a.seats);
+    }
+    let seed = seed_or_clock(a.seed);
+    let stdin = std::io::stdin();
+    let mut pod: Vec<Box<dyn Drafter>> = Vec::new();
+    if !a.ai_only {
+        pod.push(Box::new(TerminalDrafter {
+            name: a.name.clone(),
+            input: stdin.lock(),
+            output: std::io::stdout(),
+        }));
+    }
+    while pod.len() < a.seats {
+        pod.push(Box::new(AiDrafter::new(format!("AI {}", pod.len() + 1))));
+    }
+    let names: Vec<String> = pod.iter().map(|d| d.name().to_string()).collect();
+    emit(&format!(
+        "Booster draft: {} seats, boosters {} (most recent first), seed {seed}.\nPacks 1 and 3 pass left, 2 and 4 pass right.\n",
+        a.seats,
+        mix.in_opening_order()
+            .iter()
+            .map(|p| p.set)
+            .collect::<Vec<_>>()
+            .join(", ")
+    ))?;
+    let result = run_draft(&mut pod, &mix, cat, seed)?;
+    drop(pod);
+    let mut s = String::from("\nDraft complete.\n");
+    let mut mine: Option<DeckList> = None;
+    for (seat, name) in names.iter().enumerate() {
+        let pool: LimitedPool = result.pool(seat, block);
+        match build_limited_deck(&pool, cat) {
+            Ok(deck) => {
+                let legal = check_limited_with_pool(&deck, &pool, block).is_empty();
+                let mane = cat
+                    .card(&deck.mane)
+                    .map_or(deck.mane.clone(), |d| d.full_name());
+                writeln!(
+                    s,
+                    "  seat {}: {name:<8} {} picks; deck {} draw + {} Problems, Mane {mane}{}",
+                    seat + 1,
+                    result.picks[seat].len(),
+                    deck.draw_size(),
+                    deck.problem_size(),
+                    if legal { "" } else { " (NOT LEGAL)" }
+                )?;
+                if seat == 0 {
+                    mine = Some(deck);
+                }
+            }
+            Err(e) => writeln!(s, "  seat {}: {name}: no deck ({e})", seat + 1)?,
+        }
+    }
+    if !a.ai_only {
+        writeln!(s, "\nYour picks:")?;
+        for n in &result.picks[0] {
+            writeln!(s, "  {}", describe(cat, n))?;
+        }
+    }
+    if let Some(deck) = mine {
+        writeln!(s, "\nA limited deck built from seat 1's picks:")?;
+        s.push_str(&write_or_print(
+            a.out.as_deref(),
+            &deck_text(&deck, &format!("Draft deck, seed {seed}")),
+            "Deck",
+        )?);
+    }
+    emit(&s)
+}
+
 #[derive(Subcommand)]
 pub enum TournamentCommand {
-    /// Create a tournament.
-    New,
+    /// Create a tournament file.
+    New {
+        /// The SQLite file to create.
+        file: PathBuf,
+        #[arg(long)]
+        name: String,
+        /// harmony, block-premiere, block-odyssey, limited, limited-premiere, ...
+        #[arg(long, default_value = "harmony")]
+        format: String,
+        /// 1, 2 or 3.
+        #[arg(long, default_value = "1")]
+        tier: String,
+        /// Swiss rounds to announce (default: the suggested number for the players
+        /// registered, fixed when round 1 is paired).
+        #[arg(long)]
+        rounds: Option<u32>,
+        /// Announce elimination rounds (a top cut). On by default at Tier 2 and 3.
+        #[arg(long = "top-cut")]
+        top_cut: bool,
+        /// No elimination rounds, even at Tier 2 or 3.
+        #[arg(long = "no-top-cut", conflicts_with = "top_cut")]
+        no_top_cut: bool,
+        /// Seed for the round 1 pairings.
+        #[arg(long)]
+        seed: Option<u64>,
+    },
+    /// Register a player with a deck (checked for the event's format).
+    Register {
+        file: PathBuf,
+        player: String,
+        /// A deck file (text or .o8d) or a built-in theme deck, e.g. theme:applejack.
+        deck: String,
+    },
+    /// Pair the next round (Swiss, or the next elimination round after the cut).
+    Pair { file: PathBuf },
+    /// Report a result: `TABLE WINNER`, `TABLE draw` or `TABLE double-loss`.
+    /// TABLE may also be a player's name.
+    Report {
+        file: PathBuf,
+        table: String,
+        result: String,
+        /// Game score of a best-of-three elimination match, e.g. 2-1.
+        #[arg(long)]
+        games: Option<String>,
+        /// The round (default: the current one).
+        #[arg(long)]
+        round: Option<u32>,
+    },
+    /// A player drops (an open match of theirs is conceded).
+    Drop { file: PathBuf, player: String },
+    /// Record a penalty: procedural-error, game-warning, game-loss or
+    /// disqualification, with the infraction (e.g. "slow play").
+    Penalty {
+        file: PathBuf,
+        player: String,
+        kind: String,
+        infraction: String,
+        #[arg(long, default_value = "")]
+        note: String,
+    },
+    /// Show the standings after the Swiss rounds played.
+    Standings { file: PathBuf },
+    /// Make the top cut after the last Swiss round.
+    TopCut { file: PathBuf },
+    /// Show the event: players, rounds, results, penalties; with --decks the deck lists.
+    Show {
+        file: PathBuf,
+        #[arg(long)]
+        decks: bool,
+    },
 }
 
-pub fn sealed(_a: SealedArgs) -> anyhow::Result<()> {
-    anyhow::bail!("`ponyccg sealed` is not built yet")
+fn round_text(t: &Tournament, number: u32) -> String {
+    let mut s = String::new();
+    let Some(r) = t.rounds.iter().find(|r| r.number == number) else {
+        return s;
+    };
+    let _ = writeln!(
+        s,
+        "Round {} ({}):",
+        r.number,
+        match r.kind {
+            RoundKind::Swiss => "Swiss",
+            RoundKind::Elimination => "elimination",
+        }
+    );
+    for m in &r.matches {
+        let res = m.result.map_or("(no result yet)".to_string(), |o| {
+            let mut d = t.describe(o);
+            if m.by_penalty && o != Outcome::Bye {
+                d.push_str(" [penalty/drop]");
+            }
+            d
+        });
+        let seed = |id: u32| {
+            t.player(id)
+                .and_then(|p| p.seed)
+                .filter(|_| r.kind == RoundKind::Elimination)
+                .map_or(String::new(), |s| format!(" (seed {s})"))
+        };
+        match m.b {
+            Some(b) => {
+                let _ = writeln!(
+                    s,
+                    "  table {:>3}: {}{} v {}{} - {res}",
+                    m.table,
+                    t.name_of(m.a),
+                    seed(m.a),
+                    t.name_of(b),
+                    seed(b)
+                );
+            }
+            None => {
+                let _ = writeln!(s, "  table {:>3}: {} - bye", m.table, t.name_of(m.a));
+            }
+        }
+    }
+    s
 }
-pub fn draft(_a: DraftArgs) -> anyhow::Result<()> {
-    anyhow::bail!("`ponyccg draft` is not built yet")
+
+fn standings_text(t: &Tournament) -> String {
+    let mut s = format!(
+        "Standings of {} after {} Swiss round(s):\n  rank  player                pts  W-L-D  byes  OMW%    OOMW%\n",
+        t.name,
+        t.swiss_rounds_played()
+    );
+    for x in t.standings() {
+        let _ = writeln!(
+            s,
+            "  {:>4}  {:<20} {:>4}  {}-{}-{}  {:>4}  {:>6.2}  {:>6.2}{}",
+            x.rank,
+            x.name,
+            x.points,
+            x.wins,
+            x.losses,
+            x.draws,
+            x.byes,
+            x.omwp * 100.0,
+            x.oomwp * 100.0,
+            if x.active { "" } else { "  (dropped)" }
+        );
+    }
+    s
 }
-pub fn tournament(_c: TournamentCommand) -> anyhow::Result<()> {
-    anyhow::bail!("`ponyccg tournament` is not built yet")
+
+fn parse_games(s: &str) -> anyhow::Result<(u8, u8)> {
+    let (a, b) = s
+        .split_once('-')
+        .with_context(|| format!("a game score looks like 2-1, not `{s}`"))?;
+    let p = |x: &str| {
+        x.trim()
+            .parse::<u8>()
+            .with_context(|| format!("a game score looks like 2-1, not `{s}`"))
+    };
+    Ok((p(a)?, p(b)?))
+}
+
+pub fn tournament(c: TournamentCommand) -> anyhow::Result<()> {
+    match c {
+        TournamentCommand::New {
+            file,
+            name,
+            format,
+            tier,
+            rounds,
+            top_cut,
+            no_top_cut,
+            seed,
+        } => {
+            parse_format(&format).map_err(anyhow::Error::msg)?;
+            let tier = Tier::parse(&tier)?;
+            let cut = if no_top_cut {
+                false
+            } else {
+                top_cut || tier != Tier::One
+            };
+            let seed = seed_or_clock(seed);
+            let t = Tournament::new(&name, &format, tier, rounds, cut, seed)?;
+            store::create(&file, &t)?;
+            emit(&format!(
+                "Created {} ({}, {}, {}, {}) in {}.\n",
+                t.name,
+                t.format,
+                t.tier,
+                rounds.map_or(
+                    "Swiss rounds by the suggested table".to_string(),
+                    |r| format!("{r} Swiss rounds")
+                ),
+                if cut { "with a top cut" } else { "no top cut" },
+                file.display()
+            ))
+        }
+        TournamentCommand::Register { file, player, deck } => {
+            let d = load_deck(&deck)?;
+            let list = from_deck(&d).map_err(|e| anyhow::anyhow!("{deck}: {e}"))?;
+            let id = store::update(&file, |t| t.register(&player, list, &check_event_deck))?;
+            emit(&format!(
+                "Registered {} (player {id}) with {deck}.\n",
+                player.trim()
+            ))
+        }
+        TournamentCommand::Pair { file } => {
+            let (t, number) = {
+                let number = store::update(&file, |t| t.pair_next_round().map(|r| r.number))?;
+                (store::load(&file)?, number)
+            };
+            let planned = t.swiss_rounds.unwrap_or(0);
+            let mut s = round_text(&t, number);
+            if t.current_round()
+                .is_some_and(|r| r.kind == RoundKind::Swiss)
+            {
+                let _ = writeln!(s, "Swiss round {} of {planned}.", t.swiss_rounds_played());
+            }
+            emit(&s)
+        }
+        TournamentCommand::Report {
+            file,
+            table,
+            result,
+            games,
+            round,
+        } => {
+            let games = games.as_deref().map(parse_games).transpose()?;
+            let report = match result.trim().to_ascii_lowercase().as_str() {
+                "draw" => Report::Draw,
+                "double-loss" | "double loss" => Report::DoubleLoss,
+                _ => Report::Winner {
+                    name: result.clone(),
+                    games,
+                },
+            };
+            let summary = store::update(&file, |t| {
+                let table_no = match table.trim().parse::<u32>() {
+                    Ok(n) => n,
+                    Err(_) => t.table_of(&table)?,
+                };
+                t.report(round, table_no, &report)?;
+                let r = round.unwrap_or_else(|| t.current_round().map_or(0, |r| r.number));
+                let res = t
+                    .rounds
+                    .iter()
+                    .find(|x| x.number == r)
+                    .and_then(|x| x.matches.iter().find(|m| m.table == table_no))
+                    .and_then(|m| m.result)
+                    .map(|o| t.describe(o))
+                    .unwrap_or_default();
+                let open = t.current_round().map_or(0, |r| {
+                    r.matches.iter().filter(|m| m.result.is_none()).count()
+                });
+                Ok(format!(
+                    "Round {r}, table {table_no}: {res}. {open} match(es) of the round still open.\n"
+                ))
+            })?;
+            emit(&summary)
+        }
+        TournamentCommand::Drop { file, player } => {
+            store::update(&file, |t| t.drop_player(&player))?;
+            emit(&format!("{} has dropped.\n", player.trim()))
+        }
+        TournamentCommand::Penalty {
+            file,
+            player,
+            kind,
+            infraction,
+            note,
+        } => {
+            let kind = PenaltyKind::parse(&kind)?;
+            let p = store::update(&file, |t| t.penalize(&player, kind, &infraction, &note))?;
+            emit(&format!(
+                "Recorded {} for {} ({}) in round {}{}.\n",
+                p.kind.key(),
+                player.trim(),
+                p.infraction,
+                p.round,
+                if p.upgraded {
+                    ": a second game warning for the same infraction, so a game loss"
+                } else {
+                    ""
+                }
+            ))
+        }
+        TournamentCommand::Standings { file } => emit(&standings_text(&store::load(&file)?)),
+        TournamentCommand::TopCut { file } => {
+            let number = store::update(&file, |t| t.make_top_cut().map(|r| r.number))?;
+            let t = store::load(&file)?;
+            emit(&round_text(&t, number))
+        }
+        TournamentCommand::Show { file, decks } => {
+            let t = store::load(&file)?;
+            let mut s = format!(
+                "{}: {}, {}, Swiss rounds {}, {}, seed {}\n\nPlayers:\n",
+                t.name,
+                t.format,
+                t.tier,
+                t.planned_swiss_rounds()
+                    .map_or("not fixed yet".to_string(), |r| r.to_string()),
+                if t.top_cut { "top cut" } else { "no top cut" },
+                t.seed
+            );
+            for p in &t.players {
+                let status = if p.disqualified {
+                    " (disqualified)".to_string()
+                } else if let Some(r) = p.dropped_after {
+                    format!(" (dropped after {r} round(s) paired)")
+                } else {
+                    String::new()
+                };
+                writeln!(s, "  {:>3}. {}{status}", p.id, p.name)?;
+                if decks {
+                    for line in deck_text(&p.deck, &p.name).lines() {
+                        writeln!(s, "        {line}")?;
+                    }
+                }
+            }
+            for r in &t.rounds {
+                s.push('\n');
+                s.push_str(&round_text(&t, r.number));
+            }
+            if !t.penalties.is_empty() {
+                writeln!(s, "\nPenalties:")?;
+                for x in &t.penalties {
+                    writeln!(
+                        s,
+                        "  #{} round {}: {} - {} ({}){}{}",
+                        x.id,
+                        x.round,
+                        t.name_of(x.player),
+                        x.kind.key(),
+                        x.infraction,
+                        if x.upgraded { ", upgraded" } else { "" },
+                        if x.note.is_empty() {
+                            String::new()
+                        } else {
+                            format!(" - {}", x.note)
+                        }
+                    )?;
+                }
+            }
+            if let Some(w) = t.champion() {
+                writeln!(s, "\nWinner: {}", t.name_of(w))?;
+            }
+            emit(&s)
+        }
+    }
 }
