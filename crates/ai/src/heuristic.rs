@@ -1,0 +1,342 @@
+//! A rule-of-thumb player. It reads only what its seat may know:
+//! - its own hand and its own Problem deck choices (the cards its decisions name);
+//! - cards in play, and only those [`Game::is_visible_to`] allows (never the identity or
+//!   power of an opponent's face-down Troublemaker);
+//! - scores, tokens and counts.
+//!
+//! It looks one action ahead only for its own deterministic actions (moving a character,
+//! playing a Friend), by applying the action on a clone and asking whether it now meets
+//! the confront requirements there; it never looks ahead through a draw or a flip.
+
+use crate::Player;
+use ponyccg_core::card::{CardType, Color, Colors, OpponentReq, ReqColor};
+use ponyccg_core::{Area, CardId, Choice, Decision, Game, PlayerId, Prompt};
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+
+/// See the module documentation.
+#[derive(Clone, Debug)]
+pub struct HeuristicPlayer {
+    /// Breaks ties between equally good choices.
+    rng: ChaCha8Rng,
+}
+
+impl HeuristicPlayer {
+    pub fn new(seed: u64) -> HeuristicPlayer {
+        HeuristicPlayer {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+}
+
+/// Hand size below which spare tokens go into drawing.
+const DRAW_BELOW: usize = 7;
+const TM_SCORE: i32 = 45;
+
+impl Player for HeuristicPlayer {
+    fn name(&self) -> &'static str {
+        "heuristic"
+    }
+
+    fn choose(&mut self, g: &Game, d: &Decision) -> usize {
+        let me = d.player;
+        let n = d.choices.len();
+        if n <= 1 {
+            return 0;
+        }
+        let scores: Vec<i32> = match d.prompt {
+            Prompt::StartingProblem => d
+                .choices
+                .iter()
+                .map(|c| c.card().map_or(0, |p| starting_problem_score(g, p)))
+                .collect(),
+            Prompt::Mulligan => {
+                let keep = keep_hand(g, me);
+                d.choices
+                    .iter()
+                    .map(|c| match c {
+                        Choice::Keep => i32::from(keep),
+                        Choice::Mulligan => i32::from(!keep),
+                        _ => -1,
+                    })
+                    .collect()
+            }
+            Prompt::PhaseAction => d.choices.iter().map(|c| action_score(g, me, c)).collect(),
+            Prompt::Challenge => d
+                .choices
+                .iter()
+                .map(|c| match c {
+                    Choice::Challenge(tm) => challenge_margin(g, me, *tm) + 1,
+                    _ => 0,
+                })
+                .collect(),
+            Prompt::SendHome
+            | Prompt::DiscardToHandSize
+            | Prompt::RetireToHomeLimit
+            | Prompt::RepairUniqueness => d
+                .choices
+                .iter()
+                .map(|c| c.card().map_or(i32::MIN / 2, |k| -keep_value(g, me, k)))
+                .collect(),
+            Prompt::ConfrontOrder => d
+                .choices
+                .iter()
+                .map(|c| match c {
+                    // Score where the requirements are met first; the order rarely matters
+                    // for plain cards.
+                    Choice::Confront(a) => i32::from(g.meets_confront_requirements(me, *a)),
+                    _ => 0,
+                })
+                .collect(),
+            // Priority: with no ability to use, pass. Anything else (uncover order,
+            // prompts added later): prefer acting over passing, first listed first.
+            _ => d
+                .choices
+                .iter()
+                .enumerate()
+                .map(|(i, c)| match c {
+                    Choice::Pass => -1,
+                    _ if d.prompt == Prompt::Priority => -2,
+                    _ => -(i as i32),
+                })
+                .collect(),
+        };
+        best(&scores, &mut self.rng)
+    }
+}
+
+/// The index of the highest score, ties broken at random.
+fn best(scores: &[i32], rng: &mut ChaCha8Rng) -> usize {
+    let top = *scores.iter().max().expect("non-empty");
+    let ties: Vec<usize> = (0..scores.len()).filter(|&i| scores[i] == top).collect();
+    ties[crate::below(rng, ties.len())]
+}
+
+/// Easier Problems first (lower owner requirements), then higher bonus; a high
+/// requirement for opponents keeps them away.
+fn starting_problem_score(g: &Game, problem: CardId) -> i32 {
+    let Some(f) = g.def(problem).problem.as_ref() else {
+        return 0;
+    };
+    let own: i32 = f.owner.iter().map(|r| r.power as i32).sum();
+    let theirs = match f.opponent {
+        OpponentReq::Wild(n) => n as i32,
+        OpponentReq::Unmeetable => 20,
+    };
+    -10 * own + 3 * f.bonus as i32 + theirs
+}
+
+/// Keep a hand with at least two cheap characters (cost 3 or less).
+fn keep_hand(g: &Game, me: PlayerId) -> bool {
+    let cheap = g
+        .player(me)
+        .hand
+        .iter()
+        .filter(|&&c| g.def(c).card_type == CardType::Friend && g.def(c).cost.unwrap_or(9) <= 3)
+        .count();
+    cheap >= 2
+}
+
+/// How much the player wants to keep a card (higher keeps it): characters by power,
+/// cards it can afford soon over expensive ones.
+fn keep_value(g: &Game, me: PlayerId, c: CardId) -> i32 {
+    if !g.is_visible_to(c, me) {
+        return 0;
+    }
+    let d = g.def(c);
+    let power = g.power(c).or(d.face.power).unwrap_or(0) as i32;
+    let ready = i32::from(g.card(c).is_ready());
+    match d.card_type {
+        CardType::ManeCharacter => 1000,
+        CardType::Friend => 10 * power + 3 * ready - d.cost.unwrap_or(0) as i32,
+        CardType::Resource => 8,
+        CardType::Troublemaker => 6,
+        _ => 5,
+    }
+}
+
+/// Power the player has ready at an area (what counts for confronting and faceoffs).
+fn ready_power(g: &Game, p: PlayerId, area: Area) -> i32 {
+    g.characters_at(p, area)
+        .filter(|&c| g.contributes(c))
+        .map(|c| g.power(c).unwrap_or(0).max(0) as i32)
+        .sum()
+}
+
+/// How far ahead the player's involved power is over a face-up Troublemaker's; positive
+/// scores challenge, anything else declines.
+fn challenge_margin(g: &Game, me: PlayerId, tm: CardId) -> i32 {
+    if !g.is_visible_to(tm, me) {
+        return -1;
+    }
+    let Some(area) = g.card(tm).area else {
+        return -1;
+    };
+    let theirs = g.power(tm).unwrap_or(0) as i32;
+    let mine = ready_power(g, me, area);
+    mine - theirs
+}
+
+fn accepts(colors: Colors, req: ReqColor) -> bool {
+    match req {
+        ReqColor::Color(c) => colors.contains(c),
+        ReqColor::Not(c) => colors.is_empty() || colors.iter().any(|x| x != c),
+        ReqColor::Wild | ReqColor::Rainbow => true,
+    }
+}
+
+/// Roughly how much power the player still lacks to meet their confront requirements at
+/// a Problem, with `extra` (colours, power) added there: each coloured line is paid
+/// greedily by the characters that may pay it, what is left over pays the wild part.
+/// Blocked or unmeetable Problems count as far away.
+fn deficit(g: &Game, me: PlayerId, area: Area, extra: Option<(Colors, i32)>) -> i32 {
+    const FAR: i32 = 100;
+    let Some(pr) = g.problem_at(area) else {
+        return FAR;
+    };
+    let Some(f) = g.def(pr).problem.as_ref() else {
+        return FAR;
+    };
+    if g.blocked_by_troublemaker(me, area) {
+        return FAR;
+    }
+    let mut chars: Vec<(Colors, i32)> = g
+        .characters_at(me, area)
+        .filter(|&c| g.contributes(c))
+        .map(|c| (g.colors(c), g.power(c).unwrap_or(0).max(0) as i32))
+        .collect();
+    chars.extend(extra);
+    let mut lines: Vec<(ReqColor, i32)> = Vec::new();
+    let mut wild = 0;
+    if g.card(pr).owner == me {
+        for r in &f.owner {
+            match r.color {
+                ReqColor::Wild => wild += r.power as i32,
+                ReqColor::Rainbow => {
+                    for c in Color::ALL {
+                        lines.push((ReqColor::Color(c), r.power as i32));
+                    }
+                }
+                other => lines.push((other, r.power as i32)),
+            }
+        }
+    } else {
+        match f.opponent {
+            OpponentReq::Wild(n) => wild = n as i32,
+            OpponentReq::Unmeetable => return FAR,
+        }
+    }
+    // Characters that can pay fewer lines pay first.
+    chars.sort_by_key(|&(colors, power)| {
+        (
+            lines.iter().filter(|l| accepts(colors, l.0)).count(),
+            -power,
+        )
+    });
+    let mut left_over = 0;
+    for (colors, power) in chars {
+        match lines.iter_mut().find(|l| l.1 > 0 && accepts(colors, l.0)) {
+            // 611.3b: a character pays one line; 611.3d: its excess still pays wild.
+            Some(l) => {
+                let paid = power.min(l.1);
+                l.1 -= paid;
+                left_over += power - paid;
+            }
+            None => left_over += power,
+        }
+    }
+    let coloured: i32 = lines.iter().map(|l| l.1).sum();
+    coloured + (wild - left_over).max(0)
+}
+
+/// Whether the player meets the requirements at `to` after taking `action` (applied to a
+/// clone; only for the deterministic actions this is called with).
+fn meets_after(g: &Game, me: PlayerId, choice_index: usize, to: Area) -> bool {
+    let mut h = g.clone();
+    h.set_logging(false);
+    h.apply_action(choice_index).is_ok() && h.meets_confront_requirements(me, to)
+}
+
+fn action_score(g: &Game, me: PlayerId, c: &Choice) -> i32 {
+    let index = g
+        .decision()
+        .and_then(|d| d.choices.iter().position(|x| x == c))
+        .unwrap_or(usize::MAX);
+    let hand = g.player(me).hand.len();
+    match *c {
+        Choice::PlayFriend { card, to } => {
+            let power = g.def(card).face.power.unwrap_or(0) as i32;
+            let cost = g.def(card).cost.unwrap_or(0) as i32;
+            let base = 200 + 10 * power + cost;
+            match to {
+                Area::Home(_) => base,
+                Area::Problem(_) => {
+                    let met = g.meets_confront_requirements(me, to);
+                    if !met && meets_after(g, me, index, to) {
+                        base + 300 + bonus(g, to)
+                    } else if met {
+                        // More power helps in a faceoff there.
+                        base + 5
+                    } else {
+                        // Progress towards the requirements there.
+                        let before = deficit(g, me, to, None);
+                        let after = deficit(g, me, to, Some((g.def(card).face.colors, power)));
+                        base + 20 + 10 * (before - after) - after.min(20)
+                    }
+                }
+            }
+        }
+        Choice::Move { card, to } => {
+            if !g.contributes(card) {
+                return -10;
+            }
+            let from = g.card(card).area;
+            let keeps_source = match from {
+                Some(a @ Area::Problem(_)) => !g.meets_confront_requirements(me, a),
+                _ => true,
+            };
+            match to {
+                Area::Problem(_) if keeps_source => {
+                    let met = g.meets_confront_requirements(me, to);
+                    if !met && meets_after(g, me, index, to) {
+                        450 + bonus(g, to)
+                    } else {
+                        -10
+                    }
+                }
+                _ => -10,
+            }
+        }
+        Choice::PlayResource { .. } => 120,
+        Choice::Rally { .. } => 150,
+        Choice::PlayTroublemaker { to, .. } => {
+            // Only to stop an opponent who meets their requirements there now; tokens
+            // are better spent on characters otherwise.
+            let threat = g
+                .opponents(me)
+                .any(|o| g.meets_confront_requirements(o, to));
+            let mine_here = g.troublemakers_at(to).any(|t| g.card(t).controller == me);
+            if threat && !mine_here {
+                TM_SCORE
+            } else {
+                -10
+            }
+        }
+        Choice::Draw => {
+            if hand < DRAW_BELOW {
+                50
+            } else {
+                -5
+            }
+        }
+        Choice::Continue => 0,
+        Choice::Pass => 0,
+        _ => 1,
+    }
+}
+
+fn bonus(g: &Game, area: Area) -> i32 {
+    g.problem_at(area)
+        .and_then(|p| g.def(p).problem.as_ref())
+        .map_or(0, |f| f.bonus as i32)
+}
