@@ -286,8 +286,11 @@ impl<R: BufRead, W: Write> TerminalDrafter<R, W> {
                 if !colors.is_empty() {
                     s.push_str(&format!(", {}", colors.join("/")));
                 }
-                if let Some(p) = d.face.power {
+                if let (true, Some(p)) = (d.is_character(), d.face.power) {
                     s.push_str(&format!(", power {p}"));
+                }
+                for r in &d.play_reqs {
+                    s.push_str(&format!(", needs {} {}", r.power, r.color));
                 }
                 if let Some(c) = d.cost {
                     s.push_str(&format!(", cost {c}"));

@@ -65,6 +65,26 @@ pub fn check_event_deck(format: &str, deck: &DeckList) -> Result<Vec<String>, St
     Ok(report.violations.iter().map(|v| v.to_string()).collect())
 }
 
+/// Checks a deck for a limited event against the player's pool (a deck list of
+/// the pool's cards). Refused for events that are not limited.
+pub fn check_event_deck_with_pool(
+    format: &str,
+    deck: &DeckList,
+    pool: &Deck,
+) -> Result<Vec<String>, String> {
+    let Format::Limited { block, .. } = parse_format(format)? else {
+        return Err(format!(
+            "a pool only applies to limited events; this event's format is {format}"
+        ));
+    };
+    let f = Format::Limited {
+        block,
+        pool: Some(pool.clone()),
+    };
+    let report = check(&to_deck(deck), &f, Date::today(), Catalogue::builtin());
+    Ok(report.violations.iter().map(|v| v.to_string()).collect())
+}
+
 /// A limited pool as a deck-crate pool, each card in the part its type belongs to
 /// (so that the pool can be written as a deck list and read back).
 pub fn pool_deck(pool: &LimitedPool) -> Deck {
@@ -137,6 +157,26 @@ mod tests {
         let mut two = to_deck(&d);
         two.add(Part::Mane, "CN1", 1);
         assert!(from_deck(&two).unwrap_err().contains("exactly one Mane"));
+    }
+
+    #[test]
+    fn limited_play_event_decks_are_checked_against_the_pool() {
+        let cat = Catalogue::builtin();
+        let sealed =
+            crate::limited::open_sealed(&Block::Premiere.sealed_mix(), None, cat, 8).unwrap();
+        let deck = crate::limited::build_limited_deck(&sealed.pool, cat).unwrap();
+        let pool = pool_deck(&sealed.pool);
+        assert_eq!(
+            check_event_deck_with_pool("limited-premiere", &deck, &pool),
+            Ok(vec![])
+        );
+        let other =
+            crate::limited::open_sealed(&Block::Premiere.sealed_mix(), None, cat, 9).unwrap();
+        let v =
+            check_event_deck_with_pool("limited-premiere", &deck, &pool_deck(&other.pool)).unwrap();
+        assert!(!v.is_empty());
+        let e = check_event_deck_with_pool("harmony", &deck, &pool).unwrap_err();
+        assert!(e.contains("only applies to limited events"), "{e}");
     }
 
     #[test]

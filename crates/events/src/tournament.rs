@@ -723,9 +723,16 @@ impl Tournament {
         Ok(self.rounds.last().expect("just pushed"))
     }
 
+    /// Pairs an elimination round. With an odd number of survivors (someone
+    /// dropped), the best seed goes through on a bye.
     fn push_elimination(&mut self, seeded: &[u32]) {
         let number = self.rounds.len() as u32 + 1;
-        let matches = seed_pairs(seeded)
+        let (bye, rest) = if !seeded.len().is_multiple_of(2) {
+            (Some(seeded[0]), &seeded[1..])
+        } else {
+            (None, seeded)
+        };
+        let mut matches: Vec<Match> = seed_pairs(rest)
             .into_iter()
             .enumerate()
             .map(|(i, (a, b))| Match {
@@ -736,6 +743,15 @@ impl Tournament {
                 by_penalty: false,
             })
             .collect();
+        if let Some(a) = bye {
+            matches.push(Match {
+                table: matches.len() as u32 + 1,
+                a,
+                b: None,
+                result: Some(Outcome::Bye),
+                by_penalty: false,
+            });
+        }
         self.rounds.push(Round {
             number,
             kind: RoundKind::Elimination,
@@ -744,8 +760,16 @@ impl Tournament {
         self.apply_pending_game_losses();
     }
 
-    /// The players still in the elimination rounds, best seed first.
+    /// The players still in the elimination rounds (who have not dropped), best
+    /// seed first.
     fn elimination_survivors(&self) -> Vec<u32> {
+        let mut v = self.elimination_winners();
+        v.retain(|id| self.player(*id).is_some_and(Player::active));
+        v
+    }
+
+    /// Winners (and bye holders) of the last elimination round, best seed first.
+    fn elimination_winners(&self) -> Vec<u32> {
         let last = self
             .rounds
             .iter()
@@ -758,6 +782,7 @@ impl Tournament {
                 .iter()
                 .filter_map(|m| match m.result {
                     Some(Outcome::Win { winner, .. }) => Some(winner),
+                    Some(Outcome::Bye) => Some(m.a),
                     _ => None,
                 })
                 .collect(),
@@ -770,6 +795,10 @@ impl Tournament {
     pub fn champion(&self) -> Option<u32> {
         if !self.top_cut_started() || !self.current_round().is_some_and(Round::complete) {
             return None;
+        }
+        let all = self.elimination_winners();
+        if all.len() == 1 {
+            return Some(all[0]);
         }
         let s = self.elimination_survivors();
         (s.len() == 1).then(|| s[0])

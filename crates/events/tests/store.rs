@@ -185,7 +185,7 @@ fn bad_input_refusals_leave_the_saved_file_unchanged() {
 }
 
 #[test]
-fn tournament_file_errors_are_clear() {
+fn persistence_tournament_file_errors_are_clear() {
     let f = TempFile::new("files");
     let t = event(4, Tier::One, false);
     let e = store::load(&f.0).unwrap_err().to_string();

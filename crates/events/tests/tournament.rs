@@ -39,7 +39,7 @@ fn participation_minimums_four_players() {
 }
 
 #[test]
-fn registration_checks_the_deck_and_closes_at_round_one() {
+fn deck_lists_registration_checks_the_deck_and_closes_at_round_one() {
     let mut t = event(4, Tier::Two, false);
     let mut bad = deck(1);
     bad.mane = "CN1".into();
@@ -86,7 +86,7 @@ fn swiss_rounds_stop_at_the_announced_number() {
 }
 
 #[test]
-fn results_refused_for_missing_twice_dropped_and_strangers() {
+fn conceding_and_dropping_results_refused_for_missing_twice_dropped_and_strangers() {
     let mut t = event(5, Tier::One, false);
     let e = t.report(None, 1, &Report::Draw).unwrap_err();
     assert!(e.to_string().contains("no round has been paired"), "{e}");
@@ -162,7 +162,7 @@ fn conceding_and_dropping_dropped_players_are_not_paired() {
 }
 
 #[test]
-fn standings_tiebreakers_opponents_match_win_percentage() {
+fn swiss_rounds_standings_tiebreakers_opponents_match_win_percentage() {
     // Four players, hand-made history over two rounds:
     // R1: A beats B, C beats D. R2: A beats C, B beats D.
     // A 2-0, B 1-1, C 1-1, D 0-2.
@@ -442,7 +442,7 @@ fn tournament_disqualification_removes_the_player() {
 }
 
 #[test]
-fn match_results_can_come_from_a_callback() {
+fn scoring_match_results_can_come_from_a_callback() {
     let mut t = event(8, Tier::One, false);
     t.pair_next_round().unwrap();
     let mut calls = 0;
@@ -472,4 +472,36 @@ fn deck_lists_are_kept_with_players() {
     let t = event(4, Tier::Two, false);
     let d: &DeckList = &t.find_player("P3").unwrap().deck;
     assert_eq!(d, &deck(2));
+}
+
+#[test]
+fn elimination_rounds_a_dropped_survivor_is_not_paired_again() {
+    let mut t = event(17, Tier::One, true);
+    finish_swiss(&mut t);
+    let s = t.standings();
+    t.make_top_cut().unwrap();
+    // The higher seed wins every quarterfinal, then seed 4 drops.
+    first_wins(&mut t);
+    let four = t.name_of(s[3].player).to_string();
+    t.drop_player(&four).unwrap();
+    // Seeds 1, 2, 3 remain: seed 1 goes through on a bye, 2 meets 3.
+    let semi = t.pair_next_round().unwrap().clone();
+    assert_eq!(
+        (semi.matches[0].a, semi.matches[0].b),
+        (s[1].player, Some(s[2].player))
+    );
+    assert_eq!(semi.matches[1].b, None);
+    assert_eq!(semi.matches[1].a, s[0].player);
+    let two = t.name_of(s[1].player).to_string();
+    t.report(None, 1, &win(&two)).unwrap();
+    let fin = t.pair_next_round().unwrap().clone();
+    assert_eq!(
+        (fin.matches[0].a, fin.matches[0].b),
+        (s[0].player, Some(s[1].player))
+    );
+    // A finalist drops before playing: the final is conceded.
+    t.drop_player(&two).unwrap();
+    assert_eq!(t.champion(), Some(s[0].player));
+    let e = t.pair_next_round().unwrap_err().to_string();
+    assert!(e.contains("is over"), "{e}");
 }

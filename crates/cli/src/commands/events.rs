@@ -6,7 +6,8 @@ use ponyccg_cards::Catalogue;
 use ponyccg_decks::{load_deck, write_text, Resolver};
 use ponyccg_events::draft::{run_draft, AiDrafter, Drafter, TerminalDrafter};
 use ponyccg_events::formats::{
-    check_event_deck, check_limited_with_pool, from_deck, parse_format, pool_deck, to_deck,
+    check_event_deck, check_event_deck_with_pool, check_limited_with_pool, from_deck, parse_format,
+    pool_deck, to_deck,
 };
 use ponyccg_events::limited::{
     block_of_mix, build_limited_deck, open_sealed, Block, DeckList, LimitedPool,
@@ -312,6 +313,10 @@ pub enum TournamentCommand {
         player: String,
         /// A deck file (text or .o8d) or a built-in theme deck, e.g. theme:applejack.
         deck: String,
+        /// Limited events: the player's pool (a deck list file, e.g. from
+        /// `sealed --pool-out`); the deck must be built from it.
+        #[arg(long)]
+        pool: Option<String>,
     },
     /// Pair the next round (Swiss, or the next elimination round after the cut).
     Pair { file: PathBuf },
@@ -472,10 +477,22 @@ pub fn tournament(c: TournamentCommand) -> anyhow::Result<()> {
                 file.display()
             ))
         }
-        TournamentCommand::Register { file, player, deck } => {
+        TournamentCommand::Register {
+            file,
+            player,
+            deck,
+            pool,
+        } => {
             let d = load_deck(&deck)?;
             let list = from_deck(&d).map_err(|e| anyhow::anyhow!("{deck}: {e}"))?;
-            let id = store::update(&file, |t| t.register(&player, list, &check_event_deck))?;
+            let id = match pool {
+                None => store::update(&file, |t| t.register(&player, list, &check_event_deck))?,
+                Some(p) => {
+                    let pool = load_deck(&p)?;
+                    let check = |f: &str, d: &DeckList| check_event_deck_with_pool(f, d, &pool);
+                    store::update(&file, |t| t.register(&player, list, &check))?
+                }
+            };
             emit(&format!(
                 "Registered {} (player {id}) with {deck}.\n",
                 player.trim()
