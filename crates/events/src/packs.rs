@@ -142,6 +142,8 @@ pub enum PackError {
     EmptyMix,
     #[error("bad pack mix `{0}`: write it as SET:COUNT,SET:COUNT (e.g. PR:2,CN:2)")]
     BadMix(String),
+    #[error("a mix of {0} packs is more than the {max} one pool may have", max = MAX_PACKS)]
+    TooMany(u32),
 }
 
 fn booster_set_list() -> String {
@@ -248,6 +250,9 @@ pub struct Pack {
     pub cards: Vec<String>,
 }
 
+/// The most packs one mix may name.
+pub const MAX_PACKS: u32 = 100;
+
 /// A list of boosters to open, e.g. two Premiere and two Canterlot Nights.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PackMix(pub Vec<(&'static PackSpec, u32)>);
@@ -274,11 +279,15 @@ impl PackMix {
         if out.is_empty() {
             return Err(PackError::EmptyMix);
         }
-        Ok(PackMix(out))
+        let mix = PackMix(out);
+        if mix.total() > MAX_PACKS {
+            return Err(PackError::TooMany(mix.total()));
+        }
+        Ok(mix)
     }
 
     pub fn total(&self) -> u32 {
-        self.0.iter().map(|(_, n)| *n).sum()
+        self.0.iter().fold(0u32, |a, (_, n)| a.saturating_add(*n))
     }
 
     /// The boosters one by one, most recent set first (the draft opening order).
@@ -365,5 +374,13 @@ mod tests {
         assert!(matches!(PackMix::parse("PR:x"), Err(PackError::BadMix(_))));
         assert!(matches!(PackMix::parse("PR:0"), Err(PackError::BadMix(_))));
         assert!(matches!(PackMix::parse(" , "), Err(PackError::EmptyMix)));
+        assert!(matches!(
+            PackMix::parse("PR:4294967295,CN:2"),
+            Err(PackError::TooMany(_)) | Err(PackError::BadMix(_))
+        ));
+        assert!(matches!(
+            PackMix::parse("PR:60,CN:41"),
+            Err(PackError::TooMany(101))
+        ));
     }
 }

@@ -440,7 +440,7 @@ fn read(conn: &Connection) -> rusqlite::Result<Tournament> {
             });
         }
     }
-    Ok(Tournament {
+    let t = Tournament {
         name,
         format,
         tier,
@@ -450,5 +450,8 @@ fn read(conn: &Connection) -> rusqlite::Result<Tournament> {
         players,
         rounds,
         penalties,
-    })
+    };
+    t.validate()
+        .map_err(|e| bad(format!("the saved tournament is inconsistent: {e}")))?;
+    Ok(t)
 }

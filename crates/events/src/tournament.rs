@@ -318,6 +318,62 @@ impl Tournament {
         })
     }
 
+    /// Checks the invariants a saved tournament must keep (every match and
+    /// penalty names registered players, rounds are numbered in order, a winner
+    /// played in the match). Used when a file is loaded.
+    pub fn validate(&self) -> Result<(), String> {
+        let mut ids = BTreeSet::new();
+        let mut names = BTreeSet::new();
+        for p in &self.players {
+            if !ids.insert(p.id) {
+                return Err(format!("player id {} appears twice", p.id));
+            }
+            if !names.insert(p.name.to_ascii_lowercase()) {
+                return Err(format!("player name `{}` appears twice", p.name));
+            }
+        }
+        for (i, r) in self.rounds.iter().enumerate() {
+            if r.number != i as u32 + 1 {
+                return Err(format!("round {} is out of order", r.number));
+            }
+            let mut seated = BTreeSet::new();
+            for m in &r.matches {
+                for id in std::iter::once(m.a).chain(m.b) {
+                    if !ids.contains(&id) {
+                        return Err(format!(
+                            "round {} table {} names unknown player {id}",
+                            r.number, m.table
+                        ));
+                    }
+                    if !seated.insert(id) {
+                        return Err(format!("player {id} plays twice in round {}", r.number));
+                    }
+                }
+                let ok = match m.result {
+                    Some(Outcome::Win { winner, .. }) => m.involves(winner) && m.b.is_some(),
+                    Some(Outcome::Bye) => m.b.is_none(),
+                    Some(_) => m.b.is_some(),
+                    None => m.b.is_some(),
+                };
+                if !ok {
+                    return Err(format!(
+                        "round {} table {} has an impossible result",
+                        r.number, m.table
+                    ));
+                }
+            }
+        }
+        for x in &self.penalties {
+            if !ids.contains(&x.player) || x.round as usize > self.rounds.len() {
+                return Err(format!(
+                    "penalty #{} names an unknown player or round",
+                    x.id
+                ));
+            }
+        }
+        Ok(())
+    }
+
     pub fn player(&self, id: u32) -> Option<&Player> {
         self.players.iter().find(|p| p.id == id)
     }

@@ -201,3 +201,26 @@ fn persistence_tournament_file_errors_are_clear() {
     let e = store::load(&g.0).unwrap_err().to_string();
     assert!(e.contains(&g.0.display().to_string()), "{e}");
 }
+
+#[test]
+fn persistence_inconsistent_file_is_refused_not_a_panic() {
+    let f = TempFile::new("corrupt");
+    let mut t = event(4, Tier::One, false);
+    t.pair_next_round().unwrap();
+    store::create(&f.0, &t).unwrap();
+    {
+        let c = rusqlite::Connection::open(&f.0).unwrap();
+        c.execute_batch("PRAGMA foreign_keys = OFF").unwrap();
+        c.execute("UPDATE matches SET a = 99 WHERE table_no = 1", [])
+            .unwrap();
+    }
+    let e = store::load(&f.0).unwrap_err().to_string();
+    assert!(
+        e.contains("inconsistent") && e.contains("unknown player 99"),
+        "{e}"
+    );
+    let before = bytes(&f);
+    let e = store::update(&f.0, |t| t.report(None, 1, &Report::Draw)).unwrap_err();
+    assert!(e.to_string().contains("inconsistent"), "{e}");
+    assert_eq!(bytes(&f), before);
+}
