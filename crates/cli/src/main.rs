@@ -27,6 +27,9 @@ enum Command {
     /// Run a tournament by the floor rules, saved in a local SQLite file.
     #[command(subcommand)]
     Tournament(commands::events::TournamentCommand),
+    /// Run scenario files (a position, decisions by label, expectations), or start one.
+    #[command(subcommand)]
+    Scenario(commands::scenario::ScenarioCommand),
 }
 
 fn main() -> ExitCode {
@@ -37,6 +40,7 @@ fn main() -> ExitCode {
         Command::Sealed(a) => commands::events::sealed(a),
         Command::Draft(a) => commands::events::draft(a),
         Command::Tournament(c) => commands::events::tournament(c),
+        Command::Scenario(c) => commands::scenario::run(c),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

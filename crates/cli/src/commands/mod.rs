@@ -3,3 +3,4 @@
 pub mod cards;
 pub mod deck;
 pub mod events;
+pub mod scenario;

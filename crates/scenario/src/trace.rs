@@ -1,0 +1,108 @@
+//! Events as readable lines, for `--trace` and for `happened` expectations.
+
+use ponyccg_core::event::Leave;
+use ponyccg_core::{Area, CardId, Event, Game};
+
+pub fn area(g: &Game, a: Area) -> String {
+    match a {
+        Area::Home(p) => format!("{p}'s home"),
+        Area::Problem(p) => match g.problem_at(a) {
+            Some(pr) => format!("{p}'s Problem \"{}\"", g.name(pr)),
+            None => format!("{p}'s Problem"),
+        },
+    }
+}
+
+fn q(g: &Game, c: CardId) -> String {
+    format!("\"{}\"", g.name(c))
+}
+
+fn points(n: u16) -> &'static str {
+    if n == 1 {
+        "point"
+    } else {
+        "points"
+    }
+}
+
+/// One event as a sentence. Card names are given even for hidden cards: the trace is for
+/// the scenario's author, who sees everything.
+#[allow(unreachable_patterns)]
+pub fn render(g: &Game, e: &Event) -> String {
+    match e {
+        Event::TurnBegan { player, turn } => format!("turn {turn} begins ({player})"),
+        Event::StepBegan(s) => format!("{} begins", s.name()),
+        Event::StartingProblem { player, card } => {
+            format!("{player} starts with {}", q(g, *card))
+        }
+        Event::FirstPlayer(p) => format!("{p} goes first"),
+        Event::Mulliganed(p) => format!("{p} mulligans"),
+        Event::GainedTokens { player, amount } => {
+            format!("{player} gains {amount} action tokens")
+        }
+        Event::PaidTokens { player, amount } => format!("{player} pays {amount} action tokens"),
+        Event::Drew { player } => format!("{player} draws a card"),
+        Event::Readied(c) => format!("{} is readied", q(g, *c)),
+        Event::Exhausted(c) => format!("{} is exhausted", q(g, *c)),
+        Event::Played { player, card } => format!("{player} plays {}", q(g, *card)),
+        Event::EnteredPlay {
+            card,
+            area: a,
+            face_down,
+        } => format!(
+            "{} enters play at {}{}",
+            q(g, *card),
+            area(g, *a),
+            if *face_down { " face-down" } else { "" }
+        ),
+        Event::Moved { card, from, to } => format!(
+            "{} moves from {} to {}",
+            q(g, *card),
+            area(g, *from),
+            area(g, *to)
+        ),
+        Event::Sent { card, from, to } => format!(
+            "{} is sent from {} to {}",
+            q(g, *card),
+            area(g, *from),
+            area(g, *to)
+        ),
+        Event::Frightened(c) => format!("{} is frightened", q(g, *c)),
+        Event::Rallied(c) => format!("{} is rallied", q(g, *c)),
+        Event::Uncovered(c) => format!("{} is uncovered", q(g, *c)),
+        Event::Left { card, to, how } => {
+            let verb = match how {
+                Leave::Dismiss => "dismissed",
+                Leave::Retire => "retired",
+                Leave::Discard => "discarded",
+                Leave::Banish => "banished",
+                Leave::Cancel => "canceled",
+                Leave::ToDeckBottom => "put on the bottom",
+            };
+            let owner = g.card(*card).owner;
+            format!("{} is {verb} (to {owner}'s {})", q(g, *card), to.name())
+        }
+        Event::Challenged {
+            player,
+            troublemaker,
+        } => format!("{player} challenges {}", q(g, *troublemaker)),
+        Event::Confronted { player, problem } => {
+            format!("{player} confronts {}", q(g, *problem))
+        }
+        Event::FaceoffBegan => "a faceoff begins".to_string(),
+        Event::Flipped { player, card } => {
+            let power = g.def(*card).face.power.unwrap_or(0);
+            format!("{player} flips {} (power {power})", q(g, *card))
+        }
+        Event::FaceoffWon { winner } => format!("{winner} wins the faceoff"),
+        Event::FaceoffEnded => "the faceoff ends".to_string(),
+        Event::Scored { player, points: n } => format!("{player} scores {n} {}", points(*n)),
+        Event::Solved { problem } => format!("{} is solved", q(g, *problem)),
+        Event::Replaced { old, new } => match new {
+            Some(n) => format!("{} is replaced by {}", q(g, *old), q(g, *n)),
+            None => format!("{} is replaced by nothing", q(g, *old)),
+        },
+        Event::Conceded(p) => format!("{p} concedes"),
+        other => format!("{other:?}"),
+    }
+}
