@@ -93,6 +93,22 @@ pub enum Verdict {
     TiebreakGame,
 }
 
+impl Verdict {
+    /// The result to report for a match between `players[0]` and `players[1]`;
+    /// `None` while a tiebreak game is still to be played.
+    pub fn report(self, players: [&str; 2]) -> Option<crate::tournament::Report> {
+        use crate::tournament::Report;
+        match self {
+            Verdict::Winner(w) => Some(Report::Winner {
+                name: players[w.min(1)].to_string(),
+                games: None,
+            }),
+            Verdict::Draw => Some(Report::Draw),
+            Verdict::TiebreakGame => None,
+        }
+    }
+}
+
 /// The verdict from the scores at the end of the procedure.
 pub fn decide(scores: [u32; 2], elimination: bool) -> Verdict {
     use std::cmp::Ordering::*;
@@ -264,6 +280,21 @@ mod tests {
         assert_eq!(v, Verdict::Winner(1));
         let v = run_time_called(&st(3, 0, [4, 4]), true, |_| TurnReport::CapReached([4, 4]));
         assert_eq!(v.unwrap(), Verdict::TiebreakGame);
+    }
+
+    #[test]
+    fn end_of_match_verdicts_become_reports() {
+        use crate::tournament::Report;
+        let names = ["Ann", "Bo"];
+        assert_eq!(
+            Verdict::Winner(1).report(names),
+            Some(Report::Winner {
+                name: "Bo".into(),
+                games: None
+            })
+        );
+        assert_eq!(Verdict::Draw.report(names), Some(Report::Draw));
+        assert_eq!(Verdict::TiebreakGame.report(names), None);
     }
 
     #[test]

@@ -106,6 +106,12 @@ fn run(n: usize, seed: u64) {
             .filter(|p| p.active())
             .map(|p| p.id)
             .collect();
+        let order: Vec<u32> = t
+            .standings()
+            .into_iter()
+            .filter(|s| s.active)
+            .map(|s| s.player)
+            .collect();
         t.pair_next_round().unwrap();
         let round = t.rounds[index].clone();
         let met = met_before(&t, index);
@@ -129,6 +135,23 @@ fn run(n: usize, seed: u64) {
                 m.a
             );
             assert_eq!(m.result, Some(Outcome::Bye));
+            // From round 2 on, the bye goes to the lowest-standing player without
+            // one, unless the others could then only be paired with a rematch.
+            if index > 0 && !everyone_had_one {
+                let lowest = *order.iter().rev().find(|p| !byes.contains(p)).unwrap();
+                if m.a != lowest {
+                    let rest: Vec<u32> = active_ids
+                        .iter()
+                        .copied()
+                        .filter(|p| *p != lowest)
+                        .collect();
+                    assert!(
+                        active_ids.len() <= 12 && !perfect(&rest, &met),
+                        "bye to {} instead of {lowest}",
+                        m.a
+                    );
+                }
+            }
         }
         // No rematch while one is avoidable.
         let rematches = round
