@@ -269,11 +269,14 @@ impl Drafter for AiDrafter {
 }
 
 /// A person drafting at a terminal: shown the pack, types the number of a card.
-/// `list` shows their picks; `quit` stops the draft.
+/// `list` shows their picks (unless reviewing between picks is off, as at Tier 2
+/// and higher events); `quit` stops the draft. Picks are always shown between
+/// boosters.
 pub struct TerminalDrafter<R: BufRead, W: Write> {
     pub name: String,
     pub input: R,
     pub output: W,
+    pub review_between_picks: bool,
 }
 
 impl<R: BufRead, W: Write> TerminalDrafter<R, W> {
@@ -332,6 +335,13 @@ impl<R: BufRead, W: Write> Drafter for TerminalDrafter<R, W> {
             let t = line.trim();
             match t {
                 "quit" | "q" => return Err(DraftError::Stopped(self.name.clone())),
+                "list" | "l" if !self.review_between_picks => {
+                    writeln!(
+                        self.output,
+                        "Drafted cards cannot be reviewed between picks at this event; they are shown after each pack."
+                    )?;
+                    continue;
+                }
                 "list" | "l" => {
                     for n in view.picks {
                         writeln!(self.output, "    {}", Self::describe(cards, n))?;

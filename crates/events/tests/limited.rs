@@ -274,6 +274,7 @@ fn booster_draft_human_and_ai_in_one_pod() {
             name: "You".into(),
             input: Cursor::new(script.into_bytes()),
             output: &mut out,
+            review_between_picks: true,
         };
         let mut pod: Vec<Box<dyn Drafter + '_>> = vec![Box::new(human)];
         pod.extend(ai_pod(3));
@@ -296,6 +297,7 @@ fn booster_draft_stops_cleanly_on_quit_or_end_of_input() {
             name: "You".into(),
             input: Cursor::new(script.as_bytes().to_vec()),
             output: Vec::new(),
+            review_between_picks: true,
         };
         let mut pod: Vec<Box<dyn Drafter>> = vec![Box::new(human)];
         pod.extend(ai_pod(1));
@@ -352,4 +354,29 @@ fn limited_deck_construction_ai_decks_pass_the_deck_crate_limited_check() {
         bad.draw.insert("FF10".into(), 1);
         assert!(!check_limited_with_pool(&bad, &s.pool, Some(b)).is_empty());
     }
+}
+
+#[test]
+fn booster_draft_format_no_review_between_picks_at_tier_two() {
+    let cat = Catalogue::builtin();
+    let mut script = String::from("list\n");
+    for _ in 0..48 {
+        script.push_str("1\n");
+    }
+    let mut out = Vec::new();
+    {
+        let human = TerminalDrafter {
+            name: "You".into(),
+            input: Cursor::new(script.into_bytes()),
+            output: &mut out,
+            review_between_picks: false,
+        };
+        let mut pod: Vec<Box<dyn Drafter + '_>> = vec![Box::new(human)];
+        pod.extend(ai_pod(1));
+        run_draft(&mut pod, &Block::Odyssey.draft_mix(), cat, 3).unwrap();
+    }
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.contains("cannot be reviewed between picks"), "{text}");
+    // The review between boosters still happens.
+    assert!(text.contains("Your picks so far (12)"));
 }

@@ -198,6 +198,9 @@ pub struct DraftArgs {
     /// Your name at the table.
     #[arg(long, default_value = "You")]
     name: String,
+    /// Event tier: at 2 or 3 drafted cards cannot be reviewed between picks.
+    #[arg(long, default_value = "1")]
+    tier: String,
     #[arg(long)]
     seed: Option<u64>,
     /// Write your (or, with --ai-only, seat 1's) built deck here.
@@ -211,6 +214,7 @@ pub fn draft(a: DraftArgs) -> anyhow::Result<()> {
     if a.seats < 2 {
         bail!("a draft pod needs at least 2 seats, not {}", a.seats);
     }
+    let tier = Tier::parse(&a.tier)?;
     let seed = seed_or_clock(a.seed);
     let stdin = std::io::stdin();
     let mut pod: Vec<Box<dyn Drafter>> = Vec::new();
@@ -219,6 +223,7 @@ pub fn draft(a: DraftArgs) -> anyhow::Result<()> {
             name: a.name.clone(),
             input: stdin.lock(),
             output: std::io::stdout(),
+            review_between_picks: tier == Tier::One,
         }));
     }
     while pod.len() < a.seats {
