@@ -1166,10 +1166,13 @@ impl Tournament {
     }
 
     /// Reports every open match of the current round with results from `play`
-    /// (e.g. games played by the engine between the registered decks).
+    /// (e.g. games played by the engine between the registered decks, the
+    /// end-of-match procedure of [`crate::time_called`] deciding games that run
+    /// out of time). If `play` fails for any match, or a result is refused,
+    /// nothing is recorded.
     pub fn play_round_with(
         &mut self,
-        mut play: impl FnMut(&Player, &Player, &Round) -> Report,
+        mut play: impl FnMut(&Player, &Player, &Round) -> Result<Report, String>,
     ) -> Result<(), EventError> {
         let Some(r) = self.current_round() else {
             return Err(EventError::WrongStage(
@@ -1186,7 +1189,13 @@ impl Tournament {
         for (table, a, b) in open {
             let pa = self.player(a).expect("registered");
             let pb = self.player(b).expect("registered");
-            reports.push((table, play(pa, pb, r)));
+            let rep = play(pa, pb, r).map_err(|e| {
+                EventError::Invalid(format!(
+                    "round {} table {table} ({} v {}) could not be played: {e}",
+                    r.number, pa.name, pb.name
+                ))
+            })?;
+            reports.push((table, rep));
         }
         let mut next = self.clone();
         for (table, rep) in reports {

@@ -451,10 +451,10 @@ fn scoring_match_results_can_come_from_a_callback() {
         assert_eq!(round.number, 1);
         assert_ne!(a.id, b.id);
         assert_eq!(a.deck, deck(a.id - 1));
-        Report::Winner {
+        Ok(Report::Winner {
             name: b.name.clone(),
             games: None,
-        }
+        })
     })
     .unwrap();
     assert_eq!(calls, 4);
@@ -462,8 +462,26 @@ fn scoring_match_results_can_come_from_a_callback() {
     // A callback naming a stranger is refused and nothing is recorded.
     t.pair_next_round().unwrap();
     let before = t.clone();
-    let e = t.play_round_with(|_, _, _| win("Nobody")).unwrap_err();
+    let e = t.play_round_with(|_, _, _| Ok(win("Nobody"))).unwrap_err();
     assert!(matches!(e, EventError::NoSuchPlayer(_)));
+    assert_eq!(t, before);
+    // A game that cannot be played (e.g. an unscripted card) records nothing.
+    let mut n = 0;
+    let e = t
+        .play_round_with(|a, _, _| {
+            n += 1;
+            if n == 3 {
+                Err("the engine refused the deck".into())
+            } else {
+                Ok(win(&a.name))
+            }
+        })
+        .unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("could not be played: the engine refused"),
+        "{e}"
+    );
     assert_eq!(t, before);
 }
 
