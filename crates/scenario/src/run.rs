@@ -281,15 +281,17 @@ impl<'a> Runner<'a> {
                     let label = match d.prompt {
                         Prompt::Priority => "pass",
                         Prompt::PhaseAction => "end the Main Phase",
-                        _ => return Err(self.fail(
-                            step,
-                            line,
-                            "pass_until",
-                            format!(
+                        _ => {
+                            return Err(self.fail(
+                                step,
+                                line,
+                                "pass_until",
+                                format!(
                                 "only priority and phase-action decisions on the way to the {want}"
                             ),
-                            self.describe_decision(),
-                        )),
+                                self.describe_decision(),
+                            ))
+                        }
                     };
                     let Some(i) = self.g.find_label(label) else {
                         return Err(self.fail(

@@ -3,13 +3,12 @@
 use ponyccg_core::event::Leave;
 use ponyccg_core::{Area, CardId, Event, Game};
 
-pub fn area(g: &Game, a: Area) -> String {
+pub fn area(_g: &Game, a: Area) -> String {
+    // Not the Problem's name: events are rendered after the action, when the Problem
+    // there may already have been replaced.
     match a {
         Area::Home(p) => format!("{p}'s home"),
-        Area::Problem(p) => match g.problem_at(a) {
-            Some(pr) => format!("{p}'s Problem \"{}\"", g.name(pr)),
-            None => format!("{p}'s Problem"),
-        },
+        Area::Problem(p) => format!("{p}'s Problem area"),
     }
 }
 
