@@ -1,12 +1,22 @@
 //! `ponyccg`: every command a person types.
 
+mod alloc_count;
 mod commands;
+mod gamesetup;
+mod render;
+
+#[global_allocator]
+static ALLOC: alloc_count::Counting = alloc_count::Counting;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "ponyccg", version, about = "The My Little Pony Collectible Card Game, fully automated")]
+#[command(
+    name = "ponyccg",
+    version,
+    about = "The My Little Pony Collectible Card Game, fully automated"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -30,6 +40,14 @@ enum Command {
     /// Run scenario files (a position, decisions by label, expectations), or start one.
     #[command(subcommand)]
     Scenario(commands::scenario::ScenarioCommand),
+    /// Play a game in the terminal against an AI player.
+    Play(commands::play::PlayArgs),
+    /// Play many seeded AI games between two decks and report win rates.
+    Simulate(commands::simulate::SimulateArgs),
+    /// Print a saved game turn by turn.
+    Replay(commands::replay::ReplayArgs),
+    /// Measure the engine's speed and size against the performance budgets.
+    Bench(commands::bench::BenchArgs),
 }
 
 fn main() -> ExitCode {
@@ -41,11 +59,23 @@ fn main() -> ExitCode {
         Command::Draft(a) => commands::events::draft(a),
         Command::Tournament(c) => commands::events::tournament(c),
         Command::Scenario(c) => commands::scenario::run(c),
+        Command::Play(a) => commands::play::run(a),
+        Command::Simulate(a) => commands::simulate::run(a),
+        Command::Replay(a) => commands::replay::run(a),
+        Command::Bench(a) => commands::bench::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            let closed = e.chain().any(|c| {
+                c.downcast_ref::<std::io::Error>()
+                    .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+            });
+            if closed {
+                eprintln!("error: standard output was closed before the command finished");
+            } else {
+                eprintln!("error: {e:#}");
+            }
             ExitCode::FAILURE
         }
     }

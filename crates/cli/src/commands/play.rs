@@ -1,0 +1,474 @@
+//! `ponyccg play`: a person against an AI player in the terminal.
+//!
+//! The screen is drawn from the person's view only ([`Game::observe`]); log lines name
+//! only the cards that player may know. Every game is saved as a replay on exit.
+
+use crate::gamesetup::{self, card_by_number, DEFAULT_AI_DECK, DEFAULT_DECK};
+use crate::render::{self, Namer};
+use anyhow::{anyhow, bail, Context, Result};
+use clap::{Args, ValueEnum};
+use ponyccg_cards::Catalogue;
+use ponyccg_core::card::CardDef;
+use ponyccg_core::view::View;
+use ponyccg_core::{Game, GameSetup, Pending, PlayerId, Replay};
+use std::collections::VecDeque;
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// Seed of the game (shuffles, first player, the AI's choices); random if not given.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Your deck: theme:NAME, synthetic:COLOUR or a deck file.
+    #[arg(long, default_value = DEFAULT_DECK)]
+    pub deck: String,
+    /// The AI's deck.
+    #[arg(long = "ai-deck", default_value = DEFAULT_AI_DECK)]
+    pub ai_deck: String,
+    /// The AI player.
+    #[arg(long, default_value = "heuristic")]
+    pub ai: String,
+    /// Your seat: first (P1) or second (P2). Who takes the first turn is then drawn at
+    /// random by the game (102.3).
+    #[arg(long = "as", value_enum, default_value_t = Seat::Random)]
+    pub seat: Seat,
+    /// Where to save the replay [default: ponyccg-SEED.replay.json in this directory,
+    /// never overwriting an existing file].
+    #[arg(long)]
+    pub save: Option<PathBuf>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Seat {
+    First,
+    Second,
+    Random,
+}
+
+/// What is saved when the program stops, however it stops.
+struct Saver {
+    replay: Replay,
+    path: PathBuf,
+}
+
+impl Saver {
+    fn save(&self) -> Result<()> {
+        let json = serde_json::to_string_pretty(&self.replay)?;
+        std::fs::write(&self.path, json + "\n")
+            .with_context(|| format!("cannot save the replay to {}", self.path.display()))
+    }
+}
+
+fn default_save_path(seed: u64) -> PathBuf {
+    let first = PathBuf::from(format!("ponyccg-{seed}.replay.json"));
+    if !first.exists() {
+        return first;
+    }
+    (2..)
+        .map(|i| PathBuf::from(format!("ponyccg-{seed}-{i}.replay.json")))
+        .find(|p| !p.exists())
+        .expect("some name is free")
+}
+
+fn clock_seed() -> u64 {
+    let t = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0);
+    ponyccg_ai::derive_seed(t, std::process::id() as u64) % 1_000_000_000
+}
+
+const HELP: &str = "\
+Type the number of a choice, or its label (or a unique part of it).
+Commands:
+  board        show the board again
+  card NAME    facts of a card (a name or a card number)
+  log [N]      the last N lines of the game log (default 30)
+  concede      concede the game (103.4); the replay is saved
+  quit         stop here; the unfinished game is saved as a replay
+  help         this text";
+
+pub fn run(args: PlayArgs) -> Result<()> {
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    play(args, &mut stdin.lock(), &mut stdout.lock())
+}
+
+/// The game loop, reading commands from `input` and writing the screen to `out`.
+pub fn play(args: PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<()> {
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    let human_seat = match args.seat {
+        Seat::First => 0u8,
+        Seat::Second => 1,
+        Seat::Random => (ponyccg_ai::derive_seed(seed, 7) % 2) as u8,
+    };
+    let human = PlayerId(human_seat);
+    let ai_seat = PlayerId(1 - human_seat);
+    let mut ai = ponyccg_ai::player_by_name(&args.ai, ponyccg_ai::derive_seed(seed, 1))
+        .map_err(|e| anyhow!("{e}"))?;
+    let mut decks = vec![
+        gamesetup::load_deck(&args.ai_deck)?,
+        gamesetup::load_deck(&args.ai_deck)?,
+    ];
+    decks[human.index()] = gamesetup::load_deck(&args.deck)?;
+    let mut names = [args.ai_deck.as_str(), args.ai_deck.as_str()];
+    names[human.index()] = args.deck.as_str();
+    let setup = GameSetup {
+        seed,
+        players: decks,
+    };
+    let mut g = gamesetup::start(&setup, &names)?;
+    let path = args.save.clone().unwrap_or_else(|| default_save_path(seed));
+    let saver = Arc::new(Mutex::new(Saver {
+        replay: Replay::new(&setup, &gamesetup::catalogue_version()),
+        path: path.clone(),
+    }));
+    {
+        // Ctrl-C: keep the game played so far, then leave.
+        let saver = Arc::clone(&saver);
+        let _ = ctrlc::set_handler(move || {
+            let saved = saver.lock().map(|s| (s.save(), s.path.clone()));
+            match saved {
+                Ok((Ok(()), p)) => {
+                    eprintln!("\ninterrupted: the game so far is saved in {}", p.display())
+                }
+                _ => eprintln!("\ninterrupted: the replay could not be saved"),
+            }
+            std::process::exit(130);
+        });
+    }
+
+    writeln!(
+        out,
+        "ponyccg: you are {human} with {}, against the {} AI ({ai_seat}) with {}. Seed {seed}.",
+        args.deck,
+        ai.name(),
+        args.ai_deck
+    )?;
+    writeln!(out, "Type `help` for commands.\n")?;
+
+    let mut log: VecDeque<String> = VecDeque::new();
+    let mut unseen: Vec<String> = Vec::new();
+    collect_events(&mut g, human, &mut log, &mut unseen);
+
+    let result = loop {
+        let d = match g.pending() {
+            Pending::GameOver(_) => break Ok(()),
+            Pending::Decision(d) => d.clone(),
+        };
+        if d.player != human {
+            let i = ai.choose(&g, &d);
+            g.apply_action(i)
+                .map_err(|e| anyhow!("the AI's choice was refused: {e}"))?;
+            saver
+                .lock()
+                .expect("not poisoned")
+                .replay
+                .choices
+                .push(i as u16);
+            collect_events(&mut g, human, &mut log, &mut unseen);
+            continue;
+        }
+        for l in unseen.drain(..) {
+            if !l.starts_with("  [") {
+                writeln!(out, "{l}")?;
+            }
+        }
+        let labels = g.labels();
+        writeln!(out, "\n{}", render::board(&g.observe(human), &labels))?;
+        match read_choice(&g, human, &labels, input, out, &log)? {
+            Input::Choice(i) => {
+                g.apply_action(i)?;
+                saver
+                    .lock()
+                    .expect("not poisoned")
+                    .replay
+                    .choices
+                    .push(i as u16);
+                collect_events(&mut g, human, &mut log, &mut unseen);
+            }
+            Input::Concede => {
+                concede(&mut g, human, &saver)?;
+                collect_events(&mut g, human, &mut log, &mut unseen);
+            }
+            Input::Quit => break Ok(()),
+            Input::Eof => {
+                concede(&mut g, human, &saver)?;
+                break Err(());
+            }
+        }
+    };
+    for l in unseen.drain(..) {
+        if !l.starts_with("  [") {
+            writeln!(out, "{l}")?;
+        }
+    }
+    let saver = saver.lock().expect("not poisoned");
+    saver.save()?;
+    match (result, g.outcome()) {
+        (Err(()), _) => bail!(
+            "standard input closed before the game ended: you conceded; the replay is saved in {}",
+            path.display()
+        ),
+        (Ok(()), Some(o)) => {
+            writeln!(out, "\n{}", render::outcome(o, Some(human)))?;
+            writeln!(
+                out,
+                "Final score: {}. Replay saved in {}",
+                g.players()
+                    .map(|p| format!("{} {}", render::who(p, Some(human)), g.score(p)))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                path.display()
+            )?;
+        }
+        (Ok(()), None) => writeln!(
+            out,
+            "Game left unfinished. Replay saved in {}",
+            path.display()
+        )?,
+    }
+    Ok(())
+}
+
+fn concede(g: &mut Game, human: PlayerId, saver: &Arc<Mutex<Saver>>) -> Result<()> {
+    if g.is_over() {
+        return Ok(());
+    }
+    g.concede(human)?;
+    let mut s = saver.lock().expect("not poisoned");
+    let at = s.replay.choices.len();
+    s.replay.concessions.push((human.0, at));
+    Ok(())
+}
+
+const LOG_KEEP: usize = 2000;
+
+fn collect_events(
+    g: &mut Game,
+    human: PlayerId,
+    log: &mut VecDeque<String>,
+    unseen: &mut Vec<String>,
+) {
+    let events = g.take_events();
+    let namer = Namer {
+        game: g,
+        viewer: Some(human),
+    };
+    let lines = events.iter().filter_map(|e| namer.event(e)).collect();
+    for line in render::collapse(lines) {
+        if log.len() == LOG_KEEP {
+            log.pop_front();
+        }
+        log.push_back(line.clone());
+        unseen.push(line);
+    }
+}
+
+enum Input {
+    Choice(usize),
+    Concede,
+    Quit,
+    Eof,
+}
+
+fn read_choice(
+    g: &Game,
+    human: PlayerId,
+    labels: &[String],
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+    log: &VecDeque<String>,
+) -> Result<Input> {
+    loop {
+        write!(out, "> ")?;
+        out.flush()?;
+        let mut line = String::new();
+        let n = input
+            .read_line(&mut line)
+            .context("cannot read standard input")?;
+        if n == 0 {
+            writeln!(out)?;
+            return Ok(Input::Eof);
+        }
+        let line = line.trim();
+        let (cmd, rest) = line.split_once(' ').unwrap_or((line, ""));
+        let rest = rest.trim();
+        match cmd.to_ascii_lowercase().as_str() {
+            "" => continue,
+            "help" | "?" => writeln!(out, "{HELP}")?,
+            "board" => writeln!(out, "{}", render::board(&g.observe(human), labels))?,
+            "log" => {
+                let k = if rest.is_empty() {
+                    30
+                } else {
+                    match rest.parse::<usize>() {
+                        Ok(k) => k,
+                        Err(_) => {
+                            writeln!(out, "`log` takes a number of lines, e.g. `log 50`")?;
+                            continue;
+                        }
+                    }
+                };
+                for l in log.iter().skip(log.len().saturating_sub(k)) {
+                    writeln!(out, "{l}")?;
+                }
+            }
+            "card" if !rest.is_empty() => writeln!(out, "{}", card_facts(rest, &g.observe(human)))?,
+            "concede" => return Ok(Input::Concede),
+            "quit" | "exit" => return Ok(Input::Quit),
+            _ => {
+                if let Ok(k) = line.parse::<usize>() {
+                    if (1..=labels.len()).contains(&k) {
+                        return Ok(Input::Choice(k - 1));
+                    }
+                    writeln!(out, "there is no choice {k}: choose 1 to {}", labels.len())?;
+                    continue;
+                }
+                if let Some(i) = g.find_label(line) {
+                    return Ok(Input::Choice(i));
+                }
+                let low = line.to_ascii_lowercase();
+                let hits: Vec<usize> = (0..labels.len())
+                    .filter(|&i| labels[i].to_ascii_lowercase().contains(&low))
+                    .collect();
+                match hits.as_slice() {
+                    [i] => return Ok(Input::Choice(*i)),
+                    [] => writeln!(
+                        out,
+                        "`{line}` is neither a choice nor a command; type a number from 1 to {}, or `help`",
+                        labels.len()
+                    )?,
+                    _ => writeln!(
+                        out,
+                        "`{line}` matches {} choices ({}); be more precise",
+                        hits.len(),
+                        hits.iter()
+                            .map(|i| (i + 1).to_string())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )?,
+                }
+            }
+        }
+    }
+}
+
+/// The facts of a card (never its game text): a card on the table or in hand by name,
+/// else the catalogue by number or name.
+fn card_facts(query: &str, v: &View) -> String {
+    let cat = Catalogue::builtin();
+    let seen = v
+        .players
+        .iter()
+        .flat_map(|p| {
+            p.hand
+                .iter()
+                .flatten()
+                .chain(&p.discard)
+                .chain(&p.banished)
+                .chain(&p.flipped)
+        })
+        .chain(
+            v.areas
+                .iter()
+                .flat_map(|a| a.problem.iter().chain(&a.cards)),
+        )
+        .find(|c| {
+            c.name
+                .as_deref()
+                .is_some_and(|n| n.eq_ignore_ascii_case(query))
+                || c.number
+                    .as_deref()
+                    .is_some_and(|n| n.eq_ignore_ascii_case(query))
+        })
+        .and_then(|c| c.number.clone());
+    let def = seen
+        .and_then(|n| card_by_number(&n, cat))
+        .or_else(|| card_by_number(query, cat))
+        .or_else(|| cat.find_name(query).first().map(|e| e.def.clone()));
+    match def {
+        Some(d) => describe(&d),
+        None => match cat.suggest(query) {
+            Some(e) => format!(
+                "no card `{query}`; did you mean {} \"{}\"?",
+                e.def.number,
+                e.def.full_name()
+            ),
+            None => format!("no card `{query}`"),
+        },
+    }
+}
+
+/// A card's facts in a few lines.
+pub fn describe(d: &CardDef) -> String {
+    let mut lines = vec![format!(
+        "{} \"{}\" — {} ({})",
+        d.number,
+        d.full_name(),
+        d.card_type.name(),
+        d.rarity.code()
+    )];
+    let mut facts = Vec::new();
+    if !d.face.colors.is_empty() {
+        facts.push(
+            d.face
+                .colors
+                .iter()
+                .map(|c| c.name())
+                .collect::<Vec<_>>()
+                .join("/"),
+        );
+    }
+    if let Some(p) = d.face.power {
+        facts.push(format!("power {p}"));
+    }
+    if let Some(c) = d.cost {
+        facts.push(format!("cost {c}"));
+    }
+    if !d.play_reqs.is_empty() {
+        facts.push(format!(
+            "play requirement {}",
+            d.play_reqs
+                .iter()
+                .map(|r| format!("{} {}", r.power, r.color))
+                .collect::<Vec<_>>()
+                .join(" + ")
+        ));
+    }
+    if let Some(p) = d.points {
+        facts.push(format!("{p} points"));
+    }
+    if !facts.is_empty() {
+        lines.push(format!("  {}", facts.join(" · ")));
+    }
+    if let Some((own, theirs, bonus)) = render::problem_requirements(d) {
+        lines.push(format!(
+            "  owner needs {own} · opponents need {theirs} · bonus {bonus}"
+        ));
+    }
+    if !d.face.traits.is_empty() {
+        lines.push(format!("  traits: {}", d.face.traits.join(", ")));
+    }
+    if !d.face.keywords.is_empty() {
+        lines.push(format!(
+            "  keywords: {}",
+            d.face
+                .keywords
+                .iter()
+                .map(|k| k.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    if let Some(b) = &d.boosted {
+        lines.push(format!(
+            "  boosted side: power {}",
+            b.power.map_or("-".to_string(), |p| p.to_string())
+        ));
+    }
+    lines.push(format!("  script: {:?}", d.script));
+    lines.join("\n")
+}
