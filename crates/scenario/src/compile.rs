@@ -159,6 +159,9 @@ pub(crate) struct CardCheck {
     pub host: Option<CardDef>,
 }
 
+/// Numbers in a scenario stay small, so that no sum the engine makes can overflow.
+const LIMIT: i64 = 1000;
+
 struct Ctx<'a> {
     src: &'a Src<'a>,
     inline: Vec<CardDef>,
@@ -461,6 +464,32 @@ fn inline_card(src: &Src, c: &S<spec::CardSpec>) -> Result<CardDef, ScenarioErro
             refuse(p.span().start, "points", "point value (211.1)")?;
         }
     }
+    for (v, field) in [
+        (
+            c.power
+                .as_ref()
+                .map(|x| (*x.get_ref() as i64, x.span().start)),
+            "power",
+        ),
+        (
+            c.bonus
+                .as_ref()
+                .map(|x| (*x.get_ref() as i64, x.span().start)),
+            "bonus",
+        ),
+        (
+            c.points
+                .as_ref()
+                .map(|x| (*x.get_ref() as i64, x.span().start)),
+            "points",
+        ),
+    ] {
+        if let Some((v, off)) = v {
+            if v.abs() > LIMIT {
+                return Err(src.err(off, field, format!("at most {LIMIT} in a scenario")));
+            }
+        }
+    }
     let mut face = Face {
         colors: colors(&c.colors)?,
         power: c.power.as_ref().map(|p| *p.get_ref()),
@@ -636,6 +665,9 @@ fn placed(
             "an attachment can't have attachments of its own here",
         );
     }
+    if (t.counters as i64).abs() > LIMIT {
+        return ctx.err(off, "counters", format!("at most {LIMIT} in a scenario"));
+    }
     if t.frightened && t.exhausted {
         return ctx.err(
             off,
@@ -694,6 +726,16 @@ fn player_setup(
         Some(a) => Some(names::area(a, ctx.players, Some(me)).or_else(|m| ctx.err(moff, "at", m))?),
         None => None,
     };
+    if (t.counters as i64).abs() > LIMIT {
+        return ctx.err(moff, "counters", format!("at most {LIMIT} in a scenario"));
+    }
+    if p.score as i64 > LIMIT || p.tokens as i64 > LIMIT {
+        return ctx.err(
+            moff,
+            "score",
+            format!("score and tokens are at most {LIMIT} in a scenario"),
+        );
+    }
     if t.boosted && mane_card.def.boosted.is_none() {
         return ctx.err(moff, "boosted", "this Mane Character has no Boosted side");
     }
@@ -774,8 +816,12 @@ fn turn_setup(ctx: &Ctx, t: &S<spec::TurnSpec>) -> Result<TurnSetup, ScenarioErr
     let start = names::start_at(t.start.get_ref())
         .or_else(|m| ctx.err(t.start.span().start, "start", m))?;
     let number = match &t.number {
-        Some(n) if *n.get_ref() == 0 => {
-            return ctx.err(n.span().start, "number", "turns are numbered from 1")
+        Some(n) if *n.get_ref() == 0 || *n.get_ref() > LIMIT as u32 => {
+            return ctx.err(
+                n.span().start,
+                "number",
+                format!("turns are numbered from 1 (to {LIMIT} here)"),
+            )
         }
         Some(n) => *n.get_ref(),
         None => 1,
@@ -1085,6 +1131,7 @@ fn step_plan(ctx: &Ctx, index: usize, s: &S<spec::StepSpec>) -> Result<StepPlan,
         );
     }
     pending.extend(checks);
+    pending.sort_by_key(|c| c.line);
     Ok(StepPlan {
         index,
         line,
