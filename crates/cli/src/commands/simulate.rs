@@ -68,8 +68,8 @@ pub fn wilson(k: u64, n: u64) -> Rate {
     let half = z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denom;
     Rate {
         rate: p,
-        low: (center - half).max(0.0),
-        high: (center + half).min(1.0),
+        low: (center - half).clamp(0.0, p),
+        high: (center + half).clamp(p, 1.0),
     }
 }
 

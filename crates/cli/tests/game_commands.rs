@@ -1,0 +1,473 @@
+//! End-to-end tests of `ponyccg play`, `simulate`, `replay` and `bench`, run as a real
+//! process with piped input.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_ponyccg"))
+}
+
+fn tmp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("ponyccg-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Runs the binary in `dir` with `input` on stdin.
+fn run_with_input(args: &[&str], dir: &Path, input: &str) -> Output {
+    let mut child = bin()
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_string();
+    // Write from a thread: the game may end (and stop reading) before all input is used.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+fn assert_clean_failure(out: &Output, needle: &str) {
+    let err = text(&out.stderr);
+    assert!(
+        !out.status.success(),
+        "expected failure, got {:?}",
+        out.status
+    );
+    assert!(err.contains(needle), "stderr lacks `{needle}`:\n{err}");
+    assert!(!err.contains("panicked"), "a panic:\n{err}");
+    assert!(!err.contains("RUST_BACKTRACE"), "a panic:\n{err}");
+}
+
+#[test]
+fn play_through_a_pipe_from_first_decision_to_the_end() {
+    let dir = tmp_dir("play");
+    // Commands first, an illegal choice, then the first choice until the game ends.
+    let mut input = String::from("help\nboard\nlog 5\ncard blue-100\n99\nno such thing\n");
+    input.push_str(&"1\n".repeat(20_000));
+    let out = run_with_input(
+        &[
+            "play",
+            "--seed",
+            "11",
+            "--deck",
+            "synthetic:blue",
+            "--ai-deck",
+            "synthetic:orange",
+            "--ai",
+            "random",
+            "--as",
+            "first",
+            "--save",
+            "game.json",
+        ],
+        &dir,
+        &input,
+    );
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{}\n{}", stdout, text(&out.stderr));
+    // The board: scores and tokens of both players, the Problems with requirements,
+    // the hand with costs, the phase and step.
+    assert!(stdout.contains("P1 (you): score 0"), "{stdout}");
+    assert!(stdout.contains("P2: score 0"));
+    assert!(stdout.contains("action tokens"));
+    assert!(stdout.contains("requirements: P1 (you): "));
+    assert!(stdout.contains("Your hand:"));
+    assert!(stdout.contains(" · cost "));
+    assert!(stdout.contains("Main Phase"));
+    assert!(stdout.contains("choose:\n   1. "));
+    // The commands answered.
+    assert!(stdout.contains("Commands:"));
+    assert!(stdout.contains("\"Blue Friend blue-100\""));
+    assert!(stdout.contains("there is no choice 99"));
+    assert!(stdout.contains("`no such thing` is neither a choice nor a command"));
+    // To the end, and saved.
+    assert!(stdout.contains("Game over: "), "{stdout}");
+    assert!(stdout.contains("Replay saved in game.json"));
+    let saved = std::fs::read_to_string(dir.join("game.json")).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&saved).unwrap();
+    assert_eq!(v["seed"], 11);
+    assert!(v["choices"].as_array().unwrap().len() > 20);
+
+    // The replay reproduces the game to the same end.
+    let r = bin()
+        .args(["replay", "game.json"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let rs = text(&r.stdout);
+    assert!(r.status.success(), "{}", text(&r.stderr));
+    assert!(rs.contains("--- Turn 1: "), "{rs}");
+    assert!(rs.contains(" chose: "));
+    let last_play = stdout
+        .lines()
+        .find(|l| l.starts_with("Game over: "))
+        .unwrap();
+    let last_replay = rs.lines().find(|l| l.starts_with("Game over: ")).unwrap();
+    assert_eq!(
+        last_play.replace(" (you)", ""),
+        last_replay,
+        "the replay ends as the game did"
+    );
+
+    // --json shape.
+    let r = bin()
+        .args(["replay", "game.json", "--json"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(r.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&r.stdout).unwrap();
+    assert_eq!(v["seed"], 11);
+    assert!(v["turns"].as_array().unwrap().len() > 2);
+    assert!(v["turns"][1]["turn"].as_u64().unwrap() >= 1);
+    assert!(v["turns"][1]["lines"].as_array().is_some());
+    assert!(v["outcome"].as_str().unwrap().starts_with("Game over"));
+    assert_eq!(v["scores"].as_array().unwrap().len(), 2);
+
+    // --step: Enter goes on, `q` stops.
+    let r = run_with_input(&["replay", "game.json", "--step"], &dir, "\n\nq\n");
+    assert!(r.status.success());
+    let rs = text(&r.stdout);
+    assert!(rs.contains("[Enter: next turn, q: stop]"));
+    assert!(!rs.contains("Game over"), "stopped early");
+}
+
+#[test]
+fn labels_pick_choices_too() {
+    let dir = tmp_dir("labels");
+    let out = run_with_input(
+        &[
+            "play",
+            "--seed",
+            "3",
+            "--deck",
+            "synthetic:pink",
+            "--ai-deck",
+            "synthetic:white",
+            "--as",
+            "second",
+            "--save",
+            "g.json",
+        ],
+        &dir,
+        "start with \"Problem pink-400\"\nkeep\nconcede\n",
+    );
+    let s = text(&out.stdout);
+    assert!(out.status.success(), "{s}\n{}", text(&out.stderr));
+    assert!(s.contains("Keep this hand or mulligan"), "{s}");
+    assert!(s.contains("P1 won by being the last player left"), "{s}");
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("g.json")).unwrap()).unwrap();
+    assert_eq!(v["concessions"][0][0], 1);
+}
+
+#[test]
+fn closed_stdin_concedes_saves_and_fails_cleanly() {
+    let dir = tmp_dir("eof");
+    let out = run_with_input(
+        &[
+            "play",
+            "--seed",
+            "4",
+            "--deck",
+            "synthetic:blue",
+            "--ai-deck",
+            "synthetic:yellow",
+        ],
+        &dir,
+        "",
+    );
+    assert_clean_failure(&out, "standard input closed");
+    assert!(dir.join("ponyccg-4.replay.json").exists());
+    // A second game with the same seed doesn't overwrite the first.
+    let out = run_with_input(
+        &[
+            "play",
+            "--seed",
+            "4",
+            "--deck",
+            "synthetic:blue",
+            "--ai-deck",
+            "synthetic:yellow",
+        ],
+        &dir,
+        "",
+    );
+    assert_clean_failure(&out, "ponyccg-4-2.replay.json");
+}
+
+#[test]
+fn bad_input_gets_one_clear_message() {
+    let dir = tmp_dir("bad");
+    let out = run_with_input(&["play", "--deck", "theme:nobody"], &dir, "");
+    assert_clean_failure(&out, "`nobody`");
+    let out = run_with_input(&["play", "--deck", "synthetic:green"], &dir, "");
+    assert_clean_failure(&out, "synthetic:green");
+    let out = run_with_input(&["play", "--deck", "no/such/file.txt"], &dir, "");
+    assert_clean_failure(&out, "no/such/file.txt");
+    let out = run_with_input(&["play", "--seed", "abc"], &dir, "");
+    assert_clean_failure(&out, "abc");
+    let out = run_with_input(&["play", "--seed", "-1"], &dir, "");
+    assert!(!out.status.success());
+    let out = run_with_input(
+        &[
+            "play",
+            "--ai",
+            "deep-blue",
+            "--deck",
+            "synthetic:blue",
+            "--ai-deck",
+            "synthetic:pink",
+        ],
+        &dir,
+        "",
+    );
+    assert_clean_failure(&out, "deep-blue");
+    let out = run_with_input(&["simulate", "synthetic:blue", "theme:nobody"], &dir, "");
+    assert_clean_failure(&out, "`nobody`");
+    let out = run_with_input(
+        &[
+            "simulate",
+            "synthetic:blue",
+            "synthetic:pink",
+            "--players",
+            "random",
+        ],
+        &dir,
+        "",
+    );
+    assert_clean_failure(&out, "--players");
+    let out = run_with_input(
+        &[
+            "simulate",
+            "synthetic:blue",
+            "synthetic:pink",
+            "--threads",
+            "0",
+        ],
+        &dir,
+        "",
+    );
+    assert_clean_failure(&out, "--threads");
+    let out = run_with_input(&["replay", "missing.json"], &dir, "");
+    assert_clean_failure(&out, "missing.json");
+    std::fs::write(dir.join("junk.json"), "not json").unwrap();
+    let out = run_with_input(&["replay", "junk.json"], &dir, "");
+    assert_clean_failure(&out, "not a ponyccg replay");
+}
+
+#[test]
+fn decks_with_unscripted_cards_are_refused_by_name() {
+    let dir = tmp_dir("unscripted");
+    let out = run_with_input(&["play", "--seed", "1"], &dir, "");
+    let err = text(&out.stderr);
+    // While the theme decks hold unscripted cards, the default game is refused with a
+    // message naming them and pointing at the synthetic decks; once they are playable,
+    // the default game starts.
+    if !out.status.success() && err.contains("can't be played yet") {
+        assert_clean_failure(&out, "synthetic:blue");
+        assert!(err.contains("theme:"), "{err}");
+        let out = run_with_input(&["simulate", "--games", "2"], &dir, "");
+        assert_clean_failure(&out, "can't be played yet");
+        let out = run_with_input(&["bench", "--seconds", "0.01", "--samples", "1"], &dir, "");
+        assert_clean_failure(&out, "can't be played yet");
+    } else {
+        assert!(text(&out.stdout).contains("ponyccg: you are"), "{err}");
+    }
+}
+
+#[test]
+fn replays_from_another_engine_or_catalogue_are_refused() {
+    let dir = tmp_dir("versions");
+    let out = run_with_input(
+        &[
+            "play",
+            "--seed",
+            "8",
+            "--deck",
+            "synthetic:blue",
+            "--ai-deck",
+            "synthetic:pink",
+            "--save",
+            "r.json",
+        ],
+        &dir,
+        "quit\n",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("Game left unfinished"));
+    let good = std::fs::read_to_string(dir.join("r.json")).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&good).unwrap();
+    v["engine"] = "0.0.0-elsewhere".into();
+    std::fs::write(dir.join("engine.json"), v.to_string()).unwrap();
+    let out = run_with_input(&["replay", "engine.json"], &dir, "");
+    assert_clean_failure(&out, "0.0.0-elsewhere");
+    let mut v: serde_json::Value = serde_json::from_str(&good).unwrap();
+    v["catalogue"] = "cards-other".into();
+    std::fs::write(dir.join("cat.json"), v.to_string()).unwrap();
+    let out = run_with_input(&["replay", "cat.json"], &dir, "");
+    assert_clean_failure(&out, "cards-other");
+    // The unfinished game replays to where it stopped.
+    let out = run_with_input(&["replay", "r.json"], &dir, "");
+    assert!(out.status.success());
+    assert!(text(&out.stdout).contains("unfinished"));
+}
+
+fn simulate_json(threads: &str) -> serde_json::Value {
+    let out = bin()
+        .args([
+            "simulate",
+            "synthetic:purple",
+            "synthetic:yellow",
+            "--games",
+            "60",
+            "--players",
+            "heuristic,random",
+            "--seed",
+            "77",
+            "--threads",
+            threads,
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(out.stderr.is_empty(), "no progress bar when not a terminal");
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn simulate_gives_the_same_results_whatever_the_thread_count() {
+    let mut one = simulate_json("1");
+    let mut three = simulate_json("3");
+    // Output shape.
+    for key in [
+        "wins_a",
+        "wins_b",
+        "draws",
+        "games",
+        "seed",
+        "average_turns",
+        "average_score_a",
+        "average_score_b",
+        "average_decisions",
+    ] {
+        assert!(one[key].is_number(), "{key}: {one}");
+    }
+    for key in ["win_rate_a", "win_rate_b", "draw_rate"] {
+        let r = &one[key];
+        let (lo, p, hi) = (
+            r["low"].as_f64().unwrap(),
+            r["rate"].as_f64().unwrap(),
+            r["high"].as_f64().unwrap(),
+        );
+        assert!(
+            lo <= p && p <= hi && (0.0..=1.0).contains(&lo) && hi <= 1.0,
+            "{r}"
+        );
+    }
+    assert_eq!(one["games"], 60);
+    let total = one["wins_a"].as_u64().unwrap()
+        + one["wins_b"].as_u64().unwrap()
+        + one["draws"].as_u64().unwrap();
+    assert_eq!(total, 60);
+    assert_eq!(one["threads"], 1);
+    assert_eq!(three["threads"], 3);
+    for v in [&mut one, &mut three] {
+        let o = v.as_object_mut().unwrap();
+        o.remove("threads");
+        o.remove("elapsed_seconds");
+    }
+    assert_eq!(one, three);
+    // A different seed gives different games.
+    let out = bin()
+        .args([
+            "simulate",
+            "synthetic:purple",
+            "synthetic:yellow",
+            "--games",
+            "60",
+            "--seed",
+            "78",
+            "--json",
+            "--players",
+            "heuristic,random",
+        ])
+        .output()
+        .unwrap();
+    let mut other: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let o = other.as_object_mut().unwrap();
+    o.remove("threads");
+    o.remove("elapsed_seconds");
+    assert_ne!(one, other);
+}
+
+#[test]
+fn simulate_text_output() {
+    let out = bin()
+        .args([
+            "simulate",
+            "synthetic:blue",
+            "synthetic:orange",
+            "--games",
+            "10",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(s.contains("A  synthetic:blue (heuristic):"), "{s}");
+    assert!(s.contains("95% CI"));
+    assert!(s.contains("average turns"));
+}
+
+#[test]
+fn bench_json_shape() {
+    let out = bin()
+        .args([
+            "bench",
+            "synthetic:blue",
+            "synthetic:orange",
+            "--seconds",
+            "0.05",
+            "--samples",
+            "1",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    for key in [
+        "decisions_per_second",
+        "games_per_second",
+        "clone_ns",
+        "legal_actions_ns",
+        "apply_action_ns",
+        "state_bytes",
+        "replay_bytes_per_decision",
+    ] {
+        assert!(v[key].as_f64().unwrap() > 0.0, "{key}: {v}");
+    }
+    assert_eq!(
+        v["state_bytes"].as_u64().unwrap(),
+        v["state_inline_bytes"].as_u64().unwrap() + v["state_heap_bytes"].as_u64().unwrap()
+    );
+    assert!(v["replay_bytes_per_decision"].as_f64().unwrap() >= 1.0);
+    assert_eq!(v["budgets"]["state_bytes_max"], 8192);
+}
