@@ -46,7 +46,8 @@ fn card_line(c: &ViewCard) -> String {
     let name = match (&c.name, c.face_down) {
         (Some(n), true) => format!("{n} (face-down)"),
         (Some(n), false) => n.clone(),
-        (None, _) => "a face-down card".to_string(),
+        // Only an opponent's face-down Troublemaker is hidden in play (505.1d).
+        (None, _) => "a face-down Troublemaker".to_string(),
     };
     let mut parts = vec![name];
     if let Some(t) = c.card_type {
@@ -248,7 +249,13 @@ pub struct Namer<'a> {
 impl Namer<'_> {
     fn card(&self, c: CardId) -> String {
         match self.viewer {
-            Some(v) if !self.game.is_visible_to(c, v) => "a face-down card".to_string(),
+            Some(v) if !self.game.is_visible_to(c, v) => {
+                if self.game.card(c).zone == ponyccg_core::Zone::Play {
+                    "a face-down Troublemaker".to_string()
+                } else {
+                    "a hidden card".to_string()
+                }
+            }
             _ => format!("\"{}\"", self.game.name(c)),
         }
     }
