@@ -197,8 +197,9 @@ impl Board {
             } else {
                 turn.saturating_sub(1)
             };
-            self.g.player_mut(p).turns_taken =
-                (upto + self.g.num_players() as u32 - 1 - order) / self.g.num_players() as u32;
+            self.g.player_mut(p).turns_taken = upto
+                .saturating_add(self.g.num_players() as u32 - 1 - order)
+                / self.g.num_players() as u32;
         }
     }
 
@@ -238,6 +239,10 @@ impl Board {
             g.player_mut(tp).turns_taken = 1;
         }
         g.st.step = step;
+        // Placing cards is not play: nothing it did triggers, and the log starts here.
+        g.st.triggers.clear();
+        g.st.reactable.clear();
+        g.st.log.clear();
         g.st.frames.push(Frame::Turn(stage));
         g.st.uniqueness_dirty = true;
         g.advance();

@@ -371,6 +371,9 @@ pub struct Face {
     pub power: Option<i16>,
     pub traits: Vec<String>,
     pub keywords: Vec<Keyword>,
+    /// The face's abilities as our own script (701.1); keywords are listed above.
+    #[serde(default)]
+    pub abilities: Vec<crate::ability::Ability>,
 }
 
 impl Face {

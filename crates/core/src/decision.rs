@@ -29,6 +29,16 @@ pub enum Prompt {
     RetireToHomeLimit,
     /// 516.2: choose a violating card to be dismissed.
     RepairUniqueness,
+    /// 511.7a: which of your waiting triggered effects to process next.
+    OrderTriggers,
+    /// 712.3: whether to do what a "may" effect offers (and pay its cost).
+    May,
+    /// Choose a card for an effect.
+    Target,
+    /// Discard a card for an effect.
+    Discard,
+    /// Choose a Problem for an effect.
+    ChooseProblem,
 }
 
 /// One answer to a decision.
@@ -73,8 +83,22 @@ pub enum Choice {
     Uncover(CardId),
     Challenge(CardId),
     Confront(Area),
-    /// Choose a card for the prompt (send home, discard, retire, dismiss).
+    /// Choose a card for the prompt (send home, discard, retire, dismiss, a target).
     Card(CardId),
+    /// Play an Event, or activate ability `index` of a card in play (705.1).
+    Activate {
+        card: CardId,
+        index: u8,
+    },
+    /// Process this card's waiting triggered effect next (511.7a).
+    Trigger(CardId),
+    /// Answers to a "may".
+    Yes,
+    No,
+    /// Choose no card where that is allowed.
+    NoCard,
+    /// Choose a Problem area.
+    Problem(Area),
 }
 
 /// A pending decision: a player, a prompt and the legal answers. Labels are made on

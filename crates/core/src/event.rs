@@ -50,7 +50,7 @@ pub enum Event {
         to: Area,
     },
     Frightened(CardId),
-    Rallied(CardId),
+    Unfrightened(CardId),
     Uncovered(CardId),
     Left {
         card: CardId,
@@ -86,6 +86,10 @@ pub enum Event {
         new: Option<CardId>,
     },
     Conceded(PlayerId),
+    /// 301.2.
+    TurnedOver(CardId),
+    /// A card put into a hand from play or a deck.
+    ToHand(CardId),
 }
 
 /// The ways a card leaves its place (410).

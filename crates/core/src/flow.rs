@@ -74,6 +74,10 @@ pub(crate) enum Frame {
     WrapUpHome,
     /// 516.2: the violating player dismisses violating cards until repaired.
     Uniqueness,
+    /// 511.7: a wave of waiting triggered effects.
+    TriggerWave(Vec<crate::ability::trigger::Waiting>),
+    /// 705.2f, 712: an effect being followed.
+    Resolve(Box<crate::ability::resolve::Resolution>),
 }
 
 impl Game {
@@ -152,6 +156,8 @@ impl Game {
             Frame::WrapUpHand => self.wrap_up_hand(answer),
             Frame::WrapUpHome => self.wrap_up_home(answer),
             Frame::Uniqueness => self.repair_uniqueness(answer),
+            Frame::TriggerWave(wave) => self.trigger_wave(wave, answer),
+            Frame::Resolve(r) => self.resolve(r, answer),
         }
     }
 

@@ -60,6 +60,14 @@ pub enum SetupError {
         number: String,
         name: String,
     },
+    #[error(
+        "{player}: {number} has the keyword {keyword}, which the engine doesn't implement yet"
+    )]
+    KeywordNotImplemented {
+        player: PlayerId,
+        number: String,
+        keyword: String,
+    },
     #[error("a game holds at most 65535 cards")]
     TooManyCards,
 }
@@ -94,6 +102,14 @@ pub struct Game {
 impl Game {
     /// Builds the game of 102 and runs it to the first decision.
     pub fn new(setup: &GameSetup) -> Result<Game, SetupError> {
+        // 102.2, 101.3c: a game starts with a Starting Problem from each Problem deck.
+        for (i, deck) in setup.players.iter().enumerate() {
+            if !deck.problems.iter().any(|d| d.is_starting_problem()) {
+                return Err(SetupError::NoStartingProblem {
+                    player: PlayerId(i as u8),
+                });
+            }
+        }
         let mut g = Game::build(setup)?;
         let n = g.num_players();
         g.st.frames.push(Frame::StartingProblems {
@@ -184,15 +200,42 @@ impl Game {
             contested: Vec::new(),
             solved: Vec::new(),
             uniqueness_dirty: false,
+            modifiers: Vec::new(),
+            triggers: Vec::new(),
+            reactable: Vec::new(),
+            watchers: false,
+            watchers_dirty: false,
+            reactions_possible: false,
             next_object,
             log: Vec::new(),
             log_enabled: true,
             decisions: 0,
         };
-        Ok(Game {
+        let mut g = Game {
             pool: pool.into(),
             st,
-        })
+        };
+        g.st.reactions_possible = g.pool.iter().any(|d| {
+            [Some(&d.face), d.boosted.as_ref()]
+                .into_iter()
+                .flatten()
+                .any(|f| {
+                    f.abilities.iter().any(|a| {
+                        matches!(
+                            a,
+                            crate::ability::Ability::Activated {
+                                timing: crate::ability::Timing::Reaction(_),
+                                ..
+                            } | crate::ability::Ability::Play {
+                                timing: crate::ability::Timing::Reaction(_),
+                                ..
+                            }
+                        )
+                    })
+                })
+        });
+        g.refresh_watchers();
+        Ok(g)
     }
 
     /// What the game waits for.
@@ -325,7 +368,13 @@ impl Game {
         std::mem::take(&mut self.st.log)
     }
 
+    /// Records an event: triggers look at it (704.1), Reactions may answer it (512.4d),
+    /// and the log keeps it.
     pub(crate) fn log(&mut self, e: Event) {
+        self.collect_triggers(&e);
+        if self.st.reactions_possible {
+            self.st.reactable.push((e.clone(), Vec::new()));
+        }
         if self.st.log_enabled {
             self.st.log.push(e);
         }
@@ -484,6 +533,19 @@ impl Game {
 
 fn check_deck(p: PlayerId, deck: &PlayerDeck) -> Result<(), SetupError> {
     let unscripted = |d: &CardDef| -> Result<(), SetupError> {
+        let faces = [Some(&d.face), d.boosted.as_ref()];
+        if let Some(k) = faces
+            .into_iter()
+            .flatten()
+            .flat_map(|f| f.keywords.iter())
+            .find(|&&k| !crate::ability::keyword::implemented(k))
+        {
+            return Err(SetupError::KeywordNotImplemented {
+                player: p,
+                number: d.number.clone(),
+                keyword: k.name().to_string(),
+            });
+        }
         if d.script == ScriptStatus::Unscripted {
             Err(SetupError::Unscripted {
                 player: p,
@@ -511,9 +573,6 @@ fn check_deck(p: PlayerId, deck: &PlayerDeck) -> Result<(), SetupError> {
             });
         }
         unscripted(d)?;
-    }
-    if !deck.problems.iter().any(|d| d.is_starting_problem()) {
-        return Err(SetupError::NoStartingProblem { player: p });
     }
     for d in &deck.draw {
         if matches!(d.card_type, CardType::ManeCharacter | CardType::Problem) {

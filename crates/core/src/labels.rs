@@ -88,12 +88,34 @@ impl Game {
                 format!("challenge {} at {}", self.quoted(c), at)
             }
             Choice::Confront(a) => format!("confront {}", self.area_label(a)),
+            Choice::Activate { card, index } => {
+                if self.card(card).zone == crate::ids::Zone::Play {
+                    let n = self
+                        .abilities(card)
+                        .iter()
+                        .filter(|a| matches!(a, crate::ability::Ability::Activated { .. }))
+                        .count();
+                    if n > 1 {
+                        format!("use {} ({})", self.quoted(card), index + 1)
+                    } else {
+                        format!("use {}", self.quoted(card))
+                    }
+                } else {
+                    format!("play {}", self.quoted(card))
+                }
+            }
+            Choice::Trigger(c) => format!("resolve {} first", self.quoted(c)),
+            Choice::Yes => "yes".into(),
+            Choice::No => "no".into(),
+            Choice::NoCard => "none".into(),
+            Choice::Problem(a) => format!("choose {}", self.area_label(a)),
             Choice::Card(c) => {
                 let verb = match prompt {
                     Prompt::SendHome => "send home",
                     Prompt::DiscardToHandSize => "discard",
                     Prompt::RetireToHomeLimit => "retire",
                     Prompt::RepairUniqueness => "dismiss",
+                    Prompt::Discard => "discard",
                     _ => "choose",
                 };
                 let at = self

@@ -5,6 +5,7 @@
 //! Decisions are answered by index ([`Game::apply_action`], the flat layer) or by label
 //! ([`Game::apply_label`]); an illegal answer is refused and changes nothing.
 
+pub mod ability;
 pub mod board;
 pub mod card;
 pub mod decision;

@@ -120,7 +120,50 @@ impl Step {
     }
 }
 
+impl Step {
+    pub const ALL: [Step; 12] = [
+        Step::Setup,
+        Step::Ready,
+        Step::Action,
+        Step::Draw,
+        Step::Uncover,
+        Step::Challenge,
+        Step::Main,
+        Step::Confront,
+        Step::Faceoff,
+        Step::Solve,
+        Step::EndOfTurn,
+        Step::WrapUp,
+    ];
+
+    /// A step by its name ("Draw Step", "draw", "main phase"), ignoring case.
+    pub fn parse(s: &str) -> Option<Step> {
+        let want = s.trim().to_ascii_lowercase();
+        let bare = want.trim_end_matches(" step").trim_end_matches(" phase");
+        Step::ALL.into_iter().find(|st| {
+            let n = st.name().to_ascii_lowercase();
+            n == want || n.trim_end_matches(" step").trim_end_matches(" phase") == bare
+        })
+    }
+}
+
 impl Phase {
+    /// A phase by its name ("Score Phase", "score"), ignoring case.
+    pub fn parse(s: &str) -> Option<Phase> {
+        let want = s.trim().to_ascii_lowercase();
+        let bare = want.trim_end_matches(" phase");
+        [
+            Phase::Setup,
+            Phase::Ready,
+            Phase::Troublemaker,
+            Phase::Main,
+            Phase::Score,
+            Phase::End,
+        ]
+        .into_iter()
+        .find(|p| p.name().to_ascii_lowercase().trim_end_matches(" phase") == bare)
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Phase::Setup => "Setup",
@@ -209,6 +252,20 @@ pub struct State {
     /// Set when something may have broken uniqueness (516.1), checked before the next step.
     pub(crate) uniqueness_dirty: bool,
     pub(crate) next_object: u32,
+    /// 708: modifiers with a duration, in timestamp order (711.3).
+    pub(crate) modifiers: Vec<crate::ability::trigger::Modifier>,
+    /// 704.1c, 511.7: triggered effects waiting for pre-priority processing.
+    pub(crate) triggers: Vec<crate::ability::trigger::Waiting>,
+    /// 512.4d: events since the most recent priority window closed, for Reactions, with
+    /// the Reactions already used on each (512.4c).
+    pub(crate) reactable: Vec<(Event, Vec<CardId>)>,
+    /// Whether any card in play has a triggered ability (skips trigger scans when not).
+    pub(crate) watchers: bool,
+    /// Set when cards left play or turned over, so `watchers` is recomputed before the
+    /// next scan (a card that just left still triggers on its own leaving).
+    pub(crate) watchers_dirty: bool,
+    /// Whether any card in the game has a Reaction (skips recording events for them).
+    pub(crate) reactions_possible: bool,
     pub(crate) log: Vec<Event>,
     pub(crate) log_enabled: bool,
     pub(crate) decisions: u64,

@@ -48,6 +48,7 @@ pub fn mane(number: &str, color: Color, power: i16, home_limit: u8) -> CardDef {
         power: Some(power),
         traits: vec![],
         keywords: vec![Keyword::HomeLimit(home_limit)],
+        abilities: vec![],
     };
     let mut boosted = face.clone();
     boosted.power = Some(power + 2);

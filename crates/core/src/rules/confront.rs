@@ -79,31 +79,23 @@ impl Game {
             .any(|t| !self.card(t).face_down && (self.card(t).controller != p || self.is_epic(t)))
     }
 
-    /// 611.1-611.3: whether `p` meets their confront requirements at a Problem now.
-    pub fn meets_confront_requirements(&self, p: PlayerId, area: Area) -> bool {
-        let Some(problem) = self.problem_at(area) else {
-            return false;
-        };
-        if self.blocked_by_troublemaker(p, area) {
-            return false;
-        }
-        let chars: Vec<(Colors, u16)> = self
-            .characters_at(p, area)
+    /// The contributing characters of `p` at an area, as (colours, power).
+    fn contributors(&self, p: PlayerId, area: Area) -> Vec<(Colors, u16)> {
+        self.characters_at(p, area)
             .filter(|&c| self.contributes(c))
             .map(|c| (self.colors(c), self.contribution(c)))
-            .collect();
-        if chars.is_empty() {
-            return false;
-        }
-        let facts = self
-            .def(problem)
-            .problem
-            .as_ref()
-            .expect("a Problem has confront requirements");
-        // 611.2: the owner reads their own side; opponents read the other.
+            .collect()
+    }
+
+    /// `p`'s requirement lines at a Problem (611.2) as coloured lines and wild power,
+    /// with what opposing cards add (Eccentric and the like); `None` if unmeetable.
+    fn requirement_lines(&self, p: PlayerId, area: Area) -> Option<(Vec<(ReqColor, u16)>, u16)> {
+        let problem = self.problem_at(area)?;
+        let facts = self.def(problem).problem.as_ref()?;
+        let extra = self.extra_requirement(p, area);
         if self.card(problem).owner == p {
             let mut coloured = Vec::new();
-            let mut wild = 0;
+            let mut wild = extra;
             for r in &facts.owner {
                 match r.color {
                     ReqColor::Wild => wild += r.power,
@@ -115,13 +107,41 @@ impl Game {
                     other => coloured.push((other, r.power)),
                 }
             }
-            meets_requirements(&chars, &coloured, wild)
+            Some((coloured, wild))
         } else {
             match facts.opponent {
-                OpponentReq::Wild(n) => meets_requirements(&chars, &[], n),
-                OpponentReq::Unmeetable => false,
+                OpponentReq::Wild(n) => Some((Vec::new(), n + extra)),
+                OpponentReq::Unmeetable => None,
             }
         }
+    }
+
+    /// 611.1-611.3: whether `p` meets their confront requirements at a Problem now.
+    pub fn meets_confront_requirements(&self, p: PlayerId, area: Area) -> bool {
+        if self.blocked_by_troublemaker(p, area) {
+            return false;
+        }
+        let chars = self.contributors(p, area);
+        if chars.is_empty() {
+            return false;
+        }
+        match self.requirement_lines(p, area) {
+            Some((coloured, wild)) => meets_requirements(&chars, &coloured, wild),
+            None => false,
+        }
+    }
+
+    /// Whether `p` meets the requirements at `area` with power to spare.
+    pub fn confronts_with_excess(&self, p: PlayerId, area: Area) -> bool {
+        if !self.meets_confront_requirements(p, area) {
+            return false;
+        }
+        let Some((coloured, wild)) = self.requirement_lines(p, area) else {
+            return false;
+        };
+        let needed: u32 = coloured.iter().map(|l| l.1 as u32).sum::<u32>() + wild as u32;
+        let total: u32 = self.contributors(p, area).iter().map(|c| c.1 as u32).sum();
+        total > needed
     }
 
     /// 610.1: confront steps for the Problems where the turn player has characters, in

@@ -1,7 +1,14 @@
-//! Derived characteristics (chapter 2, 505, 507): computed from printed values and the
-//! card's state on demand, never stored. Continuous modifiers (711) add to these.
+//! Derived characteristics (chapter 2, 505, 507, 711): printed values, then the card's
+//! state, then continuous modifiers (702, 708) and continuous keywords. Computed on
+//! demand, never stored (708.5).
+//!
+//! Every modifier here adds to a value, and addition gives the same result in any order,
+//! so timestamp order (711.3) can't change a result yet. Selectors read printed power
+//! (see `fits`), so no power modifier depends on another (711.3b).
 
-use crate::card::{CardType, Colors, Face};
+use crate::ability::trigger::Ctx;
+use crate::ability::{Amount, StaticEffect};
+use crate::card::{CardType, Colors, Face, Keyword};
 use crate::game::Game;
 use crate::ids::{Area, CardId, PlayerId, Zone};
 
@@ -15,23 +22,175 @@ impl Game {
         }
     }
 
+    fn ctx_of(&self, source: CardId) -> Ctx {
+        Ctx {
+            source,
+            you: self.card(source).controller,
+            it: None,
+            there: None,
+        }
+    }
+
+    /// Continuous effects in force that apply to `c`: from static abilities of face-up
+    /// cards in play (702, 701.3) whose conditions hold, and from modifiers on `c` (708).
+    fn effects_on(&self, c: CardId, mut f: impl FnMut(&StaticEffect, &Ctx)) {
+        for &s in &self.st.in_play {
+            for a in self.abilities(s) {
+                if let crate::ability::Ability::Static { effect, condition } = a {
+                    let ctx = self.ctx_of(s);
+                    let applies = match effect {
+                        StaticEffect::Power { cards, .. }
+                        | StaticEffect::GainColor { cards, .. }
+                        | StaticEffect::GainKeyword { cards, .. } => match cards {
+                            None => s == c,
+                            Some(sel) => self.fits(c, sel, &ctx),
+                        },
+                        _ => s == c,
+                    };
+                    if applies && condition.as_ref().is_none_or(|cond| self.holds(cond, &ctx)) {
+                        f(effect, &ctx);
+                    }
+                }
+            }
+        }
+        let obj = self.card(c).object;
+        for m in &self.st.modifiers {
+            if m.target == c && m.object == obj {
+                let ctx = Ctx {
+                    source: c,
+                    you: m.controller,
+                    it: None,
+                    there: None,
+                };
+                f(&m.effect, &ctx);
+            }
+        }
+    }
+
+    /// Whether a card has a keyword now, printed or gained.
+    pub fn has_keyword(&self, c: CardId, test: impl Fn(Keyword) -> bool) -> bool {
+        self.keyword_value(c, |k| test(k).then_some(0)).is_some()
+    }
+
+    /// The first keyword value `pick` accepts (printed, then gained).
+    pub fn keyword_value(&self, c: CardId, pick: impl Fn(Keyword) -> Option<u8>) -> Option<u8> {
+        if self.card(c).face_down {
+            return None;
+        }
+        if let Some(v) = self.face(c).keywords.iter().find_map(|&k| pick(k)) {
+            return Some(v);
+        }
+        let mut found = None;
+        self.effects_on(c, |e, _| {
+            if let StaticEffect::GainKeyword { keyword, .. } = e {
+                if found.is_none() {
+                    found = pick(*keyword);
+                }
+            }
+        });
+        found
+    }
+
     /// A card's current power; `None` for face-down cards (505.1b) and Problems (202.2).
     pub fn power(&self, c: CardId) -> Option<i16> {
         let k = self.card(c);
         if k.face_down {
             return None;
         }
-        let printed = self.face(c).power?;
-        Some(printed + k.power_counters)
+        let mut power = self.face(c).power?.saturating_add(k.power_counters);
+        if k.zone != Zone::Play {
+            return Some(power);
+        }
+        self.effects_on(c, |e, ctx| {
+            if let StaticEffect::Power { amount, .. } = e {
+                power = power.saturating_add(match amount {
+                    Amount::N(n) => *n,
+                    a => self.amount(a, ctx),
+                });
+            }
+        });
+        Some(power.saturating_add(self.keyword_power(c)))
+    }
+
+    /// Power from continuous keywords.
+    fn keyword_power(&self, c: CardId) -> i16 {
+        let mut bonus = 0;
+        let you = self.card(c).controller;
+        let area = self.card(c).area;
+        for &kw in &self.face(c).keywords {
+            match kw {
+                // While involved in a faceoff.
+                Keyword::Competitive(x)
+                    if self.st.faceoff.is_some() && self.involved_cards().contains(&c) =>
+                {
+                    bonus += x as i16
+                }
+                // While with your Mane Character, if they share a colour.
+                Keyword::Supportive(x) => {
+                    if let Some(m) = self.player(you).mane {
+                        if m != c
+                            && self.card(m).area == area
+                            && self.face(m).colors.intersects(self.face(c).colors)
+                        {
+                            bonus += x as i16;
+                        }
+                    }
+                }
+                // At a Problem with one of your Critter Friends.
+                Keyword::Caretaker if area.is_some_and(|a| a.is_problem()) => {
+                    let critter = self.at(area.expect("checked")).any(|o| {
+                        o != c
+                            && self.card(o).controller == you
+                            && self.def(o).card_type == CardType::Friend
+                            && self.traits(o).iter().any(|t| t == "Critter")
+                    });
+                    if critter {
+                        bonus += 1;
+                    }
+                }
+                // One for each card of the same name in your discard pile.
+                Keyword::Experienced => {
+                    let name = self.def(c).full_name();
+                    bonus += self
+                        .player(you)
+                        .discard
+                        .iter()
+                        .filter(|&&d| self.def(d).full_name() == name)
+                        .count() as i16;
+                }
+                _ => {}
+            }
+        }
+        bonus
     }
 
     /// A card's current colours; none while face-down (505.1b).
     pub fn colors(&self, c: CardId) -> Colors {
         if self.card(c).face_down {
-            Colors::NONE
-        } else {
-            self.face(c).colors
+            return Colors::NONE;
         }
+        let mut colors = self.face(c).colors;
+        if self.card(c).zone == Zone::Play {
+            self.effects_on(c, |e, _| {
+                if let StaticEffect::GainColor { color, .. } = e {
+                    colors.insert(*color);
+                }
+            });
+            // Prismatic: the colours of all your other Crystal characters.
+            if self.face(c).keywords.contains(&Keyword::Prismatic) {
+                let you = self.card(c).controller;
+                for &o in &self.st.in_play {
+                    if o != c
+                        && self.card(o).controller == you
+                        && self.is_character(o)
+                        && self.traits(o).iter().any(|t| t == "Crystal")
+                    {
+                        colors = colors.union(self.face(o).colors);
+                    }
+                }
+            }
+        }
+        colors
     }
 
     /// A card's current traits; none while face-down (505.1a).
@@ -53,10 +212,28 @@ impl Game {
         self.power(c).unwrap_or(0).max(0) as u16
     }
 
-    /// 503.5: whether a character's power counts toward confronting and faceoffs now.
+    /// 503.5: whether a character's power counts toward confronting and faceoffs now;
+    /// Stubborn ones count while exhausted.
     pub fn contributes(&self, c: CardId) -> bool {
         let k = self.card(c);
-        k.zone == Zone::Play && !k.face_down && k.exhaustion == 0
+        if k.zone != Zone::Play || k.face_down {
+            return false;
+        }
+        if k.exhaustion == 0 {
+            return true;
+        }
+        let mut stubborn = self.face(c).keywords.contains(&Keyword::Stubborn);
+        self.effects_on(c, |e, _| {
+            stubborn |= matches!(
+                e,
+                StaticEffect::ContributesWhileExhausted
+                    | StaticEffect::GainKeyword {
+                        keyword: Keyword::Stubborn,
+                        ..
+                    }
+            )
+        });
+        stubborn
     }
 
     /// 507.3: a player's power of a colour (every character they control in play).
@@ -109,5 +286,114 @@ impl Game {
     /// The area a card is at, if in play.
     pub fn area_of(&self, c: CardId) -> Option<Area> {
         self.card(c).area
+    }
+
+    /// Extra wild power `p`'s opponents' cards at a Problem demand of `p` (Eccentric and
+    /// scripted requirement increases).
+    pub fn extra_requirement(&self, p: PlayerId, area: Area) -> u16 {
+        let mut extra = 0;
+        for c in self.at(area) {
+            if self.card(c).controller == p || self.card(c).face_down {
+                continue;
+            }
+            extra += self
+                .keyword_value(c, |k| {
+                    if let Keyword::Eccentric(x) = k {
+                        Some(x)
+                    } else {
+                        None
+                    }
+                })
+                .unwrap_or(0) as u16;
+            for a in self.abilities(c) {
+                if let crate::ability::Ability::Static {
+                    effect: StaticEffect::OpponentsNeedMore(n),
+                    condition,
+                } = a
+                {
+                    if condition
+                        .as_ref()
+                        .is_none_or(|cond| self.holds(cond, &self.ctx_of(c)))
+                    {
+                        extra += n;
+                    }
+                }
+            }
+        }
+        extra
+    }
+
+    /// The cost for `p` to move a card to an area (609.2b): Swift, Showy and scripted
+    /// increases, never below 1.
+    pub fn move_cost(&self, p: PlayerId, card: CardId, to: Area) -> u16 {
+        let mut cost = crate::rules::main_phase::MOVE_COST as i16;
+        if self.has_keyword(card, |k| k == Keyword::Swift) {
+            cost -= 1;
+        }
+        if to.is_problem() {
+            for c in self.at(to) {
+                if self.card(c).controller == p || self.card(c).face_down {
+                    continue;
+                }
+                cost += self
+                    .keyword_value(c, |k| {
+                        if let Keyword::Showy(x) = k {
+                            Some(x)
+                        } else {
+                            None
+                        }
+                    })
+                    .unwrap_or(0) as i16;
+                for a in self.abilities(c) {
+                    if let crate::ability::Ability::Static {
+                        effect: StaticEffect::OpponentsMoveCost(n),
+                        condition,
+                    } = a
+                    {
+                        if condition
+                            .as_ref()
+                            .is_none_or(|cond| self.holds(cond, &self.ctx_of(c)))
+                        {
+                            cost += *n as i16;
+                        }
+                    }
+                }
+            }
+        }
+        cost.max(1) as u16
+    }
+
+    /// The cost for `p` to play a card (204.1, 705.2b): printed cost plus modifiers.
+    pub fn play_cost(&self, p: PlayerId, card: CardId) -> u16 {
+        if self.def(card).card_type == CardType::Troublemaker {
+            return crate::rules::main_phase::TROUBLEMAKER_COST;
+        }
+        let mut cost = self.def(card).cost.unwrap_or(0) as i16;
+        // 705.2b: opposing cost modifiers first, then the player's own; all add.
+        for &s in &self.st.in_play {
+            for a in self.abilities(s) {
+                if let crate::ability::Ability::Static {
+                    effect: StaticEffect::PlayCost { cards, amount },
+                    condition,
+                } = a
+                {
+                    let ctx = self.ctx_of(s);
+                    let mut any = ctx;
+                    any.you = self.card(s).controller;
+                    let fits_card = {
+                        let mut sel = cards.clone();
+                        sel.place = Some(crate::ability::Place::Hand);
+                        self.fits(card, &sel, &any)
+                    };
+                    if ctx.you == p
+                        && fits_card
+                        && condition.as_ref().is_none_or(|c| self.holds(c, &ctx))
+                    {
+                        cost += amount;
+                    }
+                }
+            }
+        }
+        cost.max(0) as u16
     }
 }

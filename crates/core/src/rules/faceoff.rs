@@ -37,8 +37,11 @@ impl Game {
     }
 
     /// The areas where the faceoff is taking place (514.3e).
-    fn faceoff_areas(&self) -> Vec<Area> {
-        match &self.st.faceoff.as_ref().expect("in a faceoff").kind {
+    pub(crate) fn faceoff_areas(&self) -> Vec<Area> {
+        let Some(f) = &self.st.faceoff else {
+            return Vec::new();
+        };
+        match &f.kind {
             FaceoffKind::Troublemaker { at, .. } => vec![*at],
             FaceoffKind::Problem { at } => vec![*at],
             FaceoffKind::MultiProblem { at } => at.clone(),
@@ -260,6 +263,7 @@ impl Game {
         let Some(f) = self.st.faceoff.take() else {
             return;
         };
+        self.end_faceoff_modifiers();
         for (_, c) in f.flipped {
             if self.card(c).zone == Zone::Flip {
                 self.perform(Occurrence::ToBottom(c));

@@ -16,19 +16,6 @@ pub const DRAW_COST: u16 = 1;
 pub const RALLY_COST: u16 = 2;
 
 impl Game {
-    /// The printed cost of playing a card (204.1); modifiers apply in 705.2b.
-    pub fn play_cost(&self, _p: PlayerId, card: CardId) -> u16 {
-        match self.def(card).card_type {
-            CardType::Troublemaker => TROUBLEMAKER_COST,
-            _ => self.def(card).cost.unwrap_or(0) as u16,
-        }
-    }
-
-    /// 609.2b: the cost to move a character, never below 1.
-    pub fn move_cost(&self, _p: PlayerId, _card: CardId, _to: Area) -> u16 {
-        MOVE_COST.max(1)
-    }
-
     /// Every Main Phase action the player can take now (609.2), one choice per distinct
     /// outcome: copies of a card in the same situation give one choice.
     pub(crate) fn main_phase_actions(&self, p: PlayerId) -> Vec<Choice> {
@@ -92,6 +79,8 @@ impl Game {
         if tokens >= DRAW_COST && self.can_happen(Occurrence::Draw(p)) {
             out.push(Choice::Draw);
         }
+        // 609.2a, 609.2f: Main Phase Events and abilities.
+        self.timed_actions(p, true, &mut out);
         out
     }
 
@@ -106,7 +95,7 @@ impl Game {
             }
             Choice::PlayResource { card } => {
                 let cost = self.play_cost(p, card);
-                // 305.1a: a Resource that is not an attachment enters play at home.
+                // 305.1a: non-attachment Resources go to their owner's home.
                 self.play_to(p, card, cost, Area::Home(p), false);
             }
             Choice::PlayTroublemaker { card, to } => {
@@ -138,7 +127,67 @@ impl Game {
                     self.perform(Occurrence::Unfrighten(card));
                 }
             }
+            Choice::Activate { card, index } => self.activate(p, card, index),
             other => unreachable!("{other:?} is not an action"),
+        }
+    }
+
+    /// 705.2 for an Event (304.2) or an activated ability (703): pay, put a played card in
+    /// the queue, then follow its instructions.
+    fn activate(&mut self, p: PlayerId, card: CardId, index: u8) {
+        use crate::ability::Ability;
+        let from_hand = self.card(card).zone == Zone::Hand;
+        let ability = if from_hand {
+            self.face(card).abilities.get(index as usize).cloned()
+        } else {
+            self.abilities(card).get(index as usize).cloned()
+        };
+        let there = self.card(card).area;
+        let ctx = crate::ability::trigger::Ctx {
+            source: card,
+            you: p,
+            it: None,
+            there,
+        };
+        match ability {
+            Some(Ability::Play {
+                timing,
+                cost,
+                effects,
+            }) if from_hand => {
+                self.mark_reaction(p, card, &timing);
+                let tokens = self.play_cost(p, card);
+                if !self.perform(Occurrence::PayTokens {
+                    player: p,
+                    amount: tokens,
+                }) {
+                    return;
+                }
+                self.pay(&cost, &ctx);
+                self.relocate(card, Zone::Queue, false);
+                self.card_mut(card).controller = p;
+                self.log(Event::Played { player: p, card });
+                self.push_resolution(ctx, effects, false, Vec::new(), Some(card));
+            }
+            Some(Ability::Activated {
+                timing,
+                cost,
+                effects,
+            }) => {
+                self.mark_reaction(p, card, &timing);
+                self.pay(&cost, &ctx);
+                self.push_resolution(ctx, effects, false, Vec::new(), None);
+            }
+            _ => {}
+        }
+    }
+
+    /// 512.4c: a Reaction answers one instance of its condition.
+    fn mark_reaction(&mut self, p: PlayerId, card: CardId, timing: &crate::ability::Timing) {
+        if let crate::ability::Timing::Reaction(t) = timing {
+            if let Some(i) = self.reaction_available(p, card, t) {
+                self.st.reactable[i].1.push(card);
+            }
         }
     }
 
@@ -150,7 +199,6 @@ impl Game {
         }) {
             return;
         }
-        self.log(Event::Played { player: p, card });
         self.relocate(card, Zone::Queue, false);
         self.card_mut(card).controller = p;
         self.perform(Occurrence::EnterPlay {
@@ -158,5 +206,7 @@ impl Game {
             at: to,
             face_down,
         });
+        // 705.2g: "when you play" triggers once the card has entered play.
+        self.log(Event::Played { player: p, card });
     }
 }

@@ -64,6 +64,8 @@ pub enum Occurrence {
     },
     /// 607.3.
     Uncover(CardId),
+    /// Put a card from play into its owner's hand (a Problem goes under its deck, 303.3).
+    ToHand(CardId),
     /// Put a card on the bottom of its owner's deck (flipped cards, 514.7) or Problem
     /// deck (613.2).
     ToBottom(CardId),
@@ -114,6 +116,9 @@ impl Game {
                     && self.card(c).zone == Zone::Play
             }
             Occurrence::ToBottom(_) => true,
+            Occurrence::ToHand(c) => {
+                self.card(c).zone == Zone::Play && self.def(c).card_type != CardType::ManeCharacter
+            }
         }
     }
 
@@ -169,6 +174,7 @@ impl Game {
                 for a in self.attachments(c) {
                     self.leave(a, Leave::Dismiss);
                 }
+                self.st.watchers_dirty = true;
                 self.log(Event::Frightened(c));
             }
             Occurrence::Unfrighten(c) => {
@@ -176,7 +182,8 @@ impl Game {
                 k.frightened = false;
                 k.face_down = false;
                 self.st.uniqueness_dirty = true;
-                self.log(Event::Rallied(c));
+                self.st.watchers_dirty = true;
+                self.log(Event::Unfrightened(c));
             }
             Occurrence::Exhaust(c) => {
                 self.card_mut(c).exhaustion = 1;
@@ -213,7 +220,8 @@ impl Game {
                 });
             }
             Occurrence::Score { player, points } => {
-                self.player_mut(player).score += points;
+                let pl = self.player_mut(player);
+                pl.score = pl.score.saturating_add(points);
                 self.log(Event::Scored { player, points });
                 self.check_points_win();
             }
@@ -230,9 +238,18 @@ impl Game {
             Occurrence::Uncover(c) => {
                 self.card_mut(c).face_down = false;
                 self.st.uniqueness_dirty = true;
+                self.refresh_watchers();
                 self.log(Event::Uncovered(c));
             }
             Occurrence::ToBottom(c) => self.leave(c, Leave::ToDeckBottom),
+            Occurrence::ToHand(c) => {
+                if self.def(c).card_type == CardType::Problem {
+                    self.leave(c, Leave::ToDeckBottom);
+                } else {
+                    self.relocate(c, Zone::Hand, false);
+                    self.log(Event::ToHand(c));
+                }
+            }
         }
         true
     }
@@ -316,6 +333,10 @@ impl Game {
         let k = self.card_mut(c);
         k.zone = to;
         k.object = obj;
+        if from == Zone::Play || to == Zone::Play {
+            self.st.watchers_dirty = true;
+        }
+        let k = self.card_mut(c);
         if to != Zone::Play {
             k.area = None;
             k.host = None;

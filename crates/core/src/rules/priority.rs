@@ -4,8 +4,9 @@ use crate::card::CardType;
 use crate::decision::{Choice, Decision, Prompt};
 use crate::flow::{Frame, WindowKind};
 use crate::game::Game;
-use crate::ids::{Area, PlayerId};
+use crate::ids::{Area, CardId, PlayerId};
 use crate::rules::occurrence::Occurrence;
+use crate::state::FaceoffKind;
 use crate::state::Step;
 
 impl Game {
@@ -42,6 +43,8 @@ impl Game {
             holder = self.next_player(holder);
         }
         if passes as usize >= self.active_players().count() {
+            // 512.4d: Reactions answer only what happened since this window closed.
+            self.st.reactable.clear();
             self.window_closed(kind);
             return None;
         }
@@ -53,6 +56,17 @@ impl Game {
                 holder,
                 passes,
             });
+            return None;
+        }
+        // 511.7: then the triggered effects waiting, as one wave; new ones wait (511.7b).
+        if !self.st.triggers.is_empty() {
+            self.push(Frame::Window {
+                kind,
+                holder,
+                passes,
+            });
+            let wave = std::mem::take(&mut self.st.triggers);
+            self.push(Frame::TriggerWave(wave));
             return None;
         }
         self.st.last_priority = Some(holder);
@@ -107,10 +121,151 @@ impl Game {
         }
     }
 
-    /// 512.5: actions a player may take whenever they have priority. Cards give these
-    /// (Immediate timing phrases, Hasty, Agile); plain cards have none.
-    pub(crate) fn immediate_actions(&self, _p: PlayerId) -> Vec<Choice> {
-        Vec::new()
+    /// Actions a player may take whenever they have priority, by timing (512.4, 512.5):
+    /// Immediate, Faceoff (inside a faceoff of the right type), Reaction (to what
+    /// happened since the last window closed), and the Hasty and Agile keywords.
+    pub(crate) fn immediate_actions(&self, p: PlayerId) -> Vec<Choice> {
+        let mut out = Vec::new();
+        self.timed_actions(p, false, &mut out);
+        let tokens = self.player(p).tokens;
+        let mut seen = Vec::new();
+        for &c in &self.player(p).hand {
+            // Hasty: play this card as an Immediate action.
+            if self.def(c).card_type == CardType::Friend
+                && !seen.contains(&self.card(c).def)
+                && self.face(c).keywords.contains(&crate::card::Keyword::Hasty)
+                && tokens >= self.play_cost(p, c)
+                && self.meets_play_requirements(p, c)
+            {
+                seen.push(self.card(c).def);
+                out.push(Choice::PlayFriend {
+                    card: c,
+                    to: Area::Home(p),
+                });
+                for a in self.problem_areas() {
+                    out.push(Choice::PlayFriend { card: c, to: a });
+                }
+            }
+        }
+        // Agile: move this card as an Immediate action.
+        for &c in &self.st.in_play {
+            if self.card(c).controller == p
+                && self.is_character(c)
+                && self.has_keyword(c, |k| k == crate::card::Keyword::Agile)
+            {
+                for to in std::iter::once(Area::Home(p)).chain(self.problem_areas()) {
+                    if tokens >= self.move_cost(p, c, to) && self.can_go_to(c, to, true) {
+                        out.push(Choice::Move { card: c, to });
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Events in hand and activated abilities in play whose timing allows them now.
+    /// `phase` asks for "[x] Phase" timings (512.3); otherwise the others.
+    pub(crate) fn timed_actions(&self, p: PlayerId, phase: bool, out: &mut Vec<Choice>) {
+        use crate::ability::{Ability, Timing};
+        let mut seen = Vec::new();
+        for &c in &self.player(p).hand {
+            if self.def(c).card_type != CardType::Event || seen.contains(&self.card(c).def) {
+                continue;
+            }
+            seen.push(self.card(c).def);
+            for (i, a) in self.face(c).abilities.iter().enumerate() {
+                if let Ability::Play { timing, cost, .. } = a {
+                    let ctx = crate::ability::trigger::Ctx {
+                        source: c,
+                        you: p,
+                        it: None,
+                        there: None,
+                    };
+                    if self.timing_allows(p, c, timing, phase)
+                        && self.player(p).tokens >= self.play_cost(p, c)
+                        && self.meets_play_requirements(p, c)
+                        && self.can_pay(cost, &ctx)
+                    {
+                        out.push(Choice::Activate {
+                            card: c,
+                            index: i as u8,
+                        });
+                    }
+                }
+            }
+        }
+        for &c in &self.st.in_play {
+            if self.card(c).controller != p {
+                continue;
+            }
+            for (i, a) in self.abilities(c).iter().enumerate() {
+                if let Ability::Activated { timing, cost, .. } = a {
+                    let ctx = crate::ability::trigger::Ctx {
+                        source: c,
+                        you: p,
+                        it: None,
+                        there: self.card(c).area,
+                    };
+                    if self.timing_allows(p, c, timing, phase) && self.can_pay(cost, &ctx) {
+                        out.push(Choice::Activate {
+                            card: c,
+                            index: i as u8,
+                        });
+                    }
+                }
+            }
+        }
+        let _ = Timing::Immediate;
+    }
+
+    fn timing_allows(
+        &self,
+        p: PlayerId,
+        card: CardId,
+        timing: &crate::ability::Timing,
+        phase: bool,
+    ) -> bool {
+        use crate::ability::{FaceoffType, PhaseName, Timing};
+        match timing {
+            Timing::Phase(name) => {
+                let now = match self.st.step.phase() {
+                    crate::state::Phase::Ready => PhaseName::Ready,
+                    crate::state::Phase::Troublemaker => PhaseName::Troublemaker,
+                    crate::state::Phase::Main => PhaseName::Main,
+                    crate::state::Phase::Score => PhaseName::Score,
+                    crate::state::Phase::End => PhaseName::End,
+                    crate::state::Phase::Setup => return false,
+                };
+                // 512.3, 512.3a: the turn player, in that phase, never in a faceoff.
+                phase && *name == now && p == self.st.turn_player && self.st.faceoff.is_none()
+            }
+            _ if phase => false,
+            Timing::Immediate => true,
+            Timing::Faceoff(kind) => match (&self.st.faceoff, kind) {
+                (None, _) => false,
+                (Some(_), None) => true,
+                (Some(f), Some(FaceoffType::Troublemaker)) => {
+                    matches!(f.kind, FaceoffKind::Troublemaker { .. })
+                }
+                (Some(f), Some(FaceoffType::Problem)) => {
+                    !matches!(f.kind, FaceoffKind::Troublemaker { .. })
+                }
+            },
+            Timing::Reaction(trigger) => self.reaction_available(p, card, trigger).is_some(),
+        }
+    }
+
+    /// 512.4c-d: the first event since the last window closed that this card may still
+    /// react to.
+    pub(crate) fn reaction_available(
+        &self,
+        p: PlayerId,
+        card: CardId,
+        trigger: &crate::ability::Trigger,
+    ) -> Option<usize> {
+        self.st.reactable.iter().position(|(e, used)| {
+            !used.contains(&card) && self.reaction_matches(trigger, card, p, e).is_some()
+        })
     }
 
     /// 511: waves of pre-priority processing until one changes nothing. Returns whether

@@ -238,7 +238,15 @@ impl Game {
                 self.push(Frame::WrapUpHand);
             }
             S::End => {
-                // 616.4: the next player in turn order begins their turn.
+                // 616.4a: triggers during the Wrap Up Step get a window, then another
+                // Wrap Up Step.
+                if !self.st.triggers.is_empty() {
+                    self.then(S::WrapUp);
+                    self.boundary_window(false);
+                    return;
+                }
+                // 616.4: "this turn" modifiers end; the next player begins their turn.
+                self.end_turn_modifiers();
                 self.st.turn_player = self.next_player(tp);
                 self.then(S::Begin);
             }

@@ -8,4 +8,6 @@ mod ch3_card_types;
 mod ch4_zones;
 mod ch5_game_concepts;
 mod ch6_turn_sequence;
+mod ch7_abilities;
+mod keywords;
 mod quickstart;

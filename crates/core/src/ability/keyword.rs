@@ -1,0 +1,123 @@
+//! Keywords (701.4 and the glossary), each implemented once here. Keyword triggers are
+//! written as ordinary script abilities so they resolve like any other; the continuous
+//! keywords are read by the derived values in `rules/derived.rs`.
+
+use super::script::*;
+use crate::card::{CardType, Keyword};
+
+/// Whether the engine implements a keyword. A card holding one it doesn't is refused
+/// rather than played as if the keyword weren't there.
+pub fn implemented(k: Keyword) -> bool {
+    use Keyword::*;
+    matches!(
+        k,
+        HomeLimit(_)
+            | StartingProblem
+            | Swift
+            | Stubborn
+            | Competitive(_)
+            | Supportive(_)
+            | Caretaker
+            | Experienced
+            | Prismatic
+            | Eccentric(_)
+            | Showy(_)
+            | Hasty
+            | Agile
+            | Diligent(_)
+            | Studious
+            | Prepared
+            | Traveler
+            | Villain
+            | Calming(_)
+    )
+}
+
+fn opposing_friend_here() -> Cards {
+    Cards {
+        card_type: Some(CardKind::Type(CardType::Friend)),
+        controller: Some(Who::Opponent),
+        place: Some(Place::Here),
+        ..Cards::default()
+    }
+}
+
+/// The triggered ability a keyword stands for, if it is one.
+pub fn triggered(k: Keyword) -> Option<Ability> {
+    use Keyword::*;
+    let t = |when, optional, effects| {
+        Some(Ability::Triggered {
+            when,
+            condition: None,
+            optional,
+            cost: vec![],
+            effects,
+        })
+    };
+    match k {
+        // You may put X +1 power counters on this card when you win a faceoff with it.
+        Diligent(x) => t(
+            Trigger::WinFaceoff,
+            true,
+            vec![Effect::Counters {
+                target: Target::This,
+                amount: Amount::N(x as i16),
+            }],
+        ),
+        // An action token when you win a faceoff with it.
+        Studious => t(
+            Trigger::WinFaceoff,
+            false,
+            vec![Effect::GainTokens {
+                who: Who::You,
+                amount: Amount::N(1),
+            }],
+        ),
+        // An action token when an opponent starts a faceoff here.
+        Prepared => t(
+            Trigger::OpponentStartsFaceoffHere,
+            false,
+            vec![Effect::GainTokens {
+                who: Who::You,
+                amount: Amount::N(1),
+            }],
+        ),
+        // You may put a +1 power counter on it when you move it.
+        Traveler => t(
+            Trigger::Moved {
+                subject: Subject::This,
+                to_problem: false,
+                from_home: false,
+            },
+            true,
+            vec![Effect::Counters {
+                target: Target::This,
+                amount: Amount::N(1),
+            }],
+        ),
+        // When uncovered, frighten each Friend at its Problem.
+        Villain => t(
+            Trigger::Uncovered(Subject::This),
+            false,
+            vec![Effect::Frighten(Target::Each(Cards {
+                card_type: Some(CardKind::Type(CardType::Friend)),
+                place: Some(Place::Here),
+                ..Cards::default()
+            }))],
+        ),
+        // An opposing Friend entering play here gets -X power this turn.
+        Calming(x) => t(
+            Trigger::EntersPlay(Subject::Any(opposing_friend_here())),
+            false,
+            vec![Effect::Until {
+                target: Target::It,
+                effect: StaticEffect::Power {
+                    cards: None,
+                    amount: Amount::N(-(x as i16)),
+                },
+                duration: Duration::EndOfTurn,
+            }],
+        ),
+        _ => None,
+    }
+}

@@ -1,0 +1,667 @@
+//! Following instructions (705.2f, 712): selectors, conditions, amounts, costs, and the
+//! frame that resolves a list of effects one at a time, asking for choices as it goes.
+
+use super::script::*;
+use super::trigger::{Ctx, Modifier};
+use crate::card::CardType;
+use crate::decision::{Choice, Decision, Prompt};
+use crate::flow::Frame;
+use crate::game::Game;
+use crate::ids::{Area, CardId, PlayerId, Zone};
+use crate::rules::occurrence::Occurrence;
+
+/// An effect being followed: its instructions, where it is, and its context.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Resolution {
+    pub ctx: Ctx,
+    pub effects: Vec<Effect>,
+    pub next: u8,
+    /// 712.3: a "may" still to be answered, with its cost.
+    pub may: bool,
+    pub cost: Vec<Cost>,
+    /// 304.2: the Event to put into the discard pile when done.
+    pub event: Option<CardId>,
+    /// Within the current instruction: the card chosen so far and how many of its
+    /// repetitions are done.
+    pub chosen: Option<CardId>,
+    pub progress: u8,
+}
+
+impl Game {
+    pub(crate) fn push_resolution(
+        &mut self,
+        ctx: Ctx,
+        effects: Vec<Effect>,
+        may: bool,
+        cost: Vec<Cost>,
+        event: Option<CardId>,
+    ) {
+        self.push(Frame::Resolve(Box::new(Resolution {
+            ctx,
+            effects,
+            next: 0,
+            may,
+            cost,
+            event,
+            chosen: None,
+            progress: 0,
+        })));
+    }
+
+    /// The players `who` names, from `you`'s point of view.
+    pub(crate) fn players_named(&self, who: Who, ctx: &Ctx) -> Vec<PlayerId> {
+        match who {
+            Who::You => vec![ctx.you],
+            Who::Opponent => self.opponents(ctx.you).take(1).collect(),
+            Who::Each => self.players_from(ctx.you),
+            Who::ItsController => ctx
+                .it
+                .map(|c| vec![self.card(c).controller])
+                .unwrap_or_default(),
+        }
+    }
+
+    /// Whether card `c` fits a description, read from `ctx`'s point of view. 505.2:
+    /// face-down Troublemakers fit only descriptions that ask for face-down cards.
+    pub fn fits(&self, c: CardId, sel: &Cards, ctx: &Ctx) -> bool {
+        let k = self.card(c);
+        let d = self.def(c);
+        if k.face_down && d.card_type == CardType::Troublemaker && sel.face_down != Some(true) {
+            return false;
+        }
+        if let Some(fd) = sel.face_down {
+            if k.face_down != fd {
+                return false;
+            }
+        }
+        if let Some(kind) = sel.card_type {
+            let ok = match kind {
+                CardKind::Character => d.card_type.is_character(),
+                CardKind::Type(t) => d.card_type == t,
+            };
+            if !ok {
+                return false;
+            }
+        }
+        if let Some(who) = sel.controller {
+            let ok = match who {
+                Who::You => k.controller == ctx.you,
+                Who::Opponent => k.controller != ctx.you,
+                Who::Each => true,
+                Who::ItsController => ctx
+                    .it
+                    .is_some_and(|i| self.card(i).controller == k.controller),
+            };
+            if !ok {
+                return false;
+            }
+        }
+        let place = sel.place.unwrap_or(Place::InPlay);
+        let ok = match place {
+            Place::InPlay => k.zone == Zone::Play,
+            Place::Here => {
+                k.zone == Zone::Play && k.area.is_some() && k.area == self.card(ctx.source).area
+            }
+            Place::AtAProblem => k.zone == Zone::Play && k.area.is_some_and(|a| a.is_problem()),
+            Place::AtHome => k.zone == Zone::Play && k.area.is_some_and(|a| !a.is_problem()),
+            Place::There => k.zone == Zone::Play && k.area.is_some() && k.area == ctx.there,
+            Place::Hand => k.zone == Zone::Hand,
+            Place::Discard => k.zone == Zone::Discard,
+        };
+        if !ok || (sel.other && c == ctx.source) {
+            return false;
+        }
+        if let Some(color) = sel.color {
+            if !self.colors(c).contains(color) {
+                return false;
+            }
+        }
+        if let Some(t) = &sel.trait_ {
+            if !self.traits(c).iter().any(|x| x.eq_ignore_ascii_case(t)) {
+                return false;
+            }
+        }
+        if let Some(title) = &sel.title {
+            // 201.3a: a name matches titles that include it.
+            if !d
+                .title
+                .to_ascii_lowercase()
+                .contains(&title.to_ascii_lowercase())
+            {
+                return false;
+            }
+        }
+        // Power tests read printed power and counters, so a power modifier whose own
+        // description tests power can't depend on itself (711.5).
+        let power = self.face(c).power.map(|p| p + k.power_counters);
+        if let Some(m) = sel.power_at_most {
+            if power.is_none_or(|p| p > m) {
+                return false;
+            }
+        }
+        if let Some(m) = sel.power_at_least {
+            if power.is_none_or(|p| p < m) {
+                return false;
+            }
+        }
+        if let Some(m) = sel.cost_at_most {
+            if d.cost.is_none_or(|x| x > m) {
+                return false;
+            }
+        }
+        if let Some(r) = sel.ready {
+            if k.is_ready() != r {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Cards that fit, in a stable order: in play first, then hands and discard piles.
+    pub(crate) fn matching(&self, sel: &Cards, ctx: &Ctx) -> Vec<CardId> {
+        let place = sel.place.unwrap_or(Place::InPlay);
+        let pool: Vec<CardId> = match place {
+            Place::Hand => self
+                .players()
+                .flat_map(|p| self.player(p).hand.clone())
+                .collect(),
+            Place::Discard => self
+                .players()
+                .flat_map(|p| self.player(p).discard.clone())
+                .collect(),
+            _ => self.st.in_play.clone(),
+        };
+        pool.into_iter()
+            .filter(|&c| self.fits(c, sel, ctx))
+            .collect()
+    }
+
+    pub(crate) fn amount(&self, a: &Amount, ctx: &Ctx) -> i16 {
+        match a {
+            Amount::N(n) => *n,
+            Amount::CountOf(sel) => self.matching(sel, ctx).len() as i16,
+        }
+    }
+
+    /// Conditions ("if", "while") against the current state.
+    pub fn holds(&self, cond: &Condition, ctx: &Ctx) -> bool {
+        match cond {
+            Condition::Exists(sel) => !self.matching(sel, ctx).is_empty(),
+            Condition::None(sel) => self.matching(sel, ctx).is_empty(),
+            Condition::AtLeast(n, sel) => self.matching(sel, ctx).len() >= *n as usize,
+            Condition::Involved => self.involved_cards().contains(&ctx.source),
+            Condition::YourTurn => self.st.turn_player == ctx.you,
+            Condition::ExcessPower => ctx
+                .there
+                .is_some_and(|a| self.confronts_with_excess(ctx.you, a)),
+            Condition::ScoredThisPhase(_) => false,
+            Condition::All(v) => v.iter().all(|c| self.holds(c, ctx)),
+            Condition::Any(v) => v.iter().any(|c| self.holds(c, ctx)),
+            Condition::Not(c) => !self.holds(c, ctx),
+        }
+    }
+
+    /// Whether every cost can be paid now (508.1d).
+    pub(crate) fn can_pay(&self, costs: &[Cost], ctx: &Ctx) -> bool {
+        let mut tokens = 0;
+        for c in costs {
+            let ok = match c {
+                Cost::Tokens(n) => {
+                    tokens += n;
+                    true
+                }
+                Cost::ExhaustThis => self.can_happen(Occurrence::Exhaust(ctx.source)),
+                Cost::Exhaust(sel) => self
+                    .matching(sel, ctx)
+                    .into_iter()
+                    .any(|c| self.can_happen(Occurrence::Exhaust(c))),
+                Cost::RetireThis => {
+                    self.card(ctx.source).controller == ctx.you
+                        && self.can_happen(Occurrence::Retire(ctx.source))
+                }
+                Cost::DismissThis => self.can_happen(Occurrence::Dismiss {
+                    card: ctx.source,
+                    by_game: false,
+                }),
+                Cost::Discard(n) => self.player(ctx.you).hand.len() >= *n as usize,
+            };
+            if !ok {
+                return false;
+            }
+        }
+        self.player(ctx.you).tokens >= tokens
+    }
+
+    /// Pays costs that `can_pay` accepted. Choices inside costs (which card to exhaust or
+    /// discard) take the first that fits; a cost offering real choices belongs in a script
+    /// as a separate instruction.
+    pub(crate) fn pay(&mut self, costs: &[Cost], ctx: &Ctx) {
+        for c in costs {
+            match c {
+                Cost::Tokens(n) => {
+                    self.perform(Occurrence::PayTokens {
+                        player: ctx.you,
+                        amount: *n,
+                    });
+                }
+                Cost::ExhaustThis => {
+                    self.perform(Occurrence::Exhaust(ctx.source));
+                }
+                Cost::Exhaust(sel) => {
+                    if let Some(x) = self
+                        .matching(sel, ctx)
+                        .into_iter()
+                        .find(|&c| self.can_happen(Occurrence::Exhaust(c)))
+                    {
+                        self.perform(Occurrence::Exhaust(x));
+                    }
+                }
+                Cost::RetireThis => {
+                    self.perform(Occurrence::Retire(ctx.source));
+                }
+                Cost::DismissThis => {
+                    self.perform(Occurrence::Dismiss {
+                        card: ctx.source,
+                        by_game: false,
+                    });
+                }
+                Cost::Discard(n) => {
+                    for _ in 0..*n {
+                        if let Some(&x) = self.player(ctx.you).hand.first() {
+                            self.perform(Occurrence::Discard(x));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// 705.2f, 707.2: follow the instructions in order, doing as much as possible.
+    pub(crate) fn resolve(
+        &mut self,
+        mut r: Box<Resolution>,
+        answer: Option<Choice>,
+    ) -> Option<Decision> {
+        let ctx = r.ctx;
+        if r.may {
+            match answer {
+                Some(Choice::Yes) => {
+                    r.may = false;
+                    let cost = std::mem::take(&mut r.cost);
+                    self.pay(&cost, &ctx);
+                }
+                Some(Choice::No) => return self.finish_resolution(r.event),
+                _ => {
+                    // A cost that can't be paid makes the offer moot (508.1d).
+                    if !self.can_pay(&r.cost, &ctx) {
+                        return self.finish_resolution(r.event);
+                    }
+                    return self.ask(
+                        Frame::Resolve(r),
+                        ctx.you,
+                        Prompt::May,
+                        vec![Choice::Yes, Choice::No],
+                    );
+                }
+            }
+            return self.resolve(r, None);
+        }
+        let mut answer = answer;
+        while (r.next as usize) < r.effects.len() {
+            let effect = r.effects[r.next as usize].clone();
+            match self.effect_step(&effect, &ctx, answer.take(), &mut r.chosen, &mut r.progress) {
+                Step::Done => {
+                    r.next += 1;
+                    r.chosen = None;
+                    r.progress = 0;
+                }
+                Step::Ask(prompt, choices, player) => {
+                    return self.ask(Frame::Resolve(r), player, prompt, choices);
+                }
+            }
+            if self.st.outcome.is_some() {
+                return None;
+            }
+        }
+        self.finish_resolution(r.event)
+    }
+
+    fn finish_resolution(&mut self, event: Option<CardId>) -> Option<Decision> {
+        if let Some(e) = event {
+            // 304.2: the Event goes to its owner's discard pile.
+            if self.card(e).zone == Zone::Queue {
+                self.relocate(e, Zone::Discard, false);
+            }
+        }
+        None
+    }
+
+    /// The cards an effect's target names, or a question when the controller must choose.
+    fn targets(
+        &self,
+        t: &Target,
+        ctx: &Ctx,
+        answer: Option<&Choice>,
+    ) -> Result<Vec<CardId>, (Prompt, Vec<Choice>)> {
+        match t {
+            Target::This => Ok(vec![ctx.source]),
+            Target::It => Ok(ctx.it.into_iter().collect()),
+            Target::Host => Ok(self.card(ctx.source).host.into_iter().collect()),
+            Target::Each(sel) => Ok(self.matching(sel, ctx)),
+            Target::Choose(sel) | Target::UpToOne(sel) => match answer {
+                Some(Choice::Card(c)) => Ok(vec![*c]),
+                Some(Choice::NoCard) => Ok(vec![]),
+                _ => {
+                    let mut options: Vec<Choice> = self
+                        .matching(sel, ctx)
+                        .into_iter()
+                        .map(Choice::Card)
+                        .collect();
+                    if options.is_empty() {
+                        return Ok(vec![]);
+                    }
+                    if matches!(t, Target::UpToOne(_)) {
+                        options.push(Choice::NoCard);
+                    }
+                    Err((Prompt::Target, options))
+                }
+            },
+        }
+    }
+
+    fn area_for(
+        &self,
+        to: AreaRef,
+        card: CardId,
+        ctx: &Ctx,
+        answer: Option<&Choice>,
+    ) -> Result<Option<Area>, (Prompt, Vec<Choice>)> {
+        Ok(match to {
+            AreaRef::Home => Some(Area::Home(self.card(card).controller)),
+            AreaRef::Here => self.card(ctx.source).area,
+            AreaRef::There => ctx.there,
+            AreaRef::AProblem => match answer {
+                Some(Choice::Problem(a)) => Some(*a),
+                _ => {
+                    let options: Vec<Choice> = self
+                        .problem_areas()
+                        .filter(|&a| self.can_go_to(card, a, true))
+                        .map(Choice::Problem)
+                        .collect();
+                    if options.is_empty() {
+                        return Ok(None);
+                    }
+                    return Err((Prompt::ChooseProblem, options));
+                }
+            },
+        })
+    }
+
+    /// Runs one instruction; asks when a choice is needed.
+    fn effect_step(
+        &mut self,
+        effect: &Effect,
+        ctx: &Ctx,
+        answer: Option<Choice>,
+        chosen: &mut Option<CardId>,
+        progress: &mut u8,
+    ) -> Step {
+        let you = ctx.you;
+        macro_rules! targets {
+            ($t:expr) => {
+                match self.targets($t, ctx, answer.as_ref()) {
+                    Ok(v) => v,
+                    Err((p, c)) => return Step::Ask(p, c, you),
+                }
+            };
+        }
+        match effect {
+            Effect::Draw { who, amount } => {
+                let n = self.amount(amount, ctx).max(0);
+                for p in self.players_named(*who, ctx) {
+                    for _ in 0..n {
+                        self.perform(Occurrence::Draw(p));
+                    }
+                }
+            }
+            Effect::Discard {
+                who,
+                amount,
+                random,
+            } => {
+                let n = self.amount(amount, ctx).max(0) as usize;
+                let players = self.players_named(*who, ctx);
+                if *random {
+                    for p in players {
+                        for _ in 0..n {
+                            let len = self.player(p).hand.len();
+                            if len == 0 {
+                                break;
+                            }
+                            // 523: uniform among every card in hand.
+                            let i = crate::rng::below(&mut self.st.rng, len as u32) as usize;
+                            let c = self.player(p).hand[i];
+                            self.perform(Occurrence::Discard(c));
+                        }
+                    }
+                } else if let Some(&p) = players.first() {
+                    // The discarding player chooses, one card at a time.
+                    if let Some(Choice::Card(c)) = answer {
+                        self.perform(Occurrence::Discard(c));
+                        *progress += 1;
+                    }
+                    if (*progress as usize) < n && !self.player(p).hand.is_empty() {
+                        let options = self
+                            .player(p)
+                            .hand
+                            .iter()
+                            .map(|&c| Choice::Card(c))
+                            .collect();
+                        return Step::Ask(Prompt::Discard, options, p);
+                    }
+                }
+            }
+            Effect::GainTokens { who, amount } => {
+                let n = self.amount(amount, ctx).max(0) as u16;
+                for p in self.players_named(*who, ctx) {
+                    self.perform(Occurrence::GainTokens {
+                        player: p,
+                        amount: n,
+                    });
+                }
+            }
+            Effect::Score { who, amount } => {
+                let n = self.amount(amount, ctx).max(0) as u16;
+                for p in self.players_named(*who, ctx) {
+                    self.perform(Occurrence::Score {
+                        player: p,
+                        points: n,
+                    });
+                }
+            }
+            Effect::Until {
+                target,
+                effect,
+                duration,
+            } => {
+                for c in targets!(target) {
+                    let timestamp = self.new_object();
+                    let object = self.card(c).object;
+                    // 708.2b: amounts are read as the modifier is created.
+                    let effect = match effect {
+                        StaticEffect::Power { cards, amount } => StaticEffect::Power {
+                            cards: cards.clone(),
+                            amount: Amount::N(self.amount(amount, ctx)),
+                        },
+                        other => other.clone(),
+                    };
+                    self.st.modifiers.push(Modifier {
+                        target: c,
+                        object,
+                        controller: you,
+                        effect,
+                        duration: *duration,
+                        timestamp,
+                    });
+                }
+            }
+            Effect::Exhaust(t) => {
+                for c in targets!(t) {
+                    self.perform(Occurrence::Exhaust(c));
+                }
+            }
+            Effect::Ready(t) => {
+                for c in targets!(t) {
+                    while self.perform(Occurrence::Ready(c)) {}
+                }
+            }
+            Effect::Frighten(t) => {
+                for c in targets!(t) {
+                    self.perform(Occurrence::Frighten(c));
+                }
+            }
+            Effect::Dismiss(t) => {
+                for c in targets!(t) {
+                    self.perform(Occurrence::Dismiss {
+                        card: c,
+                        by_game: false,
+                    });
+                }
+            }
+            Effect::Retire(t) => {
+                for c in targets!(t) {
+                    if self.card(c).controller == you {
+                        self.perform(Occurrence::Retire(c));
+                    }
+                }
+            }
+            Effect::Banish(t) => {
+                for c in targets!(t) {
+                    self.perform(Occurrence::Banish(c));
+                }
+            }
+            Effect::ReturnToHand(t) => {
+                for c in targets!(t) {
+                    self.perform(Occurrence::ToHand(c));
+                }
+            }
+            Effect::Move { target, to } | Effect::Send { target, to } => {
+                // A card chosen first, then (if needed) the Problem: the first answer is
+                // the card, which the frame can't keep, so such scripts move This/It.
+                // The card first (kept while the area is chosen), then the area.
+                let cards = match (*chosen, target) {
+                    (Some(c), _) => vec![c],
+                    (None, Target::Choose(_) | Target::UpToOne(_)) => {
+                        let v = targets!(target);
+                        if let Some(&c) = v.first() {
+                            *chosen = Some(c);
+                            return self.effect_step(effect, ctx, None, chosen, progress);
+                        }
+                        v
+                    }
+                    _ => targets!(target),
+                };
+                for c in cards {
+                    let area = match self.area_for(*to, c, ctx, answer.as_ref()) {
+                        Ok(a) => a,
+                        Err((p, ch)) => return Step::Ask(p, ch, you),
+                    };
+                    if let Some(a) = area {
+                        if matches!(effect, Effect::Move { .. }) {
+                            self.perform(Occurrence::Move { card: c, to: a });
+                        } else {
+                            self.perform(Occurrence::Send { card: c, to: a });
+                        }
+                    }
+                }
+            }
+            Effect::Counters { target, amount } => {
+                let n = self.amount(amount, ctx);
+                for c in targets!(target) {
+                    if self.card(c).zone == Zone::Play {
+                        let k = self.card_mut(c);
+                        k.power_counters = k.power_counters.saturating_add(n);
+                    }
+                }
+            }
+            Effect::TurnOver(t) => {
+                for c in targets!(t) {
+                    if self.def(c).card_type == CardType::ManeCharacter
+                        && self.def(c).boosted.is_some()
+                    {
+                        let k = self.card_mut(c);
+                        k.boosted = !k.boosted;
+                        self.refresh_watchers();
+                        self.log(crate::event::Event::TurnedOver(c));
+                    }
+                }
+            }
+            Effect::Search(sel) => {
+                // 518: look through the deck; the player may fail to find (518.1).
+                if let Some(Choice::Card(c)) = answer {
+                    self.relocate(c, Zone::Hand, false);
+                    self.shuffle_deck(you);
+                } else if answer == Some(Choice::NoCard) {
+                    self.shuffle_deck(you);
+                } else {
+                    let deck = self.player(you).deck.clone();
+                    let mut options: Vec<Choice> = Vec::new();
+                    let mut seen = Vec::new();
+                    for c in deck {
+                        if self.fits_anywhere(c, sel, ctx) && !seen.contains(&self.card(c).def) {
+                            seen.push(self.card(c).def);
+                            options.push(Choice::Card(c));
+                        }
+                    }
+                    options.push(Choice::NoCard);
+                    return Step::Ask(Prompt::Target, options, you);
+                }
+            }
+            Effect::FlipExtra(n) => {
+                if self.st.faceoff.is_some() {
+                    for _ in 0..*n {
+                        self.perform(Occurrence::Flip(you));
+                    }
+                }
+            }
+            Effect::Hook(name) => self.run_hook(name, ctx),
+        }
+        Step::Done
+    }
+
+    /// A description read for a card outside play (a deck search).
+    fn fits_anywhere(&self, c: CardId, sel: &Cards, ctx: &Ctx) -> bool {
+        let mut s = sel.clone();
+        s.place = Some(Place::Hand);
+        let k = self.card(c);
+        // Read the facts only; the zone test is the search's own.
+        let saved_zone_ok = matches!(k.zone, Zone::DrawDeck);
+        saved_zone_ok
+            && {
+                let d = self.def(c);
+                s.card_type.is_none_or(|kind| match kind {
+                    CardKind::Character => d.card_type.is_character(),
+                    CardKind::Type(t) => d.card_type == t,
+                }) && s.color.is_none_or(|col| d.face.colors.contains(col))
+                    && s.trait_.as_ref().is_none_or(|t| d.face.has_trait(t))
+                    && s.title.as_ref().is_none_or(|t| {
+                        d.title
+                            .to_ascii_lowercase()
+                            .contains(&t.to_ascii_lowercase())
+                    })
+                    && s.cost_at_most
+                        .is_none_or(|m| d.cost.is_some_and(|x| x <= m))
+                    && s.power_at_most
+                        .is_none_or(|m| d.face.power.is_some_and(|x| x <= m))
+            }
+            && ctx.you == k.owner
+    }
+
+    /// Named hooks for cards too strange for the script language.
+    fn run_hook(&mut self, _name: &str, _ctx: &Ctx) {}
+}
+
+enum Step {
+    Done,
+    Ask(Prompt, Vec<Choice>, PlayerId),
+}

@@ -1,0 +1,358 @@
+//! The ability script: our own typed language for card text. Scripts are data
+//! (serde), checked when the catalogue loads, and rendered back into words for players.
+
+use crate::card::{CardType, Color, Keyword};
+use serde::{Deserialize, Serialize};
+
+/// One ability (701.1).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum Ability {
+    /// 702: a continuous ability, generating a modifier while its condition holds.
+    Static {
+        effect: StaticEffect,
+        #[serde(default, rename = "while")]
+        condition: Option<Condition>,
+    },
+    /// 704: a triggered ability.
+    Triggered {
+        when: Trigger,
+        #[serde(default, rename = "if")]
+        condition: Option<Condition>,
+        /// 712.3: "you may" — the effect is created; the choice comes as it resolves.
+        #[serde(default)]
+        optional: bool,
+        /// A cost paid as the effect resolves ("you may pay [1] to …", 707.2a).
+        #[serde(default)]
+        cost: Vec<Cost>,
+        effects: Vec<Effect>,
+    },
+    /// 703: an activated ability with a timing phrase; its cost precedes "to" (703.1d).
+    Activated {
+        timing: Timing,
+        #[serde(default)]
+        cost: Vec<Cost>,
+        effects: Vec<Effect>,
+    },
+    /// 304: what an Event does when played, and when it may be played (512.2).
+    Play {
+        timing: Timing,
+        #[serde(default)]
+        cost: Vec<Cost>,
+        effects: Vec<Effect>,
+    },
+}
+
+/// Timing phrases (512).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Timing {
+    /// 512.3: "[x] Phase", by the turn player to open a window in that phase.
+    Phase(PhaseName),
+    /// 512.4: only during a faceoff (of the named kind, 512.4a).
+    Faceoff(#[serde(default)] Option<FaceoffType>),
+    /// 512.5: whenever the player has priority.
+    Immediate,
+    /// 512.4b-d: once per instance of the condition, met since the last window closed.
+    Reaction(Trigger),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum PhaseName {
+    Ready,
+    Troublemaker,
+    Main,
+    Score,
+    End,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum FaceoffType {
+    Troublemaker,
+    Problem,
+}
+
+/// Who an instruction speaks of, from the controller's point of view (513.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Who {
+    You,
+    Opponent,
+    Each,
+    /// The controller of the card the trigger is about.
+    ItsController,
+}
+
+/// Where cards are looked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Place {
+    /// Anywhere in play.
+    InPlay,
+    /// 501.4: the area of the card the text is on.
+    Here,
+    /// At any Problem.
+    AtAProblem,
+    /// At a home.
+    AtHome,
+    /// At the Problem the trigger is about (501.5 "there").
+    There,
+    Hand,
+    Discard,
+}
+
+/// A description of cards (selectors). Every listed test must hold.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Cards {
+    #[serde(rename = "type")]
+    pub card_type: Option<CardKind>,
+    pub controller: Option<Who>,
+    pub place: Option<Place>,
+    pub color: Option<Color>,
+    pub trait_: Option<String>,
+    pub title: Option<String>,
+    pub power_at_most: Option<i16>,
+    pub power_at_least: Option<i16>,
+    pub cost_at_most: Option<u8>,
+    /// Not the card the text is on.
+    pub other: bool,
+    pub ready: Option<bool>,
+    pub face_down: Option<bool>,
+}
+
+/// Card types for selectors; `Character` covers Mane Characters and Friends (301.4, 302.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum CardKind {
+    Character,
+    Type(CardType),
+}
+
+/// What an effect acts on.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Target {
+    /// 201.2: the card the text is on.
+    This,
+    /// The card the trigger is about (the one that moved, entered play, …).
+    It,
+    /// The host of this attachment (509).
+    Host,
+    /// One card the controller chooses (if any fit).
+    Choose(Cards),
+    /// Up to one card; the controller may choose none.
+    UpToOne(Cards),
+    /// Every card that fits.
+    Each(Cards),
+}
+
+/// A number in a script.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Amount {
+    N(i16),
+    /// How many cards fit.
+    CountOf(Cards),
+}
+
+/// How long a modifier lasts (708.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Duration {
+    /// 616.4: "until the end of the turn" / "this turn".
+    EndOfTurn,
+    /// For as long as the faceoff lasts.
+    ThisFaceoff,
+}
+
+/// Conditions ("if", "while").
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Condition {
+    /// At least one card fits.
+    Exists(Cards),
+    /// No card fits.
+    None(Cards),
+    /// At least n cards fit.
+    AtLeast(u8, Cards),
+    /// This card is involved in the current faceoff.
+    Involved,
+    /// It is the controller's turn.
+    YourTurn,
+    /// The confront the trigger is about used more power than required.
+    ExcessPower,
+    /// This card has scored at least n points this Score Phase.
+    ScoredThisPhase(u16),
+    All(Vec<Condition>),
+    Any(Vec<Condition>),
+    Not(Box<Condition>),
+}
+
+/// Which card a trigger watches.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Subject {
+    /// 201.2: this card.
+    This,
+    /// Any card that fits.
+    Any(Cards),
+}
+
+/// Trigger conditions (704.1).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Trigger {
+    /// "When you play this card" (705.2g).
+    Played,
+    /// 706.1d: a card enters play.
+    EntersPlay(Subject),
+    /// 506.1c: a card is moved (optionally: to a Problem, from home).
+    Moved {
+        subject: Subject,
+        #[serde(default)]
+        to_problem: bool,
+        #[serde(default)]
+        from_home: bool,
+    },
+    /// A card is dismissed (leaves play for the discard pile).
+    Dismissed(Subject),
+    /// 611.4: its controller confronts this card's Problem.
+    ConfrontThisProblem,
+    /// The controller confronts any Problem.
+    Confront,
+    /// The controller wins a faceoff involving this card.
+    WinFaceoff,
+    /// The controller loses a faceoff involving this card.
+    LoseFaceoff,
+    /// 514.3: a faceoff involving this card starts.
+    FaceoffStarts,
+    /// An opponent starts a faceoff at this card's area.
+    OpponentStartsFaceoffHere,
+    /// 607.3: a Troublemaker is uncovered.
+    Uncovered(Subject),
+    /// A card is flipped by the controller (Chaos).
+    Flipped,
+    /// The start of the controller's turn.
+    StartOfTurn,
+    /// The start of the controller's Main Phase.
+    StartOfMainPhase,
+    /// 615.1: the end of the turn (any player's unless `yours`).
+    EndOfTurn {
+        #[serde(default)]
+        yours: bool,
+    },
+    /// The controller scores points with this card (517.2).
+    ScoreWith,
+}
+
+/// Costs (508).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Cost {
+    /// Pay action tokens.
+    Tokens(u16),
+    /// Exhaust this card.
+    ExhaustThis,
+    /// Exhaust a card that fits.
+    Exhaust(Cards),
+    /// Retire this card.
+    RetireThis,
+    /// Discard cards from hand.
+    Discard(u8),
+    /// Dismiss this card.
+    DismissThis,
+}
+
+/// Continuous effects of static abilities (702) and of effects with a duration.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum StaticEffect {
+    /// The selected cards get +N power (or this card when `cards` is `None`).
+    Power {
+        #[serde(default)]
+        cards: Option<Cards>,
+        amount: Amount,
+    },
+    /// The selected cards gain a colour.
+    GainColor {
+        #[serde(default)]
+        cards: Option<Cards>,
+        color: Color,
+    },
+    /// The selected cards gain a keyword.
+    GainKeyword {
+        #[serde(default)]
+        cards: Option<Cards>,
+        keyword: Keyword,
+    },
+    /// Opponents need +N wild power to confront this card's Problem (Eccentric).
+    OpponentsNeedMore(u16),
+    /// Opponents pay +N to move characters to this card's Problem (Showy).
+    OpponentsMoveCost(u16),
+    /// The controller's cost to play cards that fit changes by N.
+    PlayCost { cards: Cards, amount: i16 },
+    /// Exhausted selected characters still contribute (Stubborn).
+    ContributesWhileExhausted,
+}
+
+/// One-shot instructions (709) and modifiers with durations.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Effect {
+    Draw {
+        who: Who,
+        amount: Amount,
+    },
+    /// Discard cards from hand; chosen by the discarding player or at random.
+    Discard {
+        who: Who,
+        amount: Amount,
+        #[serde(default)]
+        random: bool,
+    },
+    GainTokens {
+        who: Who,
+        amount: Amount,
+    },
+    Score {
+        who: Who,
+        amount: Amount,
+    },
+    /// A continuous modifier for a while (705.2f: one modifier per duration).
+    Until {
+        target: Target,
+        effect: StaticEffect,
+        duration: Duration,
+    },
+    Exhaust(Target),
+    Ready(Target),
+    Frighten(Target),
+    Dismiss(Target),
+    Retire(Target),
+    Banish(Target),
+    /// Put into its owner's hand from play.
+    ReturnToHand(Target),
+    /// Move (506) to an area.
+    Move {
+        target: Target,
+        to: AreaRef,
+    },
+    /// Send (506.5) to an area.
+    Send {
+        target: Target,
+        to: AreaRef,
+    },
+    /// 519.4: +1 power counters.
+    Counters {
+        target: Target,
+        amount: Amount,
+    },
+    /// 301.2: turn a Mane Character over.
+    TurnOver(Target),
+    /// 518: search the deck for a card that fits, put it in hand; shuffle.
+    Search(Cards),
+    /// Flip extra cards in this faceoff.
+    FlipExtra(u8),
+    /// A named Rust hook for a card too strange for the language.
+    Hook(String),
+}
+
+/// Where a move or send goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum AreaRef {
+    Home,
+    /// The controller chooses a Problem.
+    AProblem,
+    /// This card's area.
+    Here,
+    /// The Problem the trigger is about.
+    There,
+}

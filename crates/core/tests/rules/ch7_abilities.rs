@@ -1,0 +1,468 @@
+//! Chapter 7: abilities and modifiers, with synthetic scripted cards.
+
+use crate::support::*;
+use ponyccg_core::ability::*;
+use ponyccg_core::board::{InPlay, StartAt};
+use ponyccg_core::card::{CardDef, CardType, Color::*, ScriptStatus};
+use ponyccg_core::testkit::*;
+use ponyccg_core::{Area, Prompt, Step, Zone};
+
+fn with(mut d: CardDef, abilities: Vec<Ability>) -> CardDef {
+    d.face.abilities = abilities;
+    d.script = ScriptStatus::Scripted;
+    d
+}
+
+fn event(number: &str, cost: u8, timing: Timing, effects: Vec<Effect>) -> CardDef {
+    let mut d = resource(number, Blue, 1, cost);
+    d.card_type = CardType::Event;
+    d.title = format!("Event {number}");
+    with(
+        d,
+        vec![Ability::Play {
+            timing,
+            cost: vec![],
+            effects,
+        }],
+    )
+}
+
+fn plus(n: i16) -> StaticEffect {
+    StaticEffect::Power {
+        cards: None,
+        amount: Amount::N(n),
+    }
+}
+
+fn on_play(effects: Vec<Effect>, optional: bool, cost: Vec<Cost>) -> Ability {
+    Ability::Triggered {
+        when: Trigger::Played,
+        condition: None,
+        optional,
+        cost,
+        effects,
+    }
+}
+
+fn friends_here_of_yours() -> Cards {
+    Cards {
+        card_type: Some(CardKind::Type(CardType::Friend)),
+        controller: Some(Who::You),
+        place: Some(Place::Here),
+        other: true,
+        ..Cards::default()
+    }
+}
+
+#[test]
+fn r702_1_static_ability_modifies_while_in_play_and_stops_when_it_leaves() {
+    let lead = with(
+        friend("LEAD", Blue, 1, 1, 0),
+        vec![Ability::Static {
+            effect: StaticEffect::Power {
+                cards: Some(friends_here_of_yours()),
+                amount: Amount::N(2),
+            },
+            condition: None,
+        }],
+    );
+    let (mut l, mut f, mut g) = (None, None, None);
+    let mut t = board(
+        deck(
+            "A",
+            Blue,
+            vec![lead, friend("F", Blue, 1, 1, 0), friend("G", Blue, 1, 1, 0)],
+            5,
+        ),
+        deck("B", Orange, vec![], 5),
+        StartAt::MainPhase,
+        |b| {
+            l = Some(place(b, P1, "LEAD", Area::Problem(P1)));
+            f = Some(place(b, P1, "F", Area::Problem(P1)));
+            g = Some(place(b, P1, "G", Area::Home(P1)));
+        },
+    );
+    assert_eq!(t.g.power(f.unwrap()), Some(3));
+    assert_eq!(t.g.power(g.unwrap()), Some(1), "not here");
+    assert_eq!(t.g.power(l.unwrap()), Some(1), "not itself");
+    t.g.perform(ponyccg_core::Occurrence::Dismiss {
+        card: l.unwrap(),
+        by_game: false,
+    });
+    assert_eq!(t.g.power(f.unwrap()), Some(1), "708.5: nothing was flagged");
+}
+
+#[test]
+fn r704_1_when_you_play_this_card_triggers_and_r616_4_its_modifier_ends_with_the_turn() {
+    let pumped = with(
+        friend("PUMP", Blue, 1, 1, 0),
+        vec![on_play(
+            vec![Effect::Until {
+                target: Target::This,
+                effect: plus(1),
+                duration: Duration::EndOfTurn,
+            }],
+            false,
+            vec![],
+        )],
+    );
+    let mut c = None;
+    let mut t = board(
+        deck("A", Blue, vec![pumped], 5),
+        deck("B", Orange, vec![], 5),
+        StartAt::MainPhase,
+        |b| {
+            c = Some(to_hand(b, P1, "PUMP"));
+            b.set_tokens(P1, 2);
+        },
+    );
+    t.choose(P1, "play \"Blue Friend PUMP\" to home");
+    assert_eq!(t.g.power(c.unwrap()), Some(2));
+    t.choose(P1, "end the Main Phase");
+    // 616.4: the modifier ended with the turn.
+    assert_eq!(t.g.turn_player(), P2);
+    assert_eq!(t.g.power(c.unwrap()), Some(1));
+}
+
+#[test]
+fn r712_3_a_may_effect_is_created_and_the_choice_made_as_it_resolves() {
+    let drawer = with(
+        friend("DRAW", Blue, 1, 1, 0),
+        vec![on_play(
+            vec![Effect::Draw {
+                who: Who::You,
+                amount: Amount::N(2),
+            }],
+            true,
+            vec![Cost::Tokens(1)],
+        )],
+    );
+    let mut t = board(
+        deck("A", Blue, vec![drawer], 5),
+        deck("B", Orange, vec![], 5),
+        StartAt::MainPhase,
+        |b| {
+            to_hand(b, P1, "DRAW");
+            b.set_tokens(P1, 3);
+        },
+    );
+    t.choose(P1, "play \"Blue Friend DRAW\" to home");
+    assert_eq!(t.g.decision().unwrap().prompt, Prompt::May);
+    t.choose(P1, "yes");
+    assert_eq!(t.g.player(P1).hand.len(), 2);
+    assert_eq!(t.g.tokens(P1), 1, "1 to play, 1 for the may");
+}
+
+#[test]
+fn r508_1d_a_may_whose_cost_cant_be_paid_is_not_offered() {
+    let drawer = with(
+        friend("DRAW", Blue, 1, 1, 0),
+        vec![on_play(
+            vec![Effect::Draw {
+                who: Who::You,
+                amount: Amount::N(2),
+            }],
+            true,
+            vec![Cost::Tokens(5)],
+        )],
+    );
+    let mut t = board(
+        deck("A", Blue, vec![drawer], 5),
+        deck("B", Orange, vec![], 5),
+        StartAt::MainPhase,
+        |b| {
+            to_hand(b, P1, "DRAW");
+            b.set_tokens(P1, 2);
+        },
+    );
+    t.choose(P1, "play \"Blue Friend DRAW\" to home");
+    assert!(t.g.player(P1).hand.is_empty());
+    assert_ne!(t.g.decision().map(|d| d.prompt.clone()), Some(Prompt::May));
+}
+
+#[test]
+fn r511_7a_a_player_orders_their_own_waiting_effects() {
+    let watcher = |n: &str, who: Who| {
+        with(
+            friend(n, Blue, 1, 1, 0),
+            vec![Ability::Triggered {
+                when: Trigger::EntersPlay(Subject::Any(Cards {
+                    card_type: Some(CardKind::Type(CardType::Friend)),
+                    other: true,
+                    ..Cards::default()
+                })),
+                condition: None,
+                optional: false,
+                cost: vec![],
+                effects: vec![Effect::Draw {
+                    who,
+                    amount: Amount::N(1),
+                }],
+            }],
+        )
+    };
+    let mut t = board(
+        deck(
+            "A",
+            Blue,
+            vec![
+                watcher("W1", Who::You),
+                watcher("W2", Who::Opponent),
+                friend("NEW", Blue, 1, 1, 0),
+            ],
+            5,
+        ),
+        deck("B", Orange, vec![], 5),
+        StartAt::MainPhase,
+        |b| {
+            place(b, P1, "W1", Area::Home(P1));
+            place(b, P1, "W2", Area::Home(P1));
+            to_hand(b, P1, "NEW");
+            b.set_tokens(P1, 2);
+        },
+    );
+    t.choose(P1, "play \"Blue Friend NEW\" to home");
+    assert_eq!(t.g.decision().unwrap().prompt, Prompt::OrderTriggers);
+    t.choose(P1, "resolve \"Blue Friend W2\" first");
+    assert_eq!(t.g.player(P2).hand.len(), 1);
+    assert_eq!(t.g.player(P1).hand.len(), 1);
+}
+
+#[test]
+fn r304_2_an_event_follows_its_instructions_then_goes_to_the_discard_pile() {
+    let ev = event(
+        "EV",
+        1,
+        Timing::Phase(PhaseName::Main),
+        vec![Effect::Draw {
+            who: Who::You,
+            amount: Amount::N(2),
+        }],
+    );
+    let mut t = board(
+        deck("A", Blue, vec![ev], 5),
+        deck("B", Orange, vec![], 5),
+        StartAt::MainPhase,
+        |b| {
+            to_hand(b, P1, "EV");
+            b.set_tokens(P1, 1);
+        },
+    );
+    t.choose(P1, "play \"Event EV\"");
+    assert_eq!(t.g.player(P1).hand.len(), 2);
+    assert_eq!(t.g.player(P1).discard.len(), 1);
+    assert!(t.g.queue().is_empty());
+}
+
+#[test]
+fn r512_3_phase_timing_only_for_the_turn_player_in_that_phase() {
+    let ev = event(
+        "EV",
+        0,
+        Timing::Phase(PhaseName::Main),
+        vec![Effect::Draw {
+            who: Who::You,
+            amount: Amount::N(1),
+        }],
+    );
+    let imm = event(
+        "IM",
+        0,
+        Timing::Immediate,
+        vec![Effect::Draw {
+            who: Who::You,
+            amount: Amount::N(1),
+        }],
+    );
+    let t = board(
+        deck("A", Blue, vec![], 5),
+        deck("B", Orange, vec![ev, imm], 5),
+        StartAt::MainPhase,
+        |b| {
+            to_hand(b, P2, "EV");
+            to_hand(b, P2, "IM");
+        },
+    );
+    // In the window opening the Main Phase, P2 receives priority: Immediate only.
+    assert_eq!(t.who(), P2);
+    t.assert_offered("play \"Event IM\"");
+    t.assert_not_offered("play \"Event EV\"");
+}
+
+#[test]
+fn r512_4_faceoff_timing_only_during_a_faceoff() {
+    let ev = event(
+        "BOOST",
+        0,
+        Timing::Faceoff(None),
+        vec![Effect::Until {
+            target: Target::Choose(Cards {
+                card_type: Some(CardKind::Character),
+                controller: Some(Who::You),
+                ..Cards::default()
+            }),
+            effect: plus(5),
+            duration: Duration::ThisFaceoff,
+        }],
+    );
+    let mut tm = None;
+    let mut t = board(
+        deck(
+            "A",
+            Blue,
+            vec![friend("F", Blue, 1, 1, 0), friend("FL1", Blue, 1, 1, 0)],
+            0,
+        ),
+        deck(
+            "B",
+            Orange,
+            vec![
+                troublemaker("TM", 4, 2, false),
+                friend("FL2", Orange, 1, 1, 0),
+                ev,
+            ],
+            0,
+        ),
+        StartAt::ChallengeStep,
+        |b| {
+            tm = Some(place(b, P2, "TM", Area::Problem(P1)));
+            place(b, P1, "F", Area::Problem(P1));
+            to_hand(b, P2, "BOOST");
+        },
+    );
+    t.choose(P1, "challenge \"Troublemaker TM\" at \"Problem AP1\"");
+    // P2 holds a Faceoff Event but controls no character: nothing to choose, so the
+    // boost goes nowhere; P2 may still play it.
+    assert_eq!(t.who(), P2);
+    t.assert_offered("play \"Event BOOST\"");
+    t.choose(P2, "pass");
+    // The Troublemaker (4+1) beats 1+1: P1 sends F home.
+    assert_eq!(t.g.score(P1), 0);
+    assert_eq!(t.g.card(tm.unwrap()).zone, Zone::Play);
+}
+
+#[test]
+fn r512_4c_a_reaction_answers_each_instance_once() {
+    let opponent_moves = Trigger::Moved {
+        subject: Subject::Any(Cards {
+            controller: Some(Who::Opponent),
+            ..Cards::default()
+        }),
+        to_problem: true,
+        from_home: false,
+    };
+    let watcher = with(
+        friend("WA", Orange, 1, 1, 0),
+        vec![Ability::Activated {
+            timing: Timing::Reaction(opponent_moves),
+            cost: vec![],
+            effects: vec![Effect::Draw {
+                who: Who::You,
+                amount: Amount::N(1),
+            }],
+        }],
+    );
+    let mut t = board(
+        deck("A", Blue, vec![friend("F", Blue, 1, 1, 0)], 5),
+        deck("B", Orange, vec![watcher], 5),
+        StartAt::MainPhase,
+        |b| {
+            place(b, P2, "WA", Area::Home(P2));
+            place(b, P1, "F", Area::Home(P1));
+            b.set_tokens(P1, 6);
+        },
+    );
+    // Nothing to react to yet (512.4d): P1 acts first.
+    t.choose(P1, "move \"Blue Mane AM\" from home to \"Problem AP1\"");
+    t.choose(P2, "use \"Orange Friend WA\"");
+    assert_eq!(t.g.player(P2).hand.len(), 1);
+    // The same instance can't be answered again: the window closes, P1 moves again.
+    t.choose(P1, "move \"Blue Friend F\" from home to \"Problem AP1\"");
+    // A new instance: the Reaction is offered again.
+    t.choose(P2, "use \"Orange Friend WA\"");
+    assert_eq!(t.g.player(P2).hand.len(), 2);
+}
+
+#[test]
+fn r703_1c_activated_ability_as_often_as_its_cost_can_be_paid() {
+    let tap = with(
+        friend("TAP", Blue, 1, 1, 0),
+        vec![Ability::Activated {
+            timing: Timing::Phase(PhaseName::Main),
+            cost: vec![Cost::ExhaustThis],
+            effects: vec![Effect::GainTokens {
+                who: Who::You,
+                amount: Amount::N(1),
+            }],
+        }],
+    );
+    let mut t = board(
+        deck("A", Blue, vec![tap], 5),
+        deck("B", Orange, vec![], 5),
+        StartAt::MainPhase,
+        |b| {
+            place(b, P1, "TAP", Area::Home(P1));
+            b.set_tokens(P1, 0);
+        },
+    );
+    t.choose(P1, "use \"Blue Friend TAP\"");
+    assert_eq!(t.g.tokens(P1), 1);
+    t.assert_not_offered("use \"Blue Friend TAP\"");
+}
+
+#[test]
+fn r301_2_a_mane_character_turns_over_when_its_trigger_says() {
+    let mut m = mane("BM", Blue, 1, 3);
+    m.face.abilities = vec![Ability::Triggered {
+        when: Trigger::ConfrontThisProblem,
+        condition: None,
+        optional: false,
+        cost: vec![],
+        effects: vec![Effect::TurnOver(Target::This)],
+    }];
+    m.script = ScriptStatus::Scripted;
+    let mut p1 = deck(
+        "A",
+        Blue,
+        vec![friend("F3", Blue, 3, 1, 0), friend("O1", Orange, 1, 1, 0)],
+        5,
+    );
+    p1.mane = m;
+    let t = board(p1, deck("B", Orange, vec![], 5), StartAt::ScorePhase, |b| {
+        let mm = b.mane(P1);
+        b.to_play(mm, Area::Problem(P1), InPlay::default()).unwrap();
+        place(b, P1, "F3", Area::Problem(P1));
+        place(b, P1, "O1", Area::Problem(P1));
+    });
+    let mm = t.g.player(P1).mane.unwrap();
+    assert!(t.g.card(mm).boosted);
+    assert_eq!(t.g.power(mm), Some(3));
+}
+
+#[test]
+fn r616_4a_triggers_in_wrap_up_get_a_window_and_modifiers_end() {
+    let eot = with(
+        friend("EOT", Blue, 1, 1, 0),
+        vec![Ability::Triggered {
+            when: Trigger::EndOfTurn { yours: true },
+            condition: None,
+            optional: false,
+            cost: vec![],
+            effects: vec![Effect::Draw {
+                who: Who::You,
+                amount: Amount::N(1),
+            }],
+        }],
+    );
+    let t = board(
+        deck("A", Blue, vec![eot], 5),
+        deck("B", Orange, vec![], 5),
+        StartAt::EndPhase,
+        |b| {
+            place(b, P1, "EOT", Area::Home(P1));
+        },
+    );
+    assert_eq!(t.g.player(P1).hand.len(), 1);
+    assert_eq!(t.g.turn_player(), P2);
+    let _ = Step::WrapUp;
+}
