@@ -328,6 +328,8 @@ fn make_face(
         power: power(power_)?,
         traits: traits(traits_)?,
         keywords: keywords(kws)?,
+        // Scripts are attached after the facts are read.
+        abilities: Vec::new(),
     })
 }
 

@@ -318,7 +318,7 @@ impl Namer<'_> {
                 self.area(*to)
             ),
             Event::Frightened(c) => format!("{} is frightened", self.card(*c)),
-            Event::Rallied(c) => format!("{} rallies", self.card(*c)),
+            Event::Unfrightened(c) => format!("{} is turned face-up", self.card(*c)),
             Event::Uncovered(c) => format!("{} is uncovered", self.card(*c)),
             Event::Left { card, to, how } => {
                 let verb = match how {

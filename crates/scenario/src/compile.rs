@@ -99,7 +99,7 @@ pub(crate) enum CheckKind {
     TurnPlayer(PlayerId),
     Outcome(OutcomeSpec),
     Decision(DecisionCheck),
-    Problem(PlayerId, CardDef),
+    Problem(PlayerId, Box<CardDef>),
     Cards(ZoneCheck),
     Card(Box<CardCheck>),
     Happened(String),
@@ -495,6 +495,7 @@ fn inline_card(src: &Src, c: &S<spec::CardSpec>) -> Result<CardDef, ScenarioErro
         power: c.power.as_ref().map(|p| *p.get_ref()),
         traits: c.traits.clone(),
         keywords: keywords(&c.keywords)?,
+        abilities: Vec::new(),
     };
     if c.starting {
         if ty != CardType::Problem {
@@ -521,6 +522,7 @@ fn inline_card(src: &Src, c: &S<spec::CardSpec>) -> Result<CardDef, ScenarioErro
                     Some(l) => keywords(l)?,
                     None => face.keywords.clone(),
                 },
+                abilities: Vec::new(),
             })
         }
         None => None,
@@ -976,7 +978,7 @@ fn step_plan(ctx: &Ctx, index: usize, s: &S<spec::StepSpec>) -> Result<StepPlan,
         for (k, v) in m.get_ref() {
             let p = ctx.player(k, off, "problem")?;
             let c = ctx.card(v, off, "problem")?;
-            push(off, "problem", CheckKind::Problem(p, c.def));
+            push(off, "problem", CheckKind::Problem(p, Box::new(c.def)));
         }
     }
     for z in &s.cards {

@@ -33,12 +33,10 @@ pub fn run(c: ScenarioCommand) -> anyhow::Result<()> {
             for f in &files {
                 let r = ponyccg_scenario::run_file(f);
                 println!("{r}");
-                if trace || !r.passed() {
-                    if !r.trace.is_empty() {
-                        println!("  trace:");
-                        for l in &r.trace {
-                            println!("    {l}");
-                        }
+                if (trace || !r.passed()) && !r.trace.is_empty() {
+                    println!("  trace:");
+                    for l in &r.trace {
+                        println!("    {l}");
                     }
                 }
                 if !r.passed() {
