@@ -30,6 +30,25 @@ fn main() {
         ));
     }
     out.push_str("];\n");
+    // Ability scripts: `cards/scripts/*.ron` (the folder may not exist yet).
+    let scripts = dir.join("scripts");
+    println!("cargo:rerun-if-changed={}", scripts.display());
+    let mut sfiles: Vec<PathBuf> = fs::read_dir(&scripts)
+        .map(|rd| {
+            rd.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+                .collect()
+        })
+        .unwrap_or_default();
+    sfiles.sort();
+    out.push_str("/// The built-in ability scripts: (file name, contents), sorted by name.\npub(crate) static BUILTIN_SCRIPTS: &[(&str, &str)] = &[\n");
+    for f in &sfiles {
+        println!("cargo:rerun-if-changed={}", f.display());
+        let name = f.file_name().and_then(|n| n.to_str()).expect("script file names are UTF-8");
+        let abs = fs::canonicalize(f).expect("script file path resolves");
+        out.push_str(&format!("    ({:?}, include_str!({:?})),\n", format!("scripts/{name}"), abs.display().to_string()));
+    }
+    out.push_str("];\n");
     let dest = PathBuf::from(env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("builtin.rs");
     fs::write(dest, out).expect("write builtin.rs");
 }

@@ -10,6 +10,8 @@
 mod error;
 mod format;
 mod names;
+pub mod render;
+pub mod script;
 
 pub use error::{CatalogueError, Location};
 pub use format::{SetKind, INFINITE_POWER};
@@ -76,7 +78,10 @@ impl Catalogue {
     /// in the panic message.
     pub fn builtin() -> &'static Catalogue {
         static CAT: OnceLock<Catalogue> = OnceLock::new();
-        CAT.get_or_init(|| match Catalogue::from_sources(BUILTIN.iter().copied()) {
+        CAT.get_or_init(|| match Catalogue::from_sources(BUILTIN.iter().copied()).and_then(|mut c| {
+            c.apply_scripts(BUILTIN_SCRIPTS.iter().copied())?;
+            Ok(c)
+        }) {
             Ok(c) => c,
             Err(e) => panic!("the built-in card data does not load: {e}"),
         })
@@ -114,7 +119,66 @@ impl Catalogue {
             })?;
             texts.push((f.display().to_string(), text));
         }
-        Catalogue::from_sources(texts.iter().map(|(n, t)| (n.as_str(), t.as_str())))
+        let mut cat = Catalogue::from_sources(texts.iter().map(|(n, t)| (n.as_str(), t.as_str())))?;
+        // Ability scripts in `scripts/*.ron` beside the card files.
+        let mut scripts = Vec::new();
+        if let Ok(rd) = std::fs::read_dir(path.join("scripts")) {
+            for ent in rd {
+                let p = ent.map_err(io)?.path();
+                if p.extension().is_some_and(|x| x == "ron") && p.is_file() {
+                    scripts.push(p);
+                }
+            }
+        }
+        scripts.sort();
+        let mut stexts = Vec::new();
+        for f in &scripts {
+            let text = std::fs::read_to_string(f).map_err(|e| CatalogueError::Io { path: f.clone(), source: e })?;
+            let name = format!("scripts/{}", f.file_name().and_then(|n| n.to_str()).unwrap_or_default());
+            stexts.push((name, text));
+        }
+        cat.apply_scripts(stexts.iter().map(|(n, t)| (n.as_str(), t.as_str())))?;
+        Ok(cat)
+    }
+
+    /// The built-in ability script files.
+    pub fn builtin_scripts() -> &'static [(&'static str, &'static str)] {
+        BUILTIN_SCRIPTS
+    }
+
+    /// Attaches ability scripts to their cards, which become playable (`Scripted`).
+    /// The scripts enter the catalogue's version, so replays notice a changed script.
+    pub fn apply_scripts<'a>(&mut self, files: impl IntoIterator<Item = (&'a str, &'a str)>) -> Result<(), CatalogueError> {
+        let mut digest = names::Fnv::new();
+        digest.write(self.version.as_bytes());
+        let mut claimed: HashMap<String, String> = HashMap::new();
+        for (file, text) in files {
+            digest.write(file.as_bytes());
+            digest.write(&[0]);
+            digest.write(text.replace("\r\n", "\n").as_bytes());
+            for (number, (line, s)) in script::parse_script_file(file, text)? {
+                let at = Location { file: file.to_string(), line, card: Some(number.clone()) };
+                if let Some(first) = claimed.insert(number.to_ascii_uppercase(), format!("{file}:{line}")) {
+                    return Err(CatalogueError::Invalid { at, message: format!("a second script for this card (the first is at {first})") });
+                }
+                let Some(&i) = self.by_number.get(&number.to_lowercase()).and_then(|v| v.first()) else {
+                    return Err(CatalogueError::Invalid { at, message: format!("no card {number} in the catalogue") });
+                };
+                let def = &mut self.entries[i].def;
+                if !s.boosted.is_empty() && def.boosted.is_none() {
+                    return Err(CatalogueError::Invalid { at, message: "`boosted` abilities on a card with no Boosted side".into() });
+                }
+                def.face.abilities = s.abilities;
+                if let Some(b) = def.boosted.as_mut() {
+                    b.abilities = s.boosted;
+                }
+                def.script = ponyccg_core::card::ScriptStatus::Scripted;
+            }
+        }
+        if !claimed.is_empty() {
+            self.version = format!("cards-{:016x}", digest.finish());
+        }
+        Ok(())
     }
 
     /// Builds a catalogue from (file name, contents) pairs. The file names are used in

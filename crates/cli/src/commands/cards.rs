@@ -407,6 +407,12 @@ fn show_text(cat: &Catalogue, e: &Entry) -> String {
         ScriptStatus::Unscripted => "abilities not scripted yet",
     };
     rows.push(("Abilities".into(), abilities.into()));
+    // The rules text, rendered from the script in our own words.
+    if d.script == ScriptStatus::Scripted {
+        for line in ponyccg_cards::render::card_text(d) {
+            rows.push(("Text".into(), line));
+        }
+    }
     rows.push(("OCTGN id".into(), e.octgn_id.clone()));
     for n in &e.notes {
         rows.push(("Data note".into(), n.clone()));

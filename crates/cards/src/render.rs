@@ -1,0 +1,323 @@
+//! Rules text rendered from scripts, in our own words, so a player can read what every
+//! scripted card does without the printed text.
+
+use ponyccg_core::ability::*;
+use ponyccg_core::card::{CardDef, CardType, Face};
+
+fn plural(n: i16, one: &str, many: &str) -> String {
+    if n == 1 || n == -1 {
+        format!("{n} {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+fn who(w: Who) -> &'static str {
+    match w {
+        Who::You => "you",
+        Who::Opponent => "your opponent",
+        Who::Each => "each player",
+        Who::ItsController => "its controller",
+    }
+}
+
+fn amount(a: &Amount, one: &str, many: &str) -> String {
+    match a {
+        Amount::N(n) => plural(*n, one, many),
+        Amount::CountOf(c) => format!("one {one} for each {}", cards(c, false)),
+    }
+}
+
+fn kind(k: Option<CardKind>, plural_form: bool) -> String {
+    let s = match k {
+        None => "card",
+        Some(CardKind::Character) => "character",
+        Some(CardKind::Type(t)) => match t {
+            CardType::ManeCharacter => "Mane Character",
+            CardType::Friend => "Friend",
+            CardType::Event => "Event",
+            CardType::Resource => "Resource",
+            CardType::Troublemaker => "Troublemaker",
+            CardType::Problem => "Problem",
+        },
+    };
+    if plural_form {
+        format!("{s}s")
+    } else {
+        s.to_string()
+    }
+}
+
+/// A noun phrase for cards that fit: "opposing Pegasus Friend here with power 2 or
+/// less", "Troublemakers you control there". No article; see [`a`].
+pub fn cards(c: &Cards, plural_form: bool) -> String {
+    let mut words = Vec::new();
+    if c.other {
+        words.push("other".to_string());
+    }
+    if c.controller == Some(Who::Opponent) {
+        words.push("opposing".into());
+    }
+    if let Some(r) = c.ready {
+        words.push(if r { "ready" } else { "exhausted" }.into());
+    }
+    if c.face_down == Some(true) {
+        words.push("face-down".into());
+    }
+    if let Some(col) = c.color {
+        words.push(col.name().into());
+    }
+    if let Some(t) = &c.trait_ {
+        words.push(t.clone());
+    }
+    if let Some(t) = &c.title {
+        words.push(format!("\"{t}\""));
+    }
+    words.push(kind(c.card_type, plural_form));
+    let mut s = words.join(" ");
+    if c.controller == Some(Who::You) {
+        s.push_str(" you control");
+    }
+    let place = match c.place {
+        Some(Place::Here) => " here",
+        Some(Place::AtAProblem) => " at a Problem",
+        Some(Place::AtHome) => " at home",
+        Some(Place::There) => " there",
+        Some(Place::Hand) => " in a hand",
+        Some(Place::Discard) => " in a discard pile",
+        Some(Place::InPlay) | None => "",
+    };
+    s.push_str(place);
+    if let Some(n) = c.power_at_most {
+        s.push_str(&format!(" with power {n} or less"));
+    }
+    if let Some(n) = c.power_at_least {
+        s.push_str(&format!(" with power {n} or more"));
+    }
+    if let Some(n) = c.cost_at_most {
+        s.push_str(&format!(" costing {n} or less"));
+    }
+    s
+}
+
+/// The phrase with its indefinite article ("an opposing Friend", "another Friend").
+pub fn a(phrase: &str) -> String {
+    if let Some(rest) = phrase.strip_prefix("other ") {
+        return format!("another {rest}");
+    }
+    match phrase.chars().next() {
+        Some(c) if "aeiouAEIOU".contains(c) => format!("an {phrase}"),
+        _ => format!("a {phrase}"),
+    }
+}
+
+fn subject(s: &Subject) -> String {
+    match s {
+        Subject::This => "this card".into(),
+        Subject::Any(c) => a(&cards(c, false)),
+    }
+}
+
+fn target(t: &Target) -> String {
+    match t {
+        Target::This => "this card".into(),
+        Target::It => "that card".into(),
+        Target::Host => "the card this is attached to".into(),
+        Target::Choose(c) => format!("{} of your choice", a(&cards(c, false))),
+        Target::UpToOne(c) => format!("up to one {}", cards(c, false)),
+        Target::Each(c) => format!("each {}", cards(c, false)),
+    }
+}
+
+fn area(a: AreaRef) -> &'static str {
+    match a {
+        AreaRef::Home => "its controller's home",
+        AreaRef::AProblem => "a Problem of your choice",
+        AreaRef::Here => "this card's area",
+        AreaRef::There => "that Problem",
+    }
+}
+
+fn duration(d: Duration) -> &'static str {
+    match d {
+        Duration::EndOfTurn => "until the end of the turn",
+        Duration::ThisFaceoff => "for the rest of this faceoff",
+    }
+}
+
+/// A continuous effect, with what it applies to.
+pub fn static_effect(e: &StaticEffect, on: &str) -> String {
+    let on_cards = |c: &Option<Cards>| c.as_ref().map_or(on.to_string(), |c| format!("each {}", cards(c, false)));
+    match e {
+        StaticEffect::Power { cards, amount: a } => {
+            let n = match a {
+                Amount::N(n) if *n >= 0 => format!("+{n} power"),
+                Amount::N(n) => format!("{n} power"),
+                a => format!("+{}", amount(a, "power", "power")),
+            };
+            format!("{} gets {n}", on_cards(cards))
+        }
+        StaticEffect::GainColor { cards, color } => format!("{} is also {}", on_cards(cards), color.name()),
+        StaticEffect::GainKeyword { cards, keyword } => format!("{} has {keyword}", on_cards(cards)),
+        StaticEffect::OpponentsNeedMore(n) => format!("opponents need +{n} power to confront this card's Problem"),
+        StaticEffect::OpponentsMoveCost(n) => format!("opponents pay {n} more to move characters to this card's Problem"),
+        StaticEffect::PlayCost { cards: c, amount: n } => format!("{} cost {} {}", cards(c, true), n.abs(), if *n < 0 { "less" } else { "more" }),
+        StaticEffect::ContributesWhileExhausted => format!("{on} contributes its power while exhausted"),
+    }
+}
+
+/// One instruction.
+pub fn effect(e: &Effect) -> String {
+    match e {
+        Effect::Draw { who: w, amount: a } => format!("{} draws {}", who(*w), amount(a, "card", "cards")),
+        Effect::Discard { who: w, amount: a, random } => {
+            format!("{} discards {}{}", who(*w), amount(a, "card", "cards"), if *random { " at random" } else { "" })
+        }
+        Effect::GainTokens { who: w, amount: a } => format!("{} gains {}", who(*w), amount(a, "action token", "action tokens")),
+        Effect::Score { who: w, amount: a } => format!("{} scores {}", who(*w), amount(a, "point", "points")),
+        Effect::Until { target: t, effect: se, duration: d } => format!("{} {}", static_effect(se, &target(t)), duration(*d)),
+        Effect::Exhaust(t) => format!("exhaust {}", target(t)),
+        Effect::Ready(t) => format!("ready {}", target(t)),
+        Effect::Frighten(t) => format!("frighten {}", target(t)),
+        Effect::Dismiss(t) => format!("dismiss {}", target(t)),
+        Effect::Retire(t) => format!("retire {}", target(t)),
+        Effect::Banish(t) => format!("banish {}", target(t)),
+        Effect::ReturnToHand(t) => format!("return {} to its owner's hand", target(t)),
+        Effect::Move { target: t, to } => format!("move {} to {}", target(t), area(*to)),
+        Effect::Send { target: t, to } => format!("send {} to {}", target(t), area(*to)),
+        Effect::Counters { target: t, amount: a } => format!("put {} on {}", amount(a, "+1 power counter", "+1 power counters"), target(t)),
+        Effect::TurnOver(t) => format!("turn {} over", target(t)),
+        Effect::Search(c) => format!("search your deck for {}, put it into your hand, and shuffle", a(&cards(c, false))),
+        Effect::FlipExtra(n) => format!("flip {} more", plural(*n as i16, "card", "cards")),
+        Effect::Hook(name) => format!("({name})"),
+    }
+}
+
+fn trigger(t: &Trigger) -> String {
+    match t {
+        Trigger::Played => "you play this card".into(),
+        Trigger::EntersPlay(s) => format!("{} enters play", subject(s)),
+        Trigger::Moved { subject: s, to_problem, from_home } => {
+            let mut x = format!("{} is moved", subject(s));
+            if *from_home {
+                x.push_str(" from home");
+            }
+            if *to_problem {
+                x.push_str(" to a Problem");
+            }
+            x
+        }
+        Trigger::Dismissed(s) => format!("{} is dismissed", subject(s)),
+        Trigger::ConfrontThisProblem => "you confront this card's Problem".into(),
+        Trigger::Confront => "you confront a Problem".into(),
+        Trigger::WinFaceoff => "you win a faceoff involving this card".into(),
+        Trigger::LoseFaceoff => "you lose a faceoff involving this card".into(),
+        Trigger::FaceoffStarts => "a faceoff involving this card starts".into(),
+        Trigger::OpponentStartsFaceoffHere => "an opponent starts a faceoff here".into(),
+        Trigger::Uncovered(s) => format!("{} is uncovered", subject(s)),
+        Trigger::Flipped => "you flip this card".into(),
+        Trigger::StartOfTurn => "your turn starts".into(),
+        Trigger::StartOfMainPhase => "your Main Phase starts".into(),
+        Trigger::EndOfTurn { yours: true } => "your turn ends".into(),
+        Trigger::EndOfTurn { yours: false } => "a turn ends".into(),
+        Trigger::ScoreWith => "you score points with this card".into(),
+    }
+}
+
+fn condition(c: &Condition) -> String {
+    match c {
+        Condition::Exists(s) => format!("there is {}", a(&cards(s, false))),
+        Condition::None(s) => format!("there are no {}", cards(s, true)),
+        Condition::AtLeast(n, s) => format!("there are at least {n} {}", cards(s, true)),
+        Condition::Involved => "this card is in the faceoff".into(),
+        Condition::YourTurn => "it is your turn".into(),
+        Condition::ExcessPower => "you had more power than needed".into(),
+        Condition::ScoredThisPhase(n) => format!("you scored {n} or more points with this card this phase"),
+        Condition::All(v) => v.iter().map(condition).collect::<Vec<_>>().join(" and "),
+        Condition::Any(v) => v.iter().map(condition).collect::<Vec<_>>().join(" or "),
+        Condition::Not(c) => format!("not ({})", condition(c)),
+    }
+}
+
+fn cost(c: &Cost) -> String {
+    match c {
+        Cost::Tokens(n) => format!("pay {}", plural(*n as i16, "action token", "action tokens")),
+        Cost::ExhaustThis => "exhaust this card".into(),
+        Cost::Exhaust(s) => format!("exhaust {}", a(&cards(s, false))),
+        Cost::RetireThis => "retire this card".into(),
+        Cost::Discard(n) => format!("discard {}", plural(*n as i16, "card", "cards")),
+        Cost::DismissThis => "dismiss this card".into(),
+    }
+}
+
+fn timing(t: &Timing) -> String {
+    match t {
+        Timing::Phase(p) => format!("{p:?} Phase"),
+        Timing::Faceoff(None) => "Faceoff".into(),
+        Timing::Faceoff(Some(k)) => format!("{k:?} Faceoff"),
+        Timing::Immediate => "Immediate".into(),
+        Timing::Reaction(tr) => format!("Reaction (after {})", trigger(tr)),
+    }
+}
+
+fn sentence(s: String) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => format!("{}{}.", f.to_uppercase(), c.as_str()),
+        None => s,
+    }
+}
+
+fn effects(v: &[Effect]) -> String {
+    v.iter().map(effect).collect::<Vec<_>>().join(", then ")
+}
+
+fn costs_to(v: &[Cost]) -> String {
+    if v.is_empty() {
+        String::new()
+    } else {
+        format!("{} to ", v.iter().map(cost).collect::<Vec<_>>().join(" and "))
+    }
+}
+
+/// One ability as a sentence.
+pub fn ability(a: &Ability) -> String {
+    match a {
+        Ability::Static { effect: e, condition: c } => {
+            let base = static_effect(e, "this card");
+            sentence(match c {
+                Some(c) => format!("while {}, {base}", condition(c)),
+                None => base,
+            })
+        }
+        Ability::Triggered { when, condition: c, optional, cost: k, effects: e } => {
+            let cond = c.as_ref().map(|c| format!(", if {}", condition(c))).unwrap_or_default();
+            let body = if *optional { format!("you may {}{}", costs_to(k), effects(e)) } else { format!("{}{}", costs_to(k), effects(e)) };
+            sentence(format!("when {}{cond}, {body}", trigger(when)))
+        }
+        Ability::Activated { timing: t, cost: k, effects: e } | Ability::Play { timing: t, cost: k, effects: e } => {
+            format!("{}: {}", timing(t), sentence(format!("{}{}", costs_to(k), effects(e))))
+        }
+    }
+}
+
+fn face_text(f: &Face) -> Vec<String> {
+    let mut lines = Vec::new();
+    let kws: Vec<String> = f.keywords.iter().filter(|k| !matches!(k, ponyccg_core::card::Keyword::HomeLimit(_))).map(|k| k.to_string()).collect();
+    if !kws.is_empty() {
+        lines.push(kws.join(", "));
+    }
+    lines.extend(f.abilities.iter().map(ability));
+    lines
+}
+
+/// The rules text of a card, rendered from its script: one line per ability (keywords
+/// first). For Mane Characters, the Boosted side follows under its own heading.
+pub fn card_text(d: &CardDef) -> Vec<String> {
+    let mut lines = face_text(&d.face);
+    if let Some(b) = &d.boosted {
+        lines.push("Boosted side:".into());
+        lines.extend(face_text(b).into_iter().map(|l| format!("  {l}")));
+    }
+    lines
+}
