@@ -617,7 +617,6 @@ fn inline_card(src: &Src, c: &S<spec::CardSpec>) -> Result<CardDef, ScenarioErro
             "a Mane Character needs a home limit (212), such as keywords = [\"Home Limit 3\"]",
         ));
     }
-    let mut face = face;
     let mut boosted = boosted;
     let mut status = ScriptStatus::Vanilla;
     for (field, text, target) in [
