@@ -16,6 +16,11 @@ pub mod script;
 pub use error::{CatalogueError, Location};
 pub use format::{SetKind, INFINITE_POWER};
 
+/// A card name folded for matching: case, accents, quotes and punctuation ignored.
+pub fn normalize_name(s: &str) -> String {
+    names::normalize(s)
+}
+
 use format::{convert_card, line_of, parse_file};
 use ponyccg_core::card::CardDef;
 use std::collections::HashMap;

@@ -2,7 +2,7 @@
 //! scripted card does without the printed text.
 
 use ponyccg_core::ability::*;
-use ponyccg_core::card::{CardDef, CardType, Face};
+use ponyccg_core::card::{CardDef, Face};
 
 fn plural(n: i16, one: &str, many: &str) -> String {
     if n == 1 || n == -1 {
@@ -32,14 +32,7 @@ fn kind(k: Option<CardKind>, plural_form: bool) -> String {
     let s = match k {
         None => "card",
         Some(CardKind::Character) => "character",
-        Some(CardKind::Type(t)) => match t {
-            CardType::ManeCharacter => "Mane Character",
-            CardType::Friend => "Friend",
-            CardType::Event => "Event",
-            CardType::Resource => "Resource",
-            CardType::Troublemaker => "Troublemaker",
-            CardType::Problem => "Problem",
-        },
+        Some(CardKind::Type(t)) => t.name(),
     };
     if plural_form {
         format!("{s}s")
