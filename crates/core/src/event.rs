@@ -88,6 +88,8 @@ pub enum Event {
     Conceded(PlayerId),
     /// 301.2.
     TurnedOver(CardId),
+    /// 802.3: a loop of mandatory effects was ended.
+    LoopEnded,
     /// A card put into a hand from play or a deck.
     ToHand(CardId),
 }
