@@ -112,7 +112,16 @@ impl Game {
             return false;
         }
         if let Some(color) = sel.color {
-            if !self.colors(c).contains(color) {
+            let colors = if ctx.printed {
+                if k.face_down {
+                    crate::card::Colors::NONE
+                } else {
+                    self.face(c).colors
+                }
+            } else {
+                self.colors(c)
+            };
+            if !colors.contains(color) {
                 return false;
             }
         }
@@ -429,7 +438,8 @@ impl Game {
                 amount,
                 random,
             } => {
-                let n = self.amount(amount, ctx).max(0) as usize;
+                // Bounded so the count of cards discarded fits the frame's progress.
+                let n = self.amount(amount, ctx).clamp(0, 60) as usize;
                 let players = self.players_named(*who, ctx);
                 if *random {
                     for p in players {
@@ -444,13 +454,19 @@ impl Game {
                             self.perform(Occurrence::Discard(c));
                         }
                     }
-                } else if let Some(&p) = players.first() {
-                    // The discarding player chooses, one card at a time.
+                } else if n > 0 {
+                    // Each discarding player chooses their own cards, one at a time, in
+                    // turn order; `progress` counts the cards discarded so far.
                     if let Some(Choice::Card(c)) = answer {
                         self.perform(Occurrence::Discard(c));
                         *progress += 1;
                     }
-                    if (*progress as usize) < n && !self.player(p).hand.is_empty() {
+                    while let Some(&p) = players.get(*progress as usize / n) {
+                        if self.player(p).hand.is_empty() {
+                            *progress =
+                                ((*progress as usize / n + 1) * n).min(u8::MAX as usize) as u8;
+                            continue;
+                        }
                         let options = self
                             .player(p)
                             .hand

@@ -43,6 +43,10 @@ pub struct Ctx {
     pub you: PlayerId,
     pub it: Option<CardId>,
     pub there: Option<Area>,
+    /// Read cards' printed colours rather than their current ones. Continuous effects
+    /// read this way, so an effect describing cards by colour can't depend on itself
+    /// through colours it or another effect grants (711.5).
+    pub printed: bool,
 }
 
 impl Game {
@@ -118,6 +122,7 @@ impl Game {
                 let you = k.controller;
                 if let Some((it, there)) = g.trigger_matches(when, c, you, e) {
                     let ctx = Ctx {
+                        printed: false,
                         source: c,
                         you,
                         it,
@@ -158,6 +163,7 @@ impl Game {
                 c,
                 sel,
                 &Ctx {
+                    printed: false,
                     source,
                     you,
                     it: None,
@@ -337,6 +343,7 @@ impl Game {
             return;
         };
         let ctx = Ctx {
+            printed: false,
             source: w.source,
             you: w.controller,
             it: w.it,

@@ -183,6 +183,7 @@ impl Game {
             for (i, a) in self.face(c).abilities.iter().enumerate() {
                 if let Ability::Play { timing, cost, .. } = a {
                     let ctx = crate::ability::trigger::Ctx {
+                        printed: false,
                         source: c,
                         you: p,
                         it: None,
@@ -208,6 +209,7 @@ impl Game {
             for (i, a) in self.abilities(c).iter().enumerate() {
                 if let Ability::Activated { timing, cost, .. } = a {
                     let ctx = crate::ability::trigger::Ctx {
+                        printed: false,
                         source: c,
                         you: p,
                         it: None,

@@ -283,6 +283,7 @@ impl Game {
             }
         }
         let owner = self.card(old).owner;
+        self.log(Event::Solved { problem: old });
         self.relocate(old, Zone::ProblemDeck, true);
         let new = self.player(owner).problem_deck.last().copied();
         if let Some(n) = new {
@@ -292,7 +293,6 @@ impl Game {
                 face_down: false,
             });
         }
-        self.log(Event::Solved { problem: old });
         self.log(Event::Replaced { old, new });
     }
 }

@@ -466,3 +466,105 @@ fn r616_4a_triggers_in_wrap_up_get_a_window_and_modifiers_end() {
     assert_eq!(t.g.turn_player(), P2);
     let _ = Step::WrapUp;
 }
+
+#[test]
+fn r711_5_a_continuous_ability_describing_cards_by_colour_does_not_depend_on_itself() {
+    // Your Blue Friends get +1; another card makes your Friends Blue. The colour test
+    // reads printed colours, so neither effect can loop through the other.
+    let blue_boost = with(
+        friend("BB", Yellow, 1, 1, 0),
+        vec![Ability::Static {
+            effect: StaticEffect::Power {
+                cards: Some(Cards {
+                    color: Some(Blue),
+                    card_type: Some(CardKind::Type(CardType::Friend)),
+                    ..Cards::default()
+                }),
+                amount: Amount::N(1),
+            },
+            condition: None,
+        }],
+    );
+    let painter = with(
+        friend("PA", Yellow, 1, 1, 0),
+        vec![Ability::Static {
+            effect: StaticEffect::GainColor {
+                cards: Some(Cards {
+                    card_type: Some(CardKind::Type(CardType::Friend)),
+                    ..Cards::default()
+                }),
+                color: Blue,
+            },
+            condition: None,
+        }],
+    );
+    let (mut b, mut f) = (None, None);
+    let t = board(
+        deck(
+            "A",
+            Blue,
+            vec![blue_boost, painter, friend("F", Blue, 2, 1, 0)],
+            5,
+        ),
+        deck("B", Orange, vec![], 5),
+        StartAt::MainPhase,
+        |bd| {
+            b = Some(place(bd, P1, "BB", Area::Home(P1)));
+            place(bd, P1, "PA", Area::Home(P1));
+            f = Some(place(bd, P1, "F", Area::Home(P1)));
+        },
+    );
+    assert_eq!(t.g.power(f.unwrap()), Some(3), "printed Blue: +1");
+    assert_eq!(
+        t.g.power(b.unwrap()),
+        Some(1),
+        "made Blue only by another effect: no bonus"
+    );
+    assert!(t.g.colors(b.unwrap()).contains(Blue));
+}
+
+#[test]
+fn each_player_discards_the_cards_they_choose() {
+    let ev = event(
+        "ALL",
+        0,
+        Timing::Phase(PhaseName::Main),
+        vec![Effect::Discard {
+            who: Who::Each,
+            amount: Amount::N(1),
+            random: false,
+        }],
+    );
+    let mut t = board(
+        deck(
+            "A",
+            Blue,
+            vec![
+                ev,
+                friend("KEEP", Blue, 1, 1, 0),
+                friend("DROP", Blue, 1, 1, 0),
+            ],
+            5,
+        ),
+        deck(
+            "B",
+            Orange,
+            vec![friend("OK", Orange, 1, 1, 0), friend("OD", Orange, 1, 1, 0)],
+            5,
+        ),
+        StartAt::MainPhase,
+        |b| {
+            to_hand(b, P1, "ALL");
+            to_hand(b, P1, "KEEP");
+            to_hand(b, P1, "DROP");
+            to_hand(b, P2, "OK");
+            to_hand(b, P2, "OD");
+            b.set_tokens(P1, 1);
+        },
+    );
+    t.choose(P1, "play \"Event ALL\"");
+    t.choose(P1, "discard \"Blue Friend DROP\"");
+    t.choose(P2, "discard \"Orange Friend OD\"");
+    assert_eq!(t.g.player(P1).discard.len(), 2, "the Event and DROP");
+    assert_eq!(t.g.player(P2).discard.len(), 1);
+}
