@@ -140,9 +140,16 @@ impl Game {
                 return false;
             }
         }
-        // Power tests read printed power and counters, so a power modifier whose own
-        // description tests power can't depend on itself (711.5).
-        let power = self.face(c).power.map(|p| p + k.power_counters);
+        // 507.1: a card's power is its current power. Continuous effects read printed
+        // power and counters instead, so a power modifier whose own description tests
+        // power can't depend on itself (711.5).
+        let power = if ctx.printed || k.zone != Zone::Play {
+            self.face(c)
+                .power
+                .map(|p| p.saturating_add(k.power_counters))
+        } else {
+            self.power(c)
+        };
         if let Some(m) = sel.power_at_most {
             if power.is_none_or(|p| p > m) {
                 return false;
@@ -183,6 +190,33 @@ impl Game {
         pool.into_iter()
             .filter(|&c| self.fits(c, sel, ctx))
             .collect()
+    }
+
+    /// One card of each group of cards no choice could tell apart (same card, same
+    /// controller, place and state), so two identical copies give one choice.
+    pub(crate) fn distinct(&self, cards: Vec<CardId>) -> Vec<CardId> {
+        let mut seen = Vec::with_capacity(cards.len());
+        let mut out = Vec::with_capacity(cards.len());
+        for c in cards {
+            let k = self.card(c);
+            let key = (
+                k.def,
+                k.controller,
+                k.zone,
+                k.area,
+                k.exhaustion,
+                k.frightened,
+                k.face_down,
+                k.power_counters,
+                k.host,
+                k.boosted,
+            );
+            if !seen.contains(&key) {
+                seen.push(key);
+                out.push(c);
+            }
+        }
+        out
     }
 
     pub(crate) fn amount(&self, a: &Amount, ctx: &Ctx) -> i16 {
@@ -362,7 +396,7 @@ impl Game {
                 Some(Choice::NoCard) => Ok(vec![]),
                 _ => {
                     let mut options: Vec<Choice> = self
-                        .matching(sel, ctx)
+                        .distinct(self.matching(sel, ctx))
                         .into_iter()
                         .map(Choice::Card)
                         .collect();

@@ -568,3 +568,60 @@ fn each_player_discards_the_cards_they_choose() {
     assert_eq!(t.g.player(P1).discard.len(), 2, "the Event and DROP");
     assert_eq!(t.g.player(P2).discard.len(), 1);
 }
+
+#[test]
+fn r507_1_a_choice_by_power_reads_current_power() {
+    // "Dismiss an opposing Friend with power 1 or less": a 1-power Friend with +1 from
+    // another card has 2 power and is not a choice.
+    let booster = with(
+        friend("BO", Orange, 1, 1, 0),
+        vec![Ability::Static {
+            effect: StaticEffect::Power {
+                cards: Some(Cards {
+                    title: Some("Orange Friend SMALL".into()),
+                    ..Cards::default()
+                }),
+                amount: Amount::N(1),
+            },
+            condition: None,
+        }],
+    );
+    let ev = event(
+        "ZAP",
+        0,
+        Timing::Phase(PhaseName::Main),
+        vec![Effect::Dismiss(Target::Choose(Cards {
+            card_type: Some(CardKind::Type(CardType::Friend)),
+            controller: Some(Who::Opponent),
+            power_at_most: Some(1),
+            ..Cards::default()
+        }))],
+    );
+    let mut small = None;
+    let mut t = board(
+        deck("A", Blue, vec![ev], 5),
+        deck(
+            "B",
+            Orange,
+            vec![
+                booster,
+                friend("SMALL", Orange, 1, 1, 0),
+                friend("ZERO", Orange, 0, 1, 0),
+            ],
+            5,
+        ),
+        StartAt::MainPhase,
+        |b| {
+            to_hand(b, P1, "ZAP");
+            place(b, P2, "BO", Area::Home(P2));
+            small = Some(place(b, P2, "SMALL", Area::Home(P2)));
+            place(b, P2, "ZERO", Area::Home(P2));
+            b.set_tokens(P1, 1);
+        },
+    );
+    assert_eq!(t.g.power(small.unwrap()), Some(2));
+    t.choose(P1, "play \"Event ZAP\"");
+    // BO has 1 power and ZERO 0: both may be chosen; SMALL may not.
+    t.assert_offered("choose \"Orange Friend ZERO\" at P2's home");
+    t.assert_not_offered("choose \"Orange Friend SMALL\" at P2's home");
+}
