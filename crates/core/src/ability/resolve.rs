@@ -233,6 +233,20 @@ impl Game {
             Condition::None(sel) => self.matching(sel, ctx).is_empty(),
             Condition::AtLeast(n, sel) => self.matching(sel, ctx).len() >= *n as usize,
             Condition::Involved => self.involved_cards().contains(&ctx.source),
+            Condition::InFaceoff(kind) => match (&self.st.faceoff, kind) {
+                (None, _) => false,
+                (Some(_), None) => true,
+                (Some(f), Some(FaceoffType::Troublemaker)) => {
+                    matches!(f.kind, crate::state::FaceoffKind::Troublemaker { .. })
+                }
+                (Some(f), Some(FaceoffType::Problem)) => {
+                    !matches!(f.kind, crate::state::FaceoffKind::Troublemaker { .. })
+                }
+            },
+            Condition::AtAProblem => {
+                self.card(ctx.source).zone == Zone::Play
+                    && self.card(ctx.source).area.is_some_and(|a| a.is_problem())
+            }
             Condition::YourTurn => self.st.turn_player == ctx.you,
             Condition::ExcessPower => ctx
                 .there
@@ -423,6 +437,21 @@ impl Game {
             AreaRef::Home => Some(Area::Home(self.card(card).controller)),
             AreaRef::Here => self.card(ctx.source).area,
             AreaRef::There => ctx.there,
+            AreaRef::Anywhere => match answer {
+                Some(Choice::Problem(a)) => Some(*a),
+                _ => {
+                    let home = Area::Home(self.card(card).controller);
+                    let options: Vec<Choice> = std::iter::once(home)
+                        .chain(self.problem_areas())
+                        .filter(|&a| self.can_go_to(card, a, true))
+                        .map(Choice::Problem)
+                        .collect();
+                    if options.is_empty() {
+                        return Ok(None);
+                    }
+                    return Err((Prompt::ChooseProblem, options));
+                }
+            },
             AreaRef::AProblem => match answer {
                 Some(Choice::Problem(a)) => Some(*a),
                 _ => {
@@ -593,6 +622,11 @@ impl Game {
             Effect::ReturnToHand(t) => {
                 for c in targets!(t) {
                     self.perform(Occurrence::ToHand(c));
+                }
+            }
+            Effect::ToDeckTop(t) => {
+                for c in targets!(t) {
+                    self.perform(Occurrence::ToDeckTop(c));
                 }
             }
             Effect::Move { target, to } | Effect::Send { target, to } => {

@@ -275,6 +275,22 @@ impl Game {
             {
                 Some((None, here))
             }
+            (Trigger::PhaseStarts { phase, yours }, Event::PhaseBegan(p))
+            | (Trigger::PhaseEnds { phase, yours }, Event::PhaseEnded(p))
+                if phase_name(*p) == Some(*phase) && (!yours || self.st.turn_player == you) =>
+            {
+                Some((None, here))
+            }
+            (
+                Trigger::Defeat,
+                Event::Defeated {
+                    player,
+                    troublemaker,
+                },
+            ) if *player == you => Some((Some(*troublemaker), here)),
+            (Trigger::WinAnyFaceoff, Event::FaceoffWon { winner }) if *winner == you => {
+                Some((None, here))
+            }
             _ => None,
         }
     }
@@ -370,4 +386,17 @@ impl Game {
     pub(crate) fn faceoff_at(&self, area: Area) -> bool {
         self.faceoff_areas().contains(&area)
     }
+}
+
+/// The script's name for a phase of the turn.
+pub(crate) fn phase_name(p: crate::state::Phase) -> Option<PhaseName> {
+    use crate::state::Phase;
+    Some(match p {
+        Phase::Ready => PhaseName::Ready,
+        Phase::Troublemaker => PhaseName::Troublemaker,
+        Phase::Main => PhaseName::Main,
+        Phase::Score => PhaseName::Score,
+        Phase::End => PhaseName::End,
+        Phase::Setup => return None,
+    })
 }
