@@ -21,6 +21,14 @@ fn who(w: Who) -> &'static str {
     }
 }
 
+/// "you draw", "your opponent draws".
+fn does(w: Who, verb: &str) -> String {
+    match w {
+        Who::You => format!("you {verb}"),
+        other => format!("{} {verb}s", who(other)),
+    }
+}
+
 fn amount(a: &Amount, one: &str, many: &str) -> String {
     match a {
         Amount::N(n) => plural(*n, one, many),
@@ -184,7 +192,7 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
 pub fn effect(e: &Effect) -> String {
     match e {
         Effect::Draw { who: w, amount: a } => {
-            format!("{} draws {}", who(*w), amount(a, "card", "cards"))
+            format!("{} {}", does(*w, "draw"), amount(a, "card", "cards"))
         }
         Effect::Discard {
             who: w,
@@ -192,19 +200,19 @@ pub fn effect(e: &Effect) -> String {
             random,
         } => {
             format!(
-                "{} discards {}{}",
-                who(*w),
+                "{} {}{}",
+                does(*w, "discard"),
                 amount(a, "card", "cards"),
                 if *random { " at random" } else { "" }
             )
         }
         Effect::GainTokens { who: w, amount: a } => format!(
-            "{} gains {}",
-            who(*w),
+            "{} {}",
+            does(*w, "gain"),
             amount(a, "action token", "action tokens")
         ),
         Effect::Score { who: w, amount: a } => {
-            format!("{} scores {}", who(*w), amount(a, "point", "points"))
+            format!("{} {}", does(*w, "score"), amount(a, "point", "points"))
         }
         Effect::Until {
             target: t,
