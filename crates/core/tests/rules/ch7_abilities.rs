@@ -625,3 +625,97 @@ fn r507_1_a_choice_by_power_reads_current_power() {
     t.assert_offered("choose \"Orange Friend ZERO\" at P2's home");
     t.assert_not_offered("choose \"Orange Friend SMALL\" at P2's home");
 }
+
+#[test]
+fn r410_6a_a_dismissed_card_returns_from_the_discard_pile_to_hand() {
+    let homing = with(
+        friend("HOME", Blue, 1, 1, 0),
+        vec![Ability::Triggered {
+            when: Trigger::Dismissed(Subject::This),
+            condition: None,
+            optional: false,
+            cost: vec![],
+            effects: vec![Effect::ReturnToHand(Target::This)],
+        }],
+    );
+    let mut c = None;
+    let mut t = board(
+        deck("A", Blue, vec![homing], 5),
+        deck("B", Orange, vec![], 5),
+        StartAt::MainPhase,
+        |b| {
+            c = Some(place(b, P1, "HOME", Area::Home(P1)));
+            b.set_tokens(P1, 2);
+        },
+    );
+    t.g.perform(ponyccg_core::Occurrence::Dismiss {
+        card: c.unwrap(),
+        by_game: false,
+    });
+    t.choose(P1, "draw a card");
+    assert_eq!(t.g.card(c.unwrap()).zone, Zone::Hand);
+}
+
+#[test]
+fn phase_start_triggers_fire_at_the_start_of_that_phase_only() {
+    let morning = with(
+        friend("MORN", Blue, 1, 1, 0),
+        vec![Ability::Triggered {
+            when: Trigger::PhaseStarts {
+                phase: PhaseName::Troublemaker,
+                yours: true,
+            },
+            condition: None,
+            optional: false,
+            cost: vec![],
+            effects: vec![Effect::GainTokens {
+                who: Who::You,
+                amount: Amount::N(3),
+            }],
+        }],
+    );
+    let t = board(
+        deck("A", Blue, vec![morning], 5),
+        deck("B", Orange, vec![], 5),
+        StartAt::TurnStart,
+        |b| {
+            place(b, P1, "MORN", Area::Home(P1));
+        },
+    );
+    // 2 from the Action Step, 3 from the trigger.
+    assert_eq!(t.g.tokens(P1), 5);
+}
+
+#[test]
+fn a_move_to_anywhere_offers_home_and_every_problem_but_the_current_area() {
+    let ev = event(
+        "SHIFT",
+        0,
+        Timing::Phase(PhaseName::Main),
+        vec![Effect::Move {
+            target: Target::Choose(Cards {
+                card_type: Some(CardKind::Character),
+                controller: Some(Who::You),
+                ..Cards::default()
+            }),
+            to: AreaRef::Anywhere,
+        }],
+    );
+    let mut t = board(
+        deck("A", Blue, vec![ev, friend("F", Blue, 1, 1, 0)], 5),
+        deck("B", Orange, vec![], 5),
+        StartAt::MainPhase,
+        |b| {
+            to_hand(b, P1, "SHIFT");
+            place(b, P1, "F", Area::Problem(P1));
+            b.set_tokens(P1, 1);
+        },
+    );
+    t.choose(P1, "play \"Event SHIFT\"");
+    t.choose(P1, "choose \"Blue Friend F\" at \"Problem AP1\"");
+    t.assert_offered("choose home");
+    t.assert_offered("choose \"Problem BP1\"");
+    t.assert_not_offered("choose \"Problem AP1\"");
+    t.choose(P1, "choose home");
+    assert_eq!(t.g.characters_at(P1, Area::Home(P1)).count(), 2);
+}
