@@ -136,6 +136,7 @@ fn area(a: AreaRef) -> &'static str {
         AreaRef::AProblem => "a Problem of your choice",
         AreaRef::Here => "this card's area",
         AreaRef::There => "that Problem",
+        AreaRef::Anywhere => "an area of your choice",
     }
 }
 
@@ -226,6 +227,7 @@ pub fn effect(e: &Effect) -> String {
         Effect::Retire(t) => format!("retire {}", target(t)),
         Effect::Banish(t) => format!("banish {}", target(t)),
         Effect::ReturnToHand(t) => format!("return {} to its owner's hand", target(t)),
+        Effect::ToDeckTop(t) => format!("put {} on top of its owner's deck", target(t)),
         Effect::Move { target: t, to } => format!("move {} to {}", target(t), area(*to)),
         Effect::Send { target: t, to } => format!("send {} to {}", target(t), area(*to)),
         Effect::Counters {
@@ -278,6 +280,15 @@ fn trigger(t: &Trigger) -> String {
         Trigger::EndOfTurn { yours: true } => "your turn ends".into(),
         Trigger::EndOfTurn { yours: false } => "a turn ends".into(),
         Trigger::ScoreWith => "you score points with this card".into(),
+        Trigger::PhaseStarts { phase, yours } => format!(
+            "{} {phase:?} Phase starts",
+            if *yours { "your" } else { "a" }
+        ),
+        Trigger::PhaseEnds { phase, yours } => {
+            format!("{} {phase:?} Phase ends", if *yours { "your" } else { "a" })
+        }
+        Trigger::Defeat => "you defeat a Troublemaker".into(),
+        Trigger::WinAnyFaceoff => "you win a faceoff".into(),
     }
 }
 
@@ -287,6 +298,9 @@ fn condition(c: &Condition) -> String {
         Condition::None(s) => format!("there are no {}", cards(s, true)),
         Condition::AtLeast(n, s) => format!("there are at least {n} {}", cards(s, true)),
         Condition::Involved => "this card is in the faceoff".into(),
+        Condition::InFaceoff(None) => "a faceoff is going on".into(),
+        Condition::InFaceoff(Some(k)) => format!("a {k:?} faceoff is going on"),
+        Condition::AtAProblem => "this card is at a Problem".into(),
         Condition::YourTurn => "it is your turn".into(),
         Condition::ExcessPower => "you had more power than needed".into(),
         Condition::ScoredThisPhase(n) => {

@@ -204,6 +204,8 @@ impl Game {
             triggers: Vec::new(),
             reactable: Vec::new(),
             watchers: false,
+            waves_since_decision: 0,
+            loop_digests: Vec::new(),
             watchers_dirty: false,
             reactions_possible: false,
             next_object,
@@ -293,6 +295,8 @@ impl Game {
             return Err(ChoiceError::OutOfRange { index, count });
         }
         self.st.decisions += 1;
+        self.st.waves_since_decision = 0;
+        self.st.loop_digests.clear();
         let choice = d.choices[index].clone();
         let asked = self.answer(choice);
         self.advance_from(asked);
