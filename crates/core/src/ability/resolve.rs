@@ -517,17 +517,18 @@ impl Game {
                             self.perform(Occurrence::Discard(c));
                         }
                     }
-                } else if n > 0 {
+                } else if let Some(per) = std::num::NonZeroUsize::new(n) {
                     // Each discarding player chooses their own cards, one at a time, in
                     // turn order; `progress` counts the cards discarded so far.
+                    let per = per.get();
                     if let Some(Choice::Card(c)) = answer {
                         self.perform(Occurrence::Discard(c));
                         *progress += 1;
                     }
-                    while let Some(&p) = players.get(*progress as usize / n) {
+                    while let Some(&p) = players.get(*progress as usize / per) {
                         if self.player(p).hand.is_empty() {
                             *progress =
-                                ((*progress as usize / n + 1) * n).min(u8::MAX as usize) as u8;
+                                ((*progress as usize / per + 1) * per).min(u8::MAX as usize) as u8;
                             continue;
                         }
                         let options = self
