@@ -708,7 +708,7 @@ fn play_match(
     let decks = [player_deck(&a.deck)?, player_deck(&b.deck)?];
     let mut wins = [0u32; 2];
     for game in 0..(4 * to_win as u64 + 8) {
-        if wins.iter().any(|&w| w == to_win) {
+        if wins.contains(&to_win) {
             break;
         }
         let base = ponyccg_ai::derive_seed(
