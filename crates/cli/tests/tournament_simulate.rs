@@ -36,6 +36,8 @@ fn a_simulated_tier_3_tournament_with_a_top_cut_crowns_a_champion() {
         "--tier",
         "3",
         "--top-cut",
+        "--seed",
+        "9",
     ]);
     assert!(ok, "{out}");
     for i in 0..6 {
@@ -70,6 +72,8 @@ fn a_simulated_tier_3_tournament_with_a_top_cut_crowns_a_champion() {
         "--tier",
         "3",
         "--top-cut",
+        "--seed",
+        "9",
     ]);
     for i in 0..6 {
         let deck = if i % 2 == 0 {
