@@ -341,16 +341,21 @@ impl Game {
     /// The cost for `p` to move a card to an area (609.2b): Swift, Showy and scripted
     /// increases, never below 1.
     pub fn move_cost(&self, p: PlayerId, card: CardId, to: Area) -> u16 {
-        self.move_cost_with(card, self.move_cost_extra(p, to))
+        Self::move_cost_sum(self.move_cost_base(card), self.move_cost_extra(p, to))
     }
 
-    /// [`Game::move_cost`] given the area's part, [`Game::move_cost_extra`].
-    pub(crate) fn move_cost_with(&self, card: CardId, extra: i16) -> u16 {
+    /// The mover's part of [`Game::move_cost`]: the same for every destination.
+    pub(crate) fn move_cost_base(&self, card: CardId) -> i16 {
         let mut cost = crate::rules::main_phase::MOVE_COST as i16;
         if self.has_keyword(card, |k| k == Keyword::Swift) {
             cost -= 1;
         }
-        (cost + extra).max(1) as u16
+        cost
+    }
+
+    /// [`Game::move_cost`] from its two parts.
+    pub(crate) fn move_cost_sum(base: i16, extra: i16) -> u16 {
+        (base + extra).max(1) as u16
     }
 
     /// What opposing cards at `to` add to the cost for `p` of moving any card there: the

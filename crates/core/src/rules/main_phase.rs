@@ -19,7 +19,8 @@ impl Game {
     /// Every Main Phase action the player can take now (609.2), one choice per distinct
     /// outcome: copies of a card in the same situation give one choice.
     pub(crate) fn main_phase_actions(&self, p: PlayerId) -> Vec<Choice> {
-        let mut out = Vec::new();
+        // Room for a typical list and the caller's "continue", so it is allocated once.
+        let mut out = Vec::with_capacity(32);
         let tokens = self.player(p).tokens;
         let problems = self.problem_area_list();
         let hand = &self.player(p).hand;
@@ -82,8 +83,9 @@ impl Game {
             if key.3 && tokens >= RALLY_COST {
                 out.push(Choice::Rally { card: c });
             }
+            let base = self.move_cost_base(c);
             for &(to, extra) in targets {
-                if tokens >= self.move_cost_with(c, extra) && self.can_go_to(c, to, true) {
+                if tokens >= Self::move_cost_sum(base, extra) && self.can_go_to(c, to, true) {
                     out.push(Choice::Move { card: c, to });
                 }
             }
