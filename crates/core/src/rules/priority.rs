@@ -135,6 +135,9 @@ impl Game {
     /// happened since the last window closed), and the Hasty and Agile keywords.
     pub(crate) fn immediate_actions(&self, p: PlayerId) -> Vec<Choice> {
         let mut out = Vec::new();
+        if !(self.facts.timed || self.facts.hasty || self.facts.agile) {
+            return out;
+        }
         self.timed_actions(p, false, &mut out);
         let tokens = self.player(p).tokens;
         let mut seen = Vec::new();
