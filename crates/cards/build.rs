@@ -44,9 +44,16 @@ fn main() {
     out.push_str("/// The built-in ability scripts: (file name, contents), sorted by name.\npub(crate) static BUILTIN_SCRIPTS: &[(&str, &str)] = &[\n");
     for f in &sfiles {
         println!("cargo:rerun-if-changed={}", f.display());
-        let name = f.file_name().and_then(|n| n.to_str()).expect("script file names are UTF-8");
+        let name = f
+            .file_name()
+            .and_then(|n| n.to_str())
+            .expect("script file names are UTF-8");
         let abs = fs::canonicalize(f).expect("script file path resolves");
-        out.push_str(&format!("    ({:?}, include_str!({:?})),\n", format!("scripts/{name}"), abs.display().to_string()));
+        out.push_str(&format!(
+            "    ({:?}, include_str!({:?})),\n",
+            format!("scripts/{name}"),
+            abs.display().to_string()
+        ));
     }
     out.push_str("];\n");
     let dest = PathBuf::from(env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("builtin.rs");

@@ -16,6 +16,11 @@ pub mod script;
 pub use error::{CatalogueError, Location};
 pub use format::{SetKind, INFINITE_POWER};
 
+/// A card name folded for matching: case, accents, quotes and punctuation ignored.
+pub fn normalize_name(s: &str) -> String {
+    names::normalize(s)
+}
+
 use format::{convert_card, line_of, parse_file};
 use ponyccg_core::card::CardDef;
 use std::collections::HashMap;
@@ -78,12 +83,14 @@ impl Catalogue {
     /// in the panic message.
     pub fn builtin() -> &'static Catalogue {
         static CAT: OnceLock<Catalogue> = OnceLock::new();
-        CAT.get_or_init(|| match Catalogue::from_sources(BUILTIN.iter().copied()).and_then(|mut c| {
-            c.apply_scripts(BUILTIN_SCRIPTS.iter().copied())?;
-            Ok(c)
-        }) {
-            Ok(c) => c,
-            Err(e) => panic!("the built-in card data does not load: {e}"),
+        CAT.get_or_init(|| {
+            match Catalogue::from_sources(BUILTIN.iter().copied()).and_then(|mut c| {
+                c.apply_scripts(BUILTIN_SCRIPTS.iter().copied())?;
+                Ok(c)
+            }) {
+                Ok(c) => c,
+                Err(e) => panic!("the built-in card data does not load: {e}"),
+            }
         })
     }
 
@@ -133,8 +140,14 @@ impl Catalogue {
         scripts.sort();
         let mut stexts = Vec::new();
         for f in &scripts {
-            let text = std::fs::read_to_string(f).map_err(|e| CatalogueError::Io { path: f.clone(), source: e })?;
-            let name = format!("scripts/{}", f.file_name().and_then(|n| n.to_str()).unwrap_or_default());
+            let text = std::fs::read_to_string(f).map_err(|e| CatalogueError::Io {
+                path: f.clone(),
+                source: e,
+            })?;
+            let name = format!(
+                "scripts/{}",
+                f.file_name().and_then(|n| n.to_str()).unwrap_or_default()
+            );
             stexts.push((name, text));
         }
         cat.apply_scripts(stexts.iter().map(|(n, t)| (n.as_str(), t.as_str())))?;
@@ -148,7 +161,10 @@ impl Catalogue {
 
     /// Attaches ability scripts to their cards, which become playable (`Scripted`).
     /// The scripts enter the catalogue's version, so replays notice a changed script.
-    pub fn apply_scripts<'a>(&mut self, files: impl IntoIterator<Item = (&'a str, &'a str)>) -> Result<(), CatalogueError> {
+    pub fn apply_scripts<'a>(
+        &mut self,
+        files: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> Result<(), CatalogueError> {
         let mut digest = names::Fnv::new();
         digest.write(self.version.as_bytes());
         let mut claimed: HashMap<String, String> = HashMap::new();
@@ -157,16 +173,35 @@ impl Catalogue {
             digest.write(&[0]);
             digest.write(text.replace("\r\n", "\n").as_bytes());
             for (number, (line, s)) in script::parse_script_file(file, text)? {
-                let at = Location { file: file.to_string(), line, card: Some(number.clone()) };
-                if let Some(first) = claimed.insert(number.to_ascii_uppercase(), format!("{file}:{line}")) {
-                    return Err(CatalogueError::Invalid { at, message: format!("a second script for this card (the first is at {first})") });
+                let at = Location {
+                    file: file.to_string(),
+                    line,
+                    card: Some(number.clone()),
+                };
+                if let Some(first) =
+                    claimed.insert(number.to_ascii_uppercase(), format!("{file}:{line}"))
+                {
+                    return Err(CatalogueError::Invalid {
+                        at,
+                        message: format!("a second script for this card (the first is at {first})"),
+                    });
                 }
-                let Some(&i) = self.by_number.get(&number.to_lowercase()).and_then(|v| v.first()) else {
-                    return Err(CatalogueError::Invalid { at, message: format!("no card {number} in the catalogue") });
+                let Some(&i) = self
+                    .by_number
+                    .get(&number.to_lowercase())
+                    .and_then(|v| v.first())
+                else {
+                    return Err(CatalogueError::Invalid {
+                        at,
+                        message: format!("no card {number} in the catalogue"),
+                    });
                 };
                 let def = &mut self.entries[i].def;
                 if !s.boosted.is_empty() && def.boosted.is_none() {
-                    return Err(CatalogueError::Invalid { at, message: "`boosted` abilities on a card with no Boosted side".into() });
+                    return Err(CatalogueError::Invalid {
+                        at,
+                        message: "`boosted` abilities on a card with no Boosted side".into(),
+                    });
                 }
                 def.face.abilities = s.abilities;
                 if let Some(b) = def.boosted.as_mut() {

@@ -2,7 +2,7 @@
 //! scripted card does without the printed text.
 
 use ponyccg_core::ability::*;
-use ponyccg_core::card::{CardDef, CardType, Face};
+use ponyccg_core::card::{CardDef, Face};
 
 fn plural(n: i16, one: &str, many: &str) -> String {
     if n == 1 || n == -1 {
@@ -21,6 +21,14 @@ fn who(w: Who) -> &'static str {
     }
 }
 
+/// "you draw", "your opponent draws".
+fn does(w: Who, verb: &str) -> String {
+    match w {
+        Who::You => format!("you {verb}"),
+        other => format!("{} {verb}s", who(other)),
+    }
+}
+
 fn amount(a: &Amount, one: &str, many: &str) -> String {
     match a {
         Amount::N(n) => plural(*n, one, many),
@@ -32,14 +40,7 @@ fn kind(k: Option<CardKind>, plural_form: bool) -> String {
     let s = match k {
         None => "card",
         Some(CardKind::Character) => "character",
-        Some(CardKind::Type(t)) => match t {
-            CardType::ManeCharacter => "Mane Character",
-            CardType::Friend => "Friend",
-            CardType::Event => "Event",
-            CardType::Resource => "Resource",
-            CardType::Troublemaker => "Troublemaker",
-            CardType::Problem => "Problem",
-        },
+        Some(CardKind::Type(t)) => t.name(),
     };
     if plural_form {
         format!("{s}s")
@@ -135,6 +136,7 @@ fn area(a: AreaRef) -> &'static str {
         AreaRef::AProblem => "a Problem of your choice",
         AreaRef::Here => "this card's area",
         AreaRef::There => "that Problem",
+        AreaRef::Anywhere => "an area of your choice",
     }
 }
 
@@ -147,7 +149,10 @@ fn duration(d: Duration) -> &'static str {
 
 /// A continuous effect, with what it applies to.
 pub fn static_effect(e: &StaticEffect, on: &str) -> String {
-    let on_cards = |c: &Option<Cards>| c.as_ref().map_or(on.to_string(), |c| format!("each {}", cards(c, false)));
+    let on_cards = |c: &Option<Cards>| {
+        c.as_ref()
+            .map_or(on.to_string(), |c| format!("each {}", cards(c, false)))
+    };
     match e {
         StaticEffect::Power { cards, amount: a } => {
             let n = match a {
@@ -157,25 +162,64 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
             };
             format!("{} gets {n}", on_cards(cards))
         }
-        StaticEffect::GainColor { cards, color } => format!("{} is also {}", on_cards(cards), color.name()),
-        StaticEffect::GainKeyword { cards, keyword } => format!("{} has {keyword}", on_cards(cards)),
-        StaticEffect::OpponentsNeedMore(n) => format!("opponents need +{n} power to confront this card's Problem"),
-        StaticEffect::OpponentsMoveCost(n) => format!("opponents pay {n} more to move characters to this card's Problem"),
-        StaticEffect::PlayCost { cards: c, amount: n } => format!("{} cost {} {}", cards(c, true), n.abs(), if *n < 0 { "less" } else { "more" }),
-        StaticEffect::ContributesWhileExhausted => format!("{on} contributes its power while exhausted"),
+        StaticEffect::GainColor { cards, color } => {
+            format!("{} is also {}", on_cards(cards), color.name())
+        }
+        StaticEffect::GainKeyword { cards, keyword } => {
+            format!("{} has {keyword}", on_cards(cards))
+        }
+        StaticEffect::OpponentsNeedMore(n) => {
+            format!("opponents need +{n} power to confront this card's Problem")
+        }
+        StaticEffect::OpponentsMoveCost(n) => {
+            format!("opponents pay {n} more to move characters to this card's Problem")
+        }
+        StaticEffect::PlayCost {
+            cards: c,
+            amount: n,
+        } => format!(
+            "{} cost {} {}",
+            cards(c, true),
+            n.abs(),
+            if *n < 0 { "less" } else { "more" }
+        ),
+        StaticEffect::ContributesWhileExhausted => {
+            format!("{on} contributes its power while exhausted")
+        }
     }
 }
 
 /// One instruction.
 pub fn effect(e: &Effect) -> String {
     match e {
-        Effect::Draw { who: w, amount: a } => format!("{} draws {}", who(*w), amount(a, "card", "cards")),
-        Effect::Discard { who: w, amount: a, random } => {
-            format!("{} discards {}{}", who(*w), amount(a, "card", "cards"), if *random { " at random" } else { "" })
+        Effect::Draw { who: w, amount: a } => {
+            format!("{} {}", does(*w, "draw"), amount(a, "card", "cards"))
         }
-        Effect::GainTokens { who: w, amount: a } => format!("{} gains {}", who(*w), amount(a, "action token", "action tokens")),
-        Effect::Score { who: w, amount: a } => format!("{} scores {}", who(*w), amount(a, "point", "points")),
-        Effect::Until { target: t, effect: se, duration: d } => format!("{} {}", static_effect(se, &target(t)), duration(*d)),
+        Effect::Discard {
+            who: w,
+            amount: a,
+            random,
+        } => {
+            format!(
+                "{} {}{}",
+                does(*w, "discard"),
+                amount(a, "card", "cards"),
+                if *random { " at random" } else { "" }
+            )
+        }
+        Effect::GainTokens { who: w, amount: a } => format!(
+            "{} {}",
+            does(*w, "gain"),
+            amount(a, "action token", "action tokens")
+        ),
+        Effect::Score { who: w, amount: a } => {
+            format!("{} {}", does(*w, "score"), amount(a, "point", "points"))
+        }
+        Effect::Until {
+            target: t,
+            effect: se,
+            duration: d,
+        } => format!("{} {}", static_effect(se, &target(t)), duration(*d)),
         Effect::Exhaust(t) => format!("exhaust {}", target(t)),
         Effect::Ready(t) => format!("ready {}", target(t)),
         Effect::Frighten(t) => format!("frighten {}", target(t)),
@@ -183,11 +227,22 @@ pub fn effect(e: &Effect) -> String {
         Effect::Retire(t) => format!("retire {}", target(t)),
         Effect::Banish(t) => format!("banish {}", target(t)),
         Effect::ReturnToHand(t) => format!("return {} to its owner's hand", target(t)),
+        Effect::ToDeckTop(t) => format!("put {} on top of its owner's deck", target(t)),
         Effect::Move { target: t, to } => format!("move {} to {}", target(t), area(*to)),
         Effect::Send { target: t, to } => format!("send {} to {}", target(t), area(*to)),
-        Effect::Counters { target: t, amount: a } => format!("put {} on {}", amount(a, "+1 power counter", "+1 power counters"), target(t)),
+        Effect::Counters {
+            target: t,
+            amount: a,
+        } => format!(
+            "put {} on {}",
+            amount(a, "+1 power counter", "+1 power counters"),
+            target(t)
+        ),
         Effect::TurnOver(t) => format!("turn {} over", target(t)),
-        Effect::Search(c) => format!("search your deck for {}, put it into your hand, and shuffle", a(&cards(c, false))),
+        Effect::Search(c) => format!(
+            "search your deck for {}, put it into your hand, and shuffle",
+            a(&cards(c, false))
+        ),
         Effect::FlipExtra(n) => format!("flip {} more", plural(*n as i16, "card", "cards")),
         Effect::Hook(name) => format!("({name})"),
     }
@@ -197,7 +252,11 @@ fn trigger(t: &Trigger) -> String {
     match t {
         Trigger::Played => "you play this card".into(),
         Trigger::EntersPlay(s) => format!("{} enters play", subject(s)),
-        Trigger::Moved { subject: s, to_problem, from_home } => {
+        Trigger::Moved {
+            subject: s,
+            to_problem,
+            from_home,
+        } => {
             let mut x = format!("{} is moved", subject(s));
             if *from_home {
                 x.push_str(" from home");
@@ -221,6 +280,15 @@ fn trigger(t: &Trigger) -> String {
         Trigger::EndOfTurn { yours: true } => "your turn ends".into(),
         Trigger::EndOfTurn { yours: false } => "a turn ends".into(),
         Trigger::ScoreWith => "you score points with this card".into(),
+        Trigger::PhaseStarts { phase, yours } => format!(
+            "{} {phase:?} Phase starts",
+            if *yours { "your" } else { "a" }
+        ),
+        Trigger::PhaseEnds { phase, yours } => {
+            format!("{} {phase:?} Phase ends", if *yours { "your" } else { "a" })
+        }
+        Trigger::Defeat => "you defeat a Troublemaker".into(),
+        Trigger::WinAnyFaceoff => "you win a faceoff".into(),
     }
 }
 
@@ -230,9 +298,14 @@ fn condition(c: &Condition) -> String {
         Condition::None(s) => format!("there are no {}", cards(s, true)),
         Condition::AtLeast(n, s) => format!("there are at least {n} {}", cards(s, true)),
         Condition::Involved => "this card is in the faceoff".into(),
+        Condition::InFaceoff(None) => "a faceoff is going on".into(),
+        Condition::InFaceoff(Some(k)) => format!("a {k:?} faceoff is going on"),
+        Condition::AtAProblem => "this card is at a Problem".into(),
         Condition::YourTurn => "it is your turn".into(),
         Condition::ExcessPower => "you had more power than needed".into(),
-        Condition::ScoredThisPhase(n) => format!("you scored {n} or more points with this card this phase"),
+        Condition::ScoredThisPhase(n) => {
+            format!("you scored {n} or more points with this card this phase")
+        }
         Condition::All(v) => v.iter().map(condition).collect::<Vec<_>>().join(" and "),
         Condition::Any(v) => v.iter().map(condition).collect::<Vec<_>>().join(" or "),
         Condition::Not(c) => format!("not ({})", condition(c)),
@@ -276,34 +349,71 @@ fn costs_to(v: &[Cost]) -> String {
     if v.is_empty() {
         String::new()
     } else {
-        format!("{} to ", v.iter().map(cost).collect::<Vec<_>>().join(" and "))
+        format!(
+            "{} to ",
+            v.iter().map(cost).collect::<Vec<_>>().join(" and ")
+        )
     }
 }
 
 /// One ability as a sentence.
 pub fn ability(a: &Ability) -> String {
     match a {
-        Ability::Static { effect: e, condition: c } => {
+        Ability::Static {
+            effect: e,
+            condition: c,
+        } => {
             let base = static_effect(e, "this card");
             sentence(match c {
                 Some(c) => format!("while {}, {base}", condition(c)),
                 None => base,
             })
         }
-        Ability::Triggered { when, condition: c, optional, cost: k, effects: e } => {
-            let cond = c.as_ref().map(|c| format!(", if {}", condition(c))).unwrap_or_default();
-            let body = if *optional { format!("you may {}{}", costs_to(k), effects(e)) } else { format!("{}{}", costs_to(k), effects(e)) };
+        Ability::Triggered {
+            when,
+            condition: c,
+            optional,
+            cost: k,
+            effects: e,
+        } => {
+            let cond = c
+                .as_ref()
+                .map(|c| format!(", if {}", condition(c)))
+                .unwrap_or_default();
+            let body = if *optional {
+                format!("you may {}{}", costs_to(k), effects(e))
+            } else {
+                format!("{}{}", costs_to(k), effects(e))
+            };
             sentence(format!("when {}{cond}, {body}", trigger(when)))
         }
-        Ability::Activated { timing: t, cost: k, effects: e } | Ability::Play { timing: t, cost: k, effects: e } => {
-            format!("{}: {}", timing(t), sentence(format!("{}{}", costs_to(k), effects(e))))
+        Ability::Activated {
+            timing: t,
+            cost: k,
+            effects: e,
+        }
+        | Ability::Play {
+            timing: t,
+            cost: k,
+            effects: e,
+        } => {
+            format!(
+                "{}: {}",
+                timing(t),
+                sentence(format!("{}{}", costs_to(k), effects(e)))
+            )
         }
     }
 }
 
 fn face_text(f: &Face) -> Vec<String> {
     let mut lines = Vec::new();
-    let kws: Vec<String> = f.keywords.iter().filter(|k| !matches!(k, ponyccg_core::card::Keyword::HomeLimit(_))).map(|k| k.to_string()).collect();
+    let kws: Vec<String> = f
+        .keywords
+        .iter()
+        .filter(|k| !matches!(k, ponyccg_core::card::Keyword::HomeLimit(_)))
+        .map(|k| k.to_string())
+        .collect();
     if !kws.is_empty() {
         lines.push(kws.join(", "));
     }

@@ -32,7 +32,11 @@ pub type ScriptFile = BTreeMap<String, (usize, CardScript)>;
 
 /// The card key whose entry holds `line` (the last `"XX":` key at or before it).
 fn card_at(text: &str, line: usize) -> Option<String> {
-    keys(text).into_iter().rev().find(|(l, _)| *l <= line).map(|(_, k)| k)
+    keys(text)
+        .into_iter()
+        .rev()
+        .find(|(l, _)| *l <= line)
+        .map(|(_, k)| k)
 }
 
 /// Every `"NUMBER":` key of a script map, with its line (1-based).
@@ -55,14 +59,25 @@ fn keys(text: &str) -> Vec<(usize, String)> {
 pub fn parse_script_file(file: &str, text: &str) -> Result<ScriptFile, CatalogueError> {
     let map: BTreeMap<String, CardScript> = ron::from_str(text).map_err(|e| {
         let line = e.span.start.line;
-        CatalogueError::Syntax { at: Location { file: file.to_string(), line, card: card_at(text, line) }, message: e.code.to_string() }
+        CatalogueError::Syntax {
+            at: Location {
+                file: file.to_string(),
+                line,
+                card: card_at(text, line),
+            },
+            message: e.code.to_string(),
+        }
     })?;
     let keys = keys(text);
     let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
     for (line, k) in &keys {
         if let Some(first) = seen.insert(k, *line) {
             return Err(CatalogueError::Invalid {
-                at: Location { file: file.to_string(), line: *line, card: Some(k.clone()) },
+                at: Location {
+                    file: file.to_string(),
+                    line: *line,
+                    card: Some(k.clone()),
+                },
                 message: format!("a second script for {k} (the first is at line {first})"),
             });
         }

@@ -15,8 +15,12 @@ fn builtin_scripts_load_and_make_cards_playable() {
 
 #[test]
 fn every_scripted_card_renders_a_line_per_ability() {
-    for e in Catalogue::builtin().entries().filter(|e| e.def.script == ScriptStatus::Scripted) {
-        let n = e.def.face.abilities.len() + e.def.boosted.as_ref().map_or(0, |b| b.abilities.len());
+    for e in Catalogue::builtin()
+        .entries()
+        .filter(|e| e.def.script == ScriptStatus::Scripted)
+    {
+        let n =
+            e.def.face.abilities.len() + e.def.boosted.as_ref().map_or(0, |b| b.abilities.len());
         let text = render::card_text(&e.def);
         assert!(text.len() >= n, "{}: {text:?}", e.def.number);
         assert!(text.iter().all(|l| !l.trim().is_empty()));
@@ -26,7 +30,9 @@ fn every_scripted_card_renders_a_line_per_ability() {
 #[test]
 fn a_script_error_names_file_line_and_card() {
     let text = "{\n    \"PR21\": (abilities: []),\n    \"PR29\": (abilities: [\n        Triggered(when: Nonsense, effects: []),\n    ]),\n}\n";
-    let e = parse_script_file("scripts/X.ron", text).unwrap_err().to_string();
+    let e = parse_script_file("scripts/X.ron", text)
+        .unwrap_err()
+        .to_string();
     assert!(e.starts_with("scripts/X.ron:4"), "{e}");
     assert!(e.contains("card PR29"), "{e}");
 }
@@ -34,17 +40,31 @@ fn a_script_error_names_file_line_and_card() {
 #[test]
 fn a_second_script_for_a_card_is_refused() {
     let text = "{\n    \"PR21\": (abilities: []),\n    \"PR21\": (abilities: []),\n}\n";
-    let e = parse_script_file("scripts/X.ron", text).unwrap_err().to_string();
+    let e = parse_script_file("scripts/X.ron", text)
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("second script"), "{e}");
 }
 
 #[test]
 fn scripts_for_unknown_cards_or_missing_sides_are_refused() {
     let mut cat = Catalogue::from_sources(Catalogue::builtin_sources().iter().copied()).unwrap();
-    let e = cat.apply_scripts([("scripts/X.ron", "{ \"PR9999\": (abilities: []) }")]).unwrap_err().to_string();
+    let e = cat
+        .apply_scripts([("scripts/X.ron", "{ \"PR9999\": (abilities: []) }")])
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("no card PR9999"), "{e}");
-    let e = cat.apply_scripts([("scripts/Y.ron", "{\n \"PR21\": (boosted: [Static(effect: ContributesWhileExhausted)]),\n}")]).unwrap_err().to_string();
-    assert!(e.contains("scripts/Y.ron:2") && e.contains("no Boosted side"), "{e}");
+    let e = cat
+        .apply_scripts([(
+            "scripts/Y.ron",
+            "{\n \"PR21\": (boosted: [Static(effect: ContributesWhileExhausted)]),\n}",
+        )])
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("scripts/Y.ron:2") && e.contains("no Boosted side"),
+        "{e}"
+    );
 }
 
 #[test]

@@ -357,6 +357,8 @@ impl Namer<'_> {
                 None => format!("{} is replaced", self.card(*old)),
             },
             Event::Conceded(p) => format!("{} concedes", self.p(*p)),
+            Event::TurnedOver(c) => format!("{} is turned over", self.card(*c)),
+            Event::ToHand(c) => format!("{} is put into its owner's hand", self.card(*c)),
             #[allow(unreachable_patterns)]
             other => format!("{other:?}"),
         })

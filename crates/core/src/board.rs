@@ -215,8 +215,11 @@ impl Board {
         }
         let (stage, step) = match at {
             StartAt::Setup => {
+                // 102: the game begins before the first turn.
+                g.st.turn = 0;
                 let n = g.num_players();
                 for p in 0..n {
+                    g.st.players[p].turns_taken = 0;
                     g.st.players[p].deck.reverse();
                     g.st.players[p].problem_deck.reverse();
                 }

@@ -88,6 +88,18 @@ pub enum Event {
     Conceded(PlayerId),
     /// 301.2.
     TurnedOver(CardId),
+    /// 802.3: a loop of mandatory effects was ended.
+    LoopEnded,
+    /// A phase began or reached its end (601.2), for "at the start/end of" triggers.
+    PhaseBegan(crate::state::Phase),
+    PhaseEnded(crate::state::Phase),
+    /// 514.6a: a Troublemaker was defeated by this player.
+    Defeated {
+        player: PlayerId,
+        troublemaker: CardId,
+    },
+    /// A card put on top of its owner's deck.
+    ToDeckTop(CardId),
     /// A card put into a hand from play or a deck.
     ToHand(CardId),
 }

@@ -206,6 +206,8 @@ impl Game {
             triggers: Vec::new(),
             reactable: Vec::new(),
             watchers: false,
+            waves_since_decision: 0,
+            loop_digests: Vec::new(),
             watchers_dirty: false,
             pre_priority_settled: false,
             reactions_possible: false,
@@ -280,6 +282,8 @@ impl Game {
             return Err(ChoiceError::OutOfRange { index, count });
         }
         self.st.decisions += 1;
+        self.st.waves_since_decision = 0;
+        self.st.loop_digests.clear();
         let choice = d.choices[index].clone();
         let asked = self.answer(choice);
         self.advance_from(asked);

@@ -261,6 +261,10 @@ pub struct State {
     pub(crate) reactable: Vec<(Event, Vec<CardId>)>,
     /// Whether any card in play has a triggered ability (skips trigger scans when not).
     pub(crate) watchers: bool,
+    /// 802: trigger waves since the last decision, and the states seen while watching
+    /// for a loop.
+    pub(crate) waves_since_decision: u32,
+    pub(crate) loop_digests: Vec<u64>,
     /// Set when cards left play or turned over, so `watchers` is recomputed before the
     /// next scan (a card that just left still triggers on its own leaving).
     pub(crate) watchers_dirty: bool,

@@ -8,37 +8,10 @@ use ponyccg_cards::{Catalogue, Entry, SetKind};
 use ponyccg_core::card::CardType;
 use std::collections::HashMap;
 
-/// Lower case, apostrophes and quotes dropped, "&" read as "and", every other run
-/// of characters that are not letters or digits read as one space.
+/// Names are matched as the catalogue matches them (case, accents, quotes and
+/// punctuation ignored).
 pub fn normalize(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut pending_space = false;
-    for ch in s.chars() {
-        if matches!(
-            ch,
-            '\'' | '\u{2019}' | '\u{2018}' | '"' | '\u{201c}' | '\u{201d}'
-        ) {
-            continue;
-        }
-        if ch == '&' {
-            if !out.is_empty() {
-                out.push(' ');
-            }
-            out.push_str("and");
-            pending_space = true;
-            continue;
-        }
-        if ch.is_alphanumeric() {
-            if pending_space && !out.is_empty() {
-                out.push(' ');
-            }
-            pending_space = false;
-            out.extend(ch.to_lowercase());
-        } else {
-            pending_space = true;
-        }
-    }
-    out
+    ponyccg_cards::normalize_name(s)
 }
 
 /// Indexes over a catalogue for deck lists.

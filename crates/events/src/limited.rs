@@ -102,22 +102,22 @@ impl Block {
         }
     }
 
+    /// The same block in the deck-format rules, which hold the Limited Play tables.
+    fn rules(self) -> ponyccg_decks::Block {
+        match self {
+            Block::Premiere => ponyccg_decks::Block::Premiere,
+            Block::Odyssey => ponyccg_decks::Block::Odyssey,
+        }
+    }
+
     /// Collector numbers of the Mane Characters an organiser provides.
     pub fn provided_manes(self) -> &'static [&'static str] {
-        match self {
-            Block::Premiere => &["CN1", "CN2", "CN3", "CN5", "CN6", "CN7"],
-            Block::Odyssey => &[
-                "EO1", "EO2", "EO4", "EO5", "EO7", "EO8", "MT1", "MT2", "MT3",
-            ],
-        }
+        self.rules().provided_manes()
     }
 
     /// Collector numbers of the Starting Problems an organiser provides.
     pub fn provided_starting_problems(self) -> &'static [&'static str] {
-        match self {
-            Block::Premiere => &["PR164", "PR168", "PR170", "PR177", "PR190", "PR192"],
-            Block::Odyssey => &["EO191", "EO200", "EO202"],
-        }
+        self.rules().provided_starting_problems()
     }
 }
 

@@ -617,6 +617,38 @@ fn inline_card(src: &Src, c: &S<spec::CardSpec>) -> Result<CardDef, ScenarioErro
             "a Mane Character needs a home limit (212), such as keywords = [\"Home Limit 3\"]",
         ));
     }
+    let mut boosted = boosted;
+    let mut status = ScriptStatus::Vanilla;
+    for (field, text, target) in [
+        ("script", &c.script, 0),
+        ("boosted_script", &c.boosted_script, 1),
+    ] {
+        let Some(text) = text else { continue };
+        let abilities = ponyccg_cards::script::parse_abilities(text.get_ref()).map_err(
+            |(line, col, msg)| {
+                // The script's own line within the string, counted from the value's line.
+                let at = src.line(text.span().start) + line.saturating_sub(1);
+                ScenarioError {
+                    file: src.file.to_string(),
+                    line: at,
+                    field: field.to_string(),
+                    message: format!("script, column {col}: {msg}"),
+                }
+            },
+        )?;
+        match (target, boosted.as_mut()) {
+            (0, _) => face.abilities = abilities,
+            (_, Some(b)) => b.abilities = abilities,
+            (_, None) => {
+                return Err(src.err(
+                    text.span().start,
+                    field,
+                    "only a Mane Character with a Boosted side has `boosted_script`",
+                ))
+            }
+        }
+        status = ScriptStatus::Scripted;
+    }
     Ok(CardDef {
         number: number.clone(),
         set: "scenario".into(),
@@ -630,7 +662,7 @@ fn inline_card(src: &Src, c: &S<spec::CardSpec>) -> Result<CardDef, ScenarioErro
         play_reqs,
         problem,
         points,
-        script: ScriptStatus::Vanilla,
+        script: status,
     })
 }
 

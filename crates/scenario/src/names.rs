@@ -199,6 +199,11 @@ pub const PROMPTS: &[&str] = &[
     "discard to hand size",
     "retire to home limit",
     "repair uniqueness",
+    "order triggers",
+    "may",
+    "target",
+    "discard",
+    "choose problem",
 ];
 
 /// What the outcome of the game should be.

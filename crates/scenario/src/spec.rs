@@ -62,6 +62,10 @@ pub struct CardSpec {
     #[serde(default)]
     pub starting: bool,
     pub points: Option<S<u16>>,
+    /// The card's abilities in the script language (docs/scripts.md), a RON list.
+    pub script: Option<S<String>>,
+    /// A Mane Character's Boosted-side abilities.
+    pub boosted_script: Option<S<String>>,
 }
 
 /// The Boosted side of an inline Mane Character; unset fields copy the Start side.

@@ -102,6 +102,9 @@ pub fn render(g: &Game, e: &Event) -> String {
             None => format!("{} is replaced by nothing", q(g, *old)),
         },
         Event::Conceded(p) => format!("{p} concedes"),
+        Event::TurnedOver(c) => format!("{} is turned over", q(g, *c)),
+        Event::ToHand(c) => format!("{} is put into its owner's hand", q(g, *c)),
+        #[allow(unreachable_patterns)]
         other => format!("{other:?}"),
     }
 }

@@ -529,6 +529,7 @@ fn card_json(e: &Entry) -> Value {
         "cost": d.cost,
         "play_requirements": d.play_reqs.iter().map(|r| json!({"color": r.color.name(), "power": r.power})).collect::<Vec<_>>(),
         "boosted": d.boosted.as_ref().map(face_json),
+        "text": if d.script == ScriptStatus::Scripted { ponyccg_cards::render::card_text(d) } else { Vec::new() },
         "back_name": e.back_name,
         "confront": d.problem.as_ref().map(|p| json!({
             "owner": p.owner.iter().map(req_json).collect::<Vec<_>>(),
@@ -581,7 +582,7 @@ mod tests {
     }
 
     #[test]
-    fn show_text_has_facts_and_no_ability_text() {
+    fn show_text_has_facts_and_the_rendered_script() {
         let cat = Catalogue::builtin();
         let t = show_text(cat, cat.get("PR1").unwrap());
         assert!(
@@ -591,9 +592,11 @@ mod tests {
         assert!(
             t.contains("Home Limit 3")
                 && t.contains("Boosted:")
-                && t.contains("abilities not scripted yet"),
+                && t.contains("turn this card over"),
             "{t}"
         );
+        let t = show_text(cat, cat.get("PR2").unwrap());
+        assert!(t.contains("abilities not scripted yet"), "{t}");
         let t = show_text(cat, cat.get("PR165").unwrap());
         assert!(
             t.contains("owner 2 Yellow + 2 non-Yellow; opponents 5 Wild"),
@@ -609,7 +612,11 @@ mod tests {
         assert_eq!(v["colors"], json!(["Blue"]));
         assert_eq!(v["home_limit"], 3);
         assert_eq!(v["boosted"]["home_limit"], 4);
-        assert_eq!(v["script"], "unscripted");
+        assert_eq!(v["script"], "scripted");
+        assert!(v["text"][0]
+            .as_str()
+            .unwrap()
+            .contains("turn this card over"));
         assert!(v["confront"].is_null());
         let v = card_json(cat.get("AD176").unwrap());
         assert_eq!(v["confront"]["opponent"], "unmeetable");

@@ -112,7 +112,16 @@ impl Game {
             return false;
         }
         if let Some(color) = sel.color {
-            if !self.colors(c).contains(color) {
+            let colors = if ctx.printed {
+                if k.face_down {
+                    crate::card::Colors::NONE
+                } else {
+                    self.face(c).colors
+                }
+            } else {
+                self.colors(c)
+            };
+            if !colors.contains(color) {
                 return false;
             }
         }
@@ -131,9 +140,16 @@ impl Game {
                 return false;
             }
         }
-        // Power tests read printed power and counters, so a power modifier whose own
-        // description tests power can't depend on itself (711.5).
-        let power = self.face(c).power.map(|p| p + k.power_counters);
+        // 507.1: a card's power is its current power. Continuous effects read printed
+        // power and counters instead, so a power modifier whose own description tests
+        // power can't depend on itself (711.5).
+        let power = if ctx.printed || k.zone != Zone::Play {
+            self.face(c)
+                .power
+                .map(|p| p.saturating_add(k.power_counters))
+        } else {
+            self.power(c)
+        };
         if let Some(m) = sel.power_at_most {
             if power.is_none_or(|p| p > m) {
                 return false;
@@ -176,6 +192,33 @@ impl Game {
             .collect()
     }
 
+    /// One card of each group of cards no choice could tell apart (same card, same
+    /// controller, place and state), so two identical copies give one choice.
+    pub(crate) fn distinct(&self, cards: Vec<CardId>) -> Vec<CardId> {
+        let mut seen = Vec::with_capacity(cards.len());
+        let mut out = Vec::with_capacity(cards.len());
+        for c in cards {
+            let k = self.card(c);
+            let key = (
+                k.def,
+                k.controller,
+                k.zone,
+                k.area,
+                k.exhaustion,
+                k.frightened,
+                k.face_down,
+                k.power_counters,
+                k.host,
+                k.boosted,
+            );
+            if !seen.contains(&key) {
+                seen.push(key);
+                out.push(c);
+            }
+        }
+        out
+    }
+
     pub(crate) fn amount(&self, a: &Amount, ctx: &Ctx) -> i16 {
         match a {
             Amount::N(n) => *n,
@@ -190,6 +233,20 @@ impl Game {
             Condition::None(sel) => self.matching(sel, ctx).is_empty(),
             Condition::AtLeast(n, sel) => self.matching(sel, ctx).len() >= *n as usize,
             Condition::Involved => self.involved_cards().contains(&ctx.source),
+            Condition::InFaceoff(kind) => match (&self.st.faceoff, kind) {
+                (None, _) => false,
+                (Some(_), None) => true,
+                (Some(f), Some(FaceoffType::Troublemaker)) => {
+                    matches!(f.kind, crate::state::FaceoffKind::Troublemaker { .. })
+                }
+                (Some(f), Some(FaceoffType::Problem)) => {
+                    !matches!(f.kind, crate::state::FaceoffKind::Troublemaker { .. })
+                }
+            },
+            Condition::AtAProblem => {
+                self.card(ctx.source).zone == Zone::Play
+                    && self.card(ctx.source).area.is_some_and(|a| a.is_problem())
+            }
             Condition::YourTurn => self.st.turn_player == ctx.you,
             Condition::ExcessPower => ctx
                 .there
@@ -353,7 +410,7 @@ impl Game {
                 Some(Choice::NoCard) => Ok(vec![]),
                 _ => {
                     let mut options: Vec<Choice> = self
-                        .matching(sel, ctx)
+                        .distinct(self.matching(sel, ctx))
                         .into_iter()
                         .map(Choice::Card)
                         .collect();
@@ -380,6 +437,21 @@ impl Game {
             AreaRef::Home => Some(Area::Home(self.card(card).controller)),
             AreaRef::Here => self.card(ctx.source).area,
             AreaRef::There => ctx.there,
+            AreaRef::Anywhere => match answer {
+                Some(Choice::Problem(a)) => Some(*a),
+                _ => {
+                    let home = Area::Home(self.card(card).controller);
+                    let options: Vec<Choice> = std::iter::once(home)
+                        .chain(self.problem_areas())
+                        .filter(|&a| self.can_go_to(card, a, true))
+                        .map(Choice::Problem)
+                        .collect();
+                    if options.is_empty() {
+                        return Ok(None);
+                    }
+                    return Err((Prompt::ChooseProblem, options));
+                }
+            },
             AreaRef::AProblem => match answer {
                 Some(Choice::Problem(a)) => Some(*a),
                 _ => {
@@ -429,7 +501,8 @@ impl Game {
                 amount,
                 random,
             } => {
-                let n = self.amount(amount, ctx).max(0) as usize;
+                // Bounded so the count of cards discarded fits the frame's progress.
+                let n = self.amount(amount, ctx).clamp(0, 60) as usize;
                 let players = self.players_named(*who, ctx);
                 if *random {
                     for p in players {
@@ -444,13 +517,20 @@ impl Game {
                             self.perform(Occurrence::Discard(c));
                         }
                     }
-                } else if let Some(&p) = players.first() {
-                    // The discarding player chooses, one card at a time.
+                } else if let Some(per) = std::num::NonZeroUsize::new(n) {
+                    // Each discarding player chooses their own cards, one at a time, in
+                    // turn order; `progress` counts the cards discarded so far.
+                    let per = per.get();
                     if let Some(Choice::Card(c)) = answer {
                         self.perform(Occurrence::Discard(c));
                         *progress += 1;
                     }
-                    if (*progress as usize) < n && !self.player(p).hand.is_empty() {
+                    while let Some(&p) = players.get(*progress as usize / per) {
+                        if self.player(p).hand.is_empty() {
+                            *progress =
+                                ((*progress as usize / per + 1) * per).min(u8::MAX as usize) as u8;
+                            continue;
+                        }
                         let options = self
                             .player(p)
                             .hand
@@ -543,6 +623,11 @@ impl Game {
             Effect::ReturnToHand(t) => {
                 for c in targets!(t) {
                     self.perform(Occurrence::ToHand(c));
+                }
+            }
+            Effect::ToDeckTop(t) => {
+                for c in targets!(t) {
+                    self.perform(Occurrence::ToDeckTop(c));
                 }
             }
             Effect::Move { target, to } | Effect::Send { target, to } => {

@@ -170,6 +170,10 @@ pub enum Condition {
     AtLeast(u8, Cards),
     /// This card is involved in the current faceoff.
     Involved,
+    /// A faceoff (of the given kind) is taking place.
+    InFaceoff(#[serde(default)] Option<FaceoffType>),
+    /// This card is at a Problem.
+    AtAProblem,
     /// It is the controller's turn.
     YourTurn,
     /// The confront the trigger is about used more power than required.
@@ -234,6 +238,22 @@ pub enum Trigger {
     },
     /// The controller scores points with this card (517.2).
     ScoreWith,
+    /// A phase starts (whoever's turn, or only the controller's).
+    PhaseStarts {
+        phase: PhaseName,
+        #[serde(default)]
+        yours: bool,
+    },
+    /// A phase reaches its end-of-phase window.
+    PhaseEnds {
+        phase: PhaseName,
+        #[serde(default)]
+        yours: bool,
+    },
+    /// The controller defeats a Troublemaker (514.6a).
+    Defeat,
+    /// The controller wins any faceoff, whether or not this card is in it.
+    WinAnyFaceoff,
 }
 
 /// Costs (508).
@@ -318,8 +338,10 @@ pub enum Effect {
     Dismiss(Target),
     Retire(Target),
     Banish(Target),
-    /// Put into its owner's hand from play.
+    /// Put into its owner's hand from play or from a discard pile.
     ReturnToHand(Target),
+    /// Put on top of its owner's deck, from play, hand or discard pile.
+    ToDeckTop(Target),
     /// Move (506) to an area.
     Move {
         target: Target,
@@ -355,4 +377,6 @@ pub enum AreaRef {
     Here,
     /// The Problem the trigger is about.
     There,
+    /// The controller chooses any area the card may go to (home or a Problem).
+    Anywhere,
 }

@@ -43,6 +43,10 @@ pub struct Ctx {
     pub you: PlayerId,
     pub it: Option<CardId>,
     pub there: Option<Area>,
+    /// Read cards' printed colours rather than their current ones. Continuous effects
+    /// read this way, so an effect describing cards by colour can't depend on itself
+    /// through colours it or another effect grants (711.5).
+    pub printed: bool,
 }
 
 impl Game {
@@ -122,6 +126,7 @@ impl Game {
                 let you = k.controller;
                 if let Some((it, there)) = g.trigger_matches(when, c, you, e) {
                     let ctx = Ctx {
+                        printed: false,
                         source: c,
                         you,
                         it,
@@ -162,6 +167,7 @@ impl Game {
                 c,
                 sel,
                 &Ctx {
+                    printed: false,
                     source,
                     you,
                     it: None,
@@ -273,6 +279,22 @@ impl Game {
             {
                 Some((None, here))
             }
+            (Trigger::PhaseStarts { phase, yours }, Event::PhaseBegan(p))
+            | (Trigger::PhaseEnds { phase, yours }, Event::PhaseEnded(p))
+                if phase_name(*p) == Some(*phase) && (!yours || self.st.turn_player == you) =>
+            {
+                Some((None, here))
+            }
+            (
+                Trigger::Defeat,
+                Event::Defeated {
+                    player,
+                    troublemaker,
+                },
+            ) if *player == you => Some((Some(*troublemaker), here)),
+            (Trigger::WinAnyFaceoff, Event::FaceoffWon { winner }) if *winner == you => {
+                Some((None, here))
+            }
             _ => None,
         }
     }
@@ -341,6 +363,7 @@ impl Game {
             return;
         };
         let ctx = Ctx {
+            printed: false,
             source: w.source,
             you: w.controller,
             it: w.it,
@@ -367,4 +390,17 @@ impl Game {
     pub(crate) fn faceoff_at(&self, area: Area) -> bool {
         self.faceoff_areas().contains(&area)
     }
+}
+
+/// The script's name for a phase of the turn.
+pub(crate) fn phase_name(p: crate::state::Phase) -> Option<PhaseName> {
+    use crate::state::Phase;
+    Some(match p {
+        Phase::Ready => PhaseName::Ready,
+        Phase::Troublemaker => PhaseName::Troublemaker,
+        Phase::Main => PhaseName::Main,
+        Phase::Score => PhaseName::Score,
+        Phase::End => PhaseName::End,
+        Phase::Setup => return None,
+    })
 }

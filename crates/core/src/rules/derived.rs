@@ -24,6 +24,7 @@ impl Game {
 
     fn ctx_of(&self, source: CardId) -> Ctx {
         Ctx {
+            printed: true,
             source,
             you: self.card(source).controller,
             it: None,
@@ -62,6 +63,7 @@ impl Game {
         for m in &self.st.modifiers {
             if m.target == c && m.object == obj {
                 let ctx = Ctx {
+                    printed: false,
                     source: c,
                     you: m.controller,
                     it: None,

@@ -188,6 +188,10 @@ impl Game {
                     // 514.6a: defeat the Troublemaker: score its points, dismiss it.
                     if self.troublemaker_still_involved(troublemaker, object, at) {
                         let points = self.def(troublemaker).points.unwrap_or(0);
+                        self.log(Event::Defeated {
+                            player: challenger,
+                            troublemaker,
+                        });
                         self.perform(Occurrence::Score {
                             player: challenger,
                             points,

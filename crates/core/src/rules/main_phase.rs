@@ -158,6 +158,7 @@ impl Game {
         };
         let there = self.card(card).area;
         let ctx = crate::ability::trigger::Ctx {
+            printed: false,
             source: card,
             you: p,
             it: None,

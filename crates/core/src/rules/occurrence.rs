@@ -64,8 +64,11 @@ pub enum Occurrence {
     },
     /// 607.3.
     Uncover(CardId),
-    /// Put a card from play into its owner's hand (a Problem goes under its deck, 303.3).
+    /// Put a card from play or a discard pile into its owner's hand (a Problem goes under
+    /// its deck, 303.3).
     ToHand(CardId),
+    /// Put a card from play, a hand or a discard pile on top of its owner's deck.
+    ToDeckTop(CardId),
     /// Put a card on the bottom of its owner's deck (flipped cards, 514.7) or Problem
     /// deck (613.2).
     ToBottom(CardId),
@@ -116,8 +119,12 @@ impl Game {
                     && self.card(c).zone == Zone::Play
             }
             Occurrence::ToBottom(_) => true,
-            Occurrence::ToHand(c) => {
-                self.card(c).zone == Zone::Play && self.def(c).card_type != CardType::ManeCharacter
+            Occurrence::ToHand(c) | Occurrence::ToDeckTop(c) => {
+                let from_play = self.card(c).zone == Zone::Play
+                    && self.def(c).card_type != CardType::ManeCharacter;
+                let elsewhere = matches!(self.card(c).zone, Zone::Discard)
+                    || (matches!(occ, Occurrence::ToDeckTop(_)) && self.card(c).zone == Zone::Hand);
+                from_play || elsewhere
             }
         }
     }
@@ -242,6 +249,14 @@ impl Game {
                 self.log(Event::Uncovered(c));
             }
             Occurrence::ToBottom(c) => self.leave(c, Leave::ToDeckBottom),
+            Occurrence::ToDeckTop(c) => {
+                if self.def(c).card_type == CardType::Problem {
+                    self.leave(c, Leave::ToDeckBottom);
+                } else {
+                    self.relocate(c, Zone::DrawDeck, false);
+                    self.log(Event::ToDeckTop(c));
+                }
+            }
             Occurrence::ToHand(c) => {
                 if self.def(c).card_type == CardType::Problem {
                     self.leave(c, Leave::ToDeckBottom);

@@ -61,14 +61,21 @@ impl Game {
             }
             // 511.7: then the triggered effects waiting, as one wave; new ones wait (511.7b).
             if !self.st.triggers.is_empty() {
-                self.push(Frame::Window {
-                    kind,
-                    holder,
-                    passes,
-                });
-                let wave = std::mem::take(&mut self.st.triggers);
-                self.push(Frame::TriggerWave(wave));
-                return None;
+                if self.loop_detected() {
+                    // 802.3: a loop with no optional actions ends here; the effect that
+                    // would begin the next repetition doesn't trigger, and play proceeds.
+                    self.st.triggers.clear();
+                    self.log(crate::event::Event::LoopEnded);
+                } else {
+                    self.push(Frame::Window {
+                        kind,
+                        holder,
+                        passes,
+                    });
+                    let wave = std::mem::take(&mut self.st.triggers);
+                    self.push(Frame::TriggerWave(wave));
+                    return None;
+                }
             }
             self.st.last_priority = Some(holder);
             let mut choices = self.immediate_actions(holder);
@@ -201,6 +208,7 @@ impl Game {
             for (i, a) in self.face(c).abilities.iter().enumerate() {
                 if let Ability::Play { timing, cost, .. } = a {
                     let ctx = crate::ability::trigger::Ctx {
+                        printed: false,
                         source: c,
                         you: p,
                         it: None,
@@ -226,6 +234,7 @@ impl Game {
             for (i, a) in self.abilities(c).iter().enumerate() {
                 if let Ability::Activated { timing, cost, .. } = a {
                     let ctx = crate::ability::trigger::Ctx {
+                        printed: false,
                         source: c,
                         you: p,
                         it: None,
@@ -291,6 +300,29 @@ impl Game {
         self.st.reactable.iter().position(|(e, used)| {
             !used.contains(&card) && self.reaction_matches(trigger, card, p, e).is_some()
         })
+    }
+
+    /// 802: whether the waves of triggered effects since the last decision form a loop
+    /// nobody can stop. Only after many waves without a decision is the state digested;
+    /// a repeated state is a loop, and so is an implausibly long run of waves (a loop that
+    /// changes something each time, such as a growing count, never repeats exactly).
+    fn loop_detected(&mut self) -> bool {
+        const WATCH_AFTER: u32 = 64;
+        const GIVE_UP_AFTER: u32 = 100_000;
+        self.st.waves_since_decision += 1;
+        if self.st.waves_since_decision <= WATCH_AFTER {
+            return false;
+        }
+        let d = self.digest();
+        let looped =
+            self.st.loop_digests.contains(&d) || self.st.waves_since_decision > GIVE_UP_AFTER;
+        if looped {
+            self.st.loop_digests.clear();
+            self.st.waves_since_decision = 0;
+        } else {
+            self.st.loop_digests.push(d);
+        }
+        looped
     }
 
     /// 511: waves of pre-priority processing until one changes nothing. Returns whether

@@ -6,7 +6,7 @@ use crate::flow::{Frame, WindowKind};
 use crate::game::Game;
 use crate::ids::{Area, Zone};
 use crate::rules::occurrence::Occurrence;
-use crate::state::Step;
+use crate::state::{Phase, Step};
 
 /// Where the turn is. `Begin` through `End` in order; each stage pushes its successor
 /// underneath whatever frames it needs.
@@ -128,10 +128,12 @@ impl Game {
                 self.boundary_window(false);
             }
             S::ReadyPhaseEnd => {
+                self.log(Event::PhaseEnded(Phase::Ready));
                 self.then(S::TroublemakerPhaseStart);
                 self.boundary_window(true);
             }
             S::TroublemakerPhaseStart => {
+                self.log(Event::PhaseBegan(Phase::Troublemaker));
                 self.begin_step(Step::Uncover);
                 self.then(S::UncoverStepStart);
                 self.boundary_window(false);
@@ -164,20 +166,24 @@ impl Game {
                 self.boundary_window(false);
             }
             S::TroublemakerPhaseEnd => {
+                self.log(Event::PhaseEnded(Phase::Troublemaker));
                 self.then(S::MainPhaseStart);
                 self.boundary_window(true);
             }
             S::MainPhaseStart => {
+                self.log(Event::PhaseBegan(Phase::Main));
                 // 609.1: Main Phase actions open windows as this one closes.
                 self.begin_step(Step::Main);
                 self.then(S::MainPhaseEnd);
                 self.boundary_window(false);
             }
             S::MainPhaseEnd => {
+                self.log(Event::PhaseEnded(Phase::Main));
                 self.then(S::ScorePhaseStart);
                 self.boundary_window(true);
             }
             S::ScorePhaseStart => {
+                self.log(Event::PhaseBegan(Phase::Score));
                 self.begin_step(Step::Confront);
                 self.then(S::ConfrontSteps);
                 self.boundary_window(false);
@@ -213,10 +219,12 @@ impl Game {
                 self.boundary_window(false);
             }
             S::ScorePhaseEnd => {
+                self.log(Event::PhaseEnded(Phase::Score));
                 self.then(S::EndPhaseStart);
                 self.boundary_window(true);
             }
             S::EndPhaseStart => {
+                self.log(Event::PhaseBegan(Phase::End));
                 self.begin_step(Step::EndOfTurn);
                 self.then(S::EndOfTurnStepStart);
                 self.boundary_window(false);
@@ -283,6 +291,7 @@ impl Game {
             }
         }
         let owner = self.card(old).owner;
+        self.log(Event::Solved { problem: old });
         self.relocate(old, Zone::ProblemDeck, true);
         let new = self.player(owner).problem_deck.last().copied();
         if let Some(n) = new {
@@ -292,7 +301,6 @@ impl Game {
                 face_down: false,
             });
         }
-        self.log(Event::Solved { problem: old });
         self.log(Event::Replaced { old, new });
     }
 }

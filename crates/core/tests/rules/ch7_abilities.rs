@@ -466,3 +466,256 @@ fn r616_4a_triggers_in_wrap_up_get_a_window_and_modifiers_end() {
     assert_eq!(t.g.turn_player(), P2);
     let _ = Step::WrapUp;
 }
+
+#[test]
+fn r711_5_a_continuous_ability_describing_cards_by_colour_does_not_depend_on_itself() {
+    // Your Blue Friends get +1; another card makes your Friends Blue. The colour test
+    // reads printed colours, so neither effect can loop through the other.
+    let blue_boost = with(
+        friend("BB", Yellow, 1, 1, 0),
+        vec![Ability::Static {
+            effect: StaticEffect::Power {
+                cards: Some(Cards {
+                    color: Some(Blue),
+                    card_type: Some(CardKind::Type(CardType::Friend)),
+                    ..Cards::default()
+                }),
+                amount: Amount::N(1),
+            },
+            condition: None,
+        }],
+    );
+    let painter = with(
+        friend("PA", Yellow, 1, 1, 0),
+        vec![Ability::Static {
+            effect: StaticEffect::GainColor {
+                cards: Some(Cards {
+                    card_type: Some(CardKind::Type(CardType::Friend)),
+                    ..Cards::default()
+                }),
+                color: Blue,
+            },
+            condition: None,
+        }],
+    );
+    let (mut b, mut f) = (None, None);
+    let t = board(
+        deck(
+            "A",
+            Blue,
+            vec![blue_boost, painter, friend("F", Blue, 2, 1, 0)],
+            5,
+        ),
+        deck("B", Orange, vec![], 5),
+        StartAt::MainPhase,
+        |bd| {
+            b = Some(place(bd, P1, "BB", Area::Home(P1)));
+            place(bd, P1, "PA", Area::Home(P1));
+            f = Some(place(bd, P1, "F", Area::Home(P1)));
+        },
+    );
+    assert_eq!(t.g.power(f.unwrap()), Some(3), "printed Blue: +1");
+    assert_eq!(
+        t.g.power(b.unwrap()),
+        Some(1),
+        "made Blue only by another effect: no bonus"
+    );
+    assert!(t.g.colors(b.unwrap()).contains(Blue));
+}
+
+#[test]
+fn each_player_discards_the_cards_they_choose() {
+    let ev = event(
+        "ALL",
+        0,
+        Timing::Phase(PhaseName::Main),
+        vec![Effect::Discard {
+            who: Who::Each,
+            amount: Amount::N(1),
+            random: false,
+        }],
+    );
+    let mut t = board(
+        deck(
+            "A",
+            Blue,
+            vec![
+                ev,
+                friend("KEEP", Blue, 1, 1, 0),
+                friend("DROP", Blue, 1, 1, 0),
+            ],
+            5,
+        ),
+        deck(
+            "B",
+            Orange,
+            vec![friend("OK", Orange, 1, 1, 0), friend("OD", Orange, 1, 1, 0)],
+            5,
+        ),
+        StartAt::MainPhase,
+        |b| {
+            to_hand(b, P1, "ALL");
+            to_hand(b, P1, "KEEP");
+            to_hand(b, P1, "DROP");
+            to_hand(b, P2, "OK");
+            to_hand(b, P2, "OD");
+            b.set_tokens(P1, 1);
+        },
+    );
+    t.choose(P1, "play \"Event ALL\"");
+    t.choose(P1, "discard \"Blue Friend DROP\"");
+    t.choose(P2, "discard \"Orange Friend OD\"");
+    assert_eq!(t.g.player(P1).discard.len(), 2, "the Event and DROP");
+    assert_eq!(t.g.player(P2).discard.len(), 1);
+}
+
+#[test]
+fn r507_1_a_choice_by_power_reads_current_power() {
+    // "Dismiss an opposing Friend with power 1 or less": a 1-power Friend with +1 from
+    // another card has 2 power and is not a choice.
+    let booster = with(
+        friend("BO", Orange, 1, 1, 0),
+        vec![Ability::Static {
+            effect: StaticEffect::Power {
+                cards: Some(Cards {
+                    title: Some("Orange Friend SMALL".into()),
+                    ..Cards::default()
+                }),
+                amount: Amount::N(1),
+            },
+            condition: None,
+        }],
+    );
+    let ev = event(
+        "ZAP",
+        0,
+        Timing::Phase(PhaseName::Main),
+        vec![Effect::Dismiss(Target::Choose(Cards {
+            card_type: Some(CardKind::Type(CardType::Friend)),
+            controller: Some(Who::Opponent),
+            power_at_most: Some(1),
+            ..Cards::default()
+        }))],
+    );
+    let mut small = None;
+    let mut t = board(
+        deck("A", Blue, vec![ev], 5),
+        deck(
+            "B",
+            Orange,
+            vec![
+                booster,
+                friend("SMALL", Orange, 1, 1, 0),
+                friend("ZERO", Orange, 0, 1, 0),
+            ],
+            5,
+        ),
+        StartAt::MainPhase,
+        |b| {
+            to_hand(b, P1, "ZAP");
+            place(b, P2, "BO", Area::Home(P2));
+            small = Some(place(b, P2, "SMALL", Area::Home(P2)));
+            place(b, P2, "ZERO", Area::Home(P2));
+            b.set_tokens(P1, 1);
+        },
+    );
+    assert_eq!(t.g.power(small.unwrap()), Some(2));
+    t.choose(P1, "play \"Event ZAP\"");
+    // BO has 1 power and ZERO 0: both may be chosen; SMALL may not.
+    t.assert_offered("choose \"Orange Friend ZERO\" at P2's home");
+    t.assert_not_offered("choose \"Orange Friend SMALL\" at P2's home");
+}
+
+#[test]
+fn r410_6a_a_dismissed_card_returns_from_the_discard_pile_to_hand() {
+    let homing = with(
+        friend("HOME", Blue, 1, 1, 0),
+        vec![Ability::Triggered {
+            when: Trigger::Dismissed(Subject::This),
+            condition: None,
+            optional: false,
+            cost: vec![],
+            effects: vec![Effect::ReturnToHand(Target::This)],
+        }],
+    );
+    let mut c = None;
+    let mut t = board(
+        deck("A", Blue, vec![homing], 5),
+        deck("B", Orange, vec![], 5),
+        StartAt::MainPhase,
+        |b| {
+            c = Some(place(b, P1, "HOME", Area::Home(P1)));
+            b.set_tokens(P1, 2);
+        },
+    );
+    t.g.perform(ponyccg_core::Occurrence::Dismiss {
+        card: c.unwrap(),
+        by_game: false,
+    });
+    t.choose(P1, "draw a card");
+    assert_eq!(t.g.card(c.unwrap()).zone, Zone::Hand);
+}
+
+#[test]
+fn phase_start_triggers_fire_at_the_start_of_that_phase_only() {
+    let morning = with(
+        friend("MORN", Blue, 1, 1, 0),
+        vec![Ability::Triggered {
+            when: Trigger::PhaseStarts {
+                phase: PhaseName::Troublemaker,
+                yours: true,
+            },
+            condition: None,
+            optional: false,
+            cost: vec![],
+            effects: vec![Effect::GainTokens {
+                who: Who::You,
+                amount: Amount::N(3),
+            }],
+        }],
+    );
+    let t = board(
+        deck("A", Blue, vec![morning], 5),
+        deck("B", Orange, vec![], 5),
+        StartAt::TurnStart,
+        |b| {
+            place(b, P1, "MORN", Area::Home(P1));
+        },
+    );
+    // 2 from the Action Step, 3 from the trigger.
+    assert_eq!(t.g.tokens(P1), 5);
+}
+
+#[test]
+fn a_move_to_anywhere_offers_home_and_every_problem_but_the_current_area() {
+    let ev = event(
+        "SHIFT",
+        0,
+        Timing::Phase(PhaseName::Main),
+        vec![Effect::Move {
+            target: Target::Choose(Cards {
+                card_type: Some(CardKind::Character),
+                controller: Some(Who::You),
+                ..Cards::default()
+            }),
+            to: AreaRef::Anywhere,
+        }],
+    );
+    let mut t = board(
+        deck("A", Blue, vec![ev, friend("F", Blue, 1, 1, 0)], 5),
+        deck("B", Orange, vec![], 5),
+        StartAt::MainPhase,
+        |b| {
+            to_hand(b, P1, "SHIFT");
+            place(b, P1, "F", Area::Problem(P1));
+            b.set_tokens(P1, 1);
+        },
+    );
+    t.choose(P1, "play \"Event SHIFT\"");
+    t.choose(P1, "choose \"Blue Friend F\" at \"Problem AP1\"");
+    t.assert_offered("choose home");
+    t.assert_offered("choose \"Problem BP1\"");
+    t.assert_not_offered("choose \"Problem AP1\"");
+    t.choose(P1, "choose home");
+    assert_eq!(t.g.characters_at(P1, Area::Home(P1)).count(), 2);
+}

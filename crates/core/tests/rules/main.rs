@@ -9,5 +9,6 @@ mod ch4_zones;
 mod ch5_game_concepts;
 mod ch6_turn_sequence;
 mod ch7_abilities;
+mod ch8_additional;
 mod keywords;
 mod quickstart;
