@@ -12,8 +12,8 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// The decks `play`, `simulate` and `bench` use when none are given.
-pub const DEFAULT_DECK: &str = "theme:twilight-sparkle";
-pub const DEFAULT_AI_DECK: &str = "theme:applejack";
+pub const DEFAULT_DECK: &str = "starter:rainbow-dash";
+pub const DEFAULT_AI_DECK: &str = "starter:fluttershy";
 
 /// The names of the synthetic decks, one per colour.
 pub fn synthetic_names() -> Vec<String> {

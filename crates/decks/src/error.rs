@@ -14,8 +14,8 @@ pub enum DeckError {
         line: usize,
         message: String,
     },
-    /// `theme:NAME` with an unknown name.
-    #[error("there is no built-in theme deck `{name}`; known: {known}")]
+    /// `theme:NAME` or `starter:NAME` with an unknown name.
+    #[error("there is no built-in deck `{name}`; known: {known}")]
     UnknownTheme { name: String, known: String },
     /// A deck built in code that names a number the catalogue lacks.
     #[error("card number `{0}` is not in the catalogue")]

@@ -57,9 +57,36 @@ pub fn parse_deck(contents: &str, file: &str) -> Result<Deck, DeckError> {
     }
 }
 
-/// Loads a deck: `theme:NAME` for a built-in theme deck, else a file in text or
-/// `.o8d` form, read with the built-in catalogue.
+/// Built-in starter decks: our own lists of cards the engine plays today.
+const STARTERS: &[(&str, &str)] = &[
+    ("rainbow-dash", include_str!("../starters/rainbow-dash.txt")),
+    ("fluttershy", include_str!("../starters/fluttershy.txt")),
+];
+
+/// Names of the built-in starter decks (`starter:NAME`).
+pub fn starter_deck_names() -> Vec<&'static str> {
+    STARTERS.iter().map(|(n, _)| *n).collect()
+}
+
+/// Loads a deck: `theme:NAME` for a built-in theme deck, `starter:NAME` for a built-in
+/// starter deck, else a file in text or `.o8d` form, read with the built-in catalogue.
 pub fn load_deck(path_or_name: &str) -> Result<Deck, DeckError> {
+    if let Some(name) = path_or_name.trim().strip_prefix("starter:") {
+        let Some((n, text)) = STARTERS
+            .iter()
+            .find(|(n, _)| *n == name.trim().to_ascii_lowercase())
+        else {
+            return Err(DeckError::UnknownTheme {
+                name: name.to_string(),
+                known: STARTERS
+                    .iter()
+                    .map(|(n, _)| format!("starter:{n}"))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            });
+        };
+        return parse_deck(text, &format!("starter:{n}"));
+    }
     if let Some(name) = path_or_name.trim().strip_prefix("theme:") {
         return theme_deck(name).ok_or_else(|| DeckError::UnknownTheme {
             name: name.to_string(),

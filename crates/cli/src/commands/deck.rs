@@ -56,7 +56,7 @@ pub enum DeckCommand {
         /// A deck file (text or .o8d) or a built-in theme deck.
         file: String,
     },
-    /// List the built-in theme decks.
+    /// List the built-in decks: starter decks and the Premiere theme decks.
     Themes,
 }
 
@@ -150,9 +150,10 @@ pub fn run(c: DeckCommand) -> anyhow::Result<()> {
             emit(&out)
         }
         DeckCommand::Themes => {
-            let list: String = theme_deck_names()
+            let list: String = ponyccg_decks::starter_deck_names()
                 .iter()
-                .map(|n| format!("theme:{n}\n"))
+                .map(|n| format!("starter:{n}  (playable now)\n"))
+                .chain(theme_deck_names().iter().map(|n| format!("theme:{n}\n")))
                 .collect();
             emit(&list)
         }

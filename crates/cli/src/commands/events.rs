@@ -323,6 +323,18 @@ pub enum TournamentCommand {
         #[arg(long)]
         pool: Option<String>,
     },
+    /// Play the rest of the tournament with AI players: the engine plays every game,
+    /// rounds are paired and the top cut made as the floor rules say, until a champion
+    /// or the final standings. Every round is saved as it finishes.
+    Simulate {
+        file: PathBuf,
+        /// Seed for the games (each game's seed derives from it, the round and the table).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The AI player for every seat: heuristic or random.
+        #[arg(long, default_value = "heuristic")]
+        ai: String,
+    },
     /// Pair the next round (Swiss, or the next elimination round after the cut).
     Pair { file: PathBuf },
     /// Report a result: `TABLE WINNER`, `TABLE draw` or `TABLE double-loss`.
@@ -503,6 +515,7 @@ pub fn tournament(c: TournamentCommand) -> anyhow::Result<()> {
                 player.trim()
             ))
         }
+        TournamentCommand::Simulate { file, seed, ai } => simulate(&file, seed, &ai),
         TournamentCommand::Pair { file } => {
             let (t, number) = {
                 let number = store::update(&file, |t| t.pair_next_round().map(|r| r.number))?;
@@ -646,4 +659,147 @@ pub fn tournament(c: TournamentCommand) -> anyhow::Result<()> {
             emit(&s)
         }
     }
+}
+
+/// A registered deck as the engine's cards.
+fn player_deck(d: &DeckList) -> Result<ponyccg_core::PlayerDeck, String> {
+    let cat = Catalogue::builtin();
+    let def = |n: &str| {
+        crate::gamesetup::card_by_number(n, cat)
+            .ok_or_else(|| format!("card {n} is not in the catalogue"))
+    };
+    let many = |m: &std::collections::BTreeMap<String, u32>| -> Result<Vec<_>, String> {
+        let mut v = Vec::new();
+        for (n, k) in m {
+            for _ in 0..*k {
+                v.push(def(n)?);
+            }
+        }
+        Ok(v)
+    };
+    Ok(ponyccg_core::PlayerDeck {
+        mane: def(&d.mane)?,
+        problems: many(&d.problems)?,
+        draw: many(&d.draw)?,
+    })
+}
+
+/// Decisions after which a game is taken to have run out of time: the end-of-match
+/// procedure then decides it by score.
+const GAME_DECISIONS: usize = 5_000;
+
+/// One match between two registered players, played by the engine: one game in a Swiss
+/// round; in an elimination round as many as the tier asks, a drawn game replayed.
+fn play_match(
+    a: &ponyccg_events::tournament::Player,
+    b: &ponyccg_events::tournament::Player,
+    round: &ponyccg_events::tournament::Round,
+    tier: Tier,
+    seed: u64,
+    ai: &str,
+) -> Result<Report, String> {
+    use ponyccg_events::time_called::{decide, Verdict};
+    let elimination = round.kind == RoundKind::Elimination;
+    let to_win = if elimination {
+        tier.elimination_games_to_win() as u32
+    } else {
+        1
+    };
+    let decks = [player_deck(&a.deck)?, player_deck(&b.deck)?];
+    let mut wins = [0u32; 2];
+    for game in 0..(4 * to_win as u64 + 8) {
+        if wins.contains(&to_win) {
+            break;
+        }
+        let base = ponyccg_ai::derive_seed(
+            seed,
+            ((round.number as u64) << 40) | ((a.id as u64) << 20) | b.id as u64,
+        );
+        let game_seed = ponyccg_ai::derive_seed(base, game);
+        // Seats alternate from game to game.
+        let first = (game % 2) as usize;
+        let seats = [first, 1 - first];
+        let setup = ponyccg_core::GameSetup {
+            seed: game_seed,
+            players: vec![decks[seats[0]].clone(), decks[seats[1]].clone()],
+        };
+        let mut g = ponyccg_core::Game::new(&setup).map_err(|e| e.to_string())?;
+        g.set_logging(false);
+        let mut players = vec![
+            ponyccg_ai::player_by_name(ai, ponyccg_ai::derive_seed(game_seed, 1))
+                .map_err(|e| e.to_string())?,
+            ponyccg_ai::player_by_name(ai, ponyccg_ai::derive_seed(game_seed, 2))
+                .map_err(|e| e.to_string())?,
+        ];
+        let _ = ponyccg_ai::play_out(&mut g, &mut players, GAME_DECISIONS);
+        let by_seat = match g.outcome() {
+            Some(ponyccg_core::Outcome::Win { winner, .. }) => Verdict::Winner(winner.index()),
+            Some(ponyccg_core::Outcome::Draw) => Verdict::Draw,
+            // Time: the higher score wins; equal scores draw (a further game in
+            // elimination rounds).
+            None => decide(
+                [
+                    g.score(ponyccg_core::PlayerId(0)) as u32,
+                    g.score(ponyccg_core::PlayerId(1)) as u32,
+                ],
+                elimination,
+            ),
+        };
+        match by_seat {
+            Verdict::Winner(seat) => wins[seats[seat]] += 1,
+            Verdict::Draw if !elimination => return Ok(Report::Draw),
+            Verdict::Draw | Verdict::TiebreakGame => {}
+        }
+    }
+    let (w, l) = if wins[0] >= wins[1] {
+        (a, (wins[0], wins[1]))
+    } else {
+        (b, (wins[1], wins[0]))
+    };
+    if l.0 < to_win {
+        return Err(format!(
+            "{} v {}: no winner after many games",
+            a.name, b.name
+        ));
+    }
+    Ok(Report::Winner {
+        name: w.name.clone(),
+        games: (to_win > 1).then_some((l.0 as u8, l.1 as u8)),
+    })
+}
+
+fn simulate(file: &Path, seed: u64, ai: &str) -> anyhow::Result<()> {
+    ponyccg_ai::player_by_name(ai, 0).map_err(|e| anyhow::anyhow!("{e}"))?;
+    // Each pass either plays the open round or opens the next one; a tournament has
+    // far fewer rounds than this bound.
+    for _ in 0..200 {
+        let t = store::load(file)?;
+        if let Some(c) = t.champion() {
+            emit(&standings_text(&t))?;
+            return emit(&format!("Champion: {}", t.name_of(c)));
+        }
+        let tier = t.tier;
+        match t.current_round() {
+            Some(r) if !r.complete() => {
+                let number = r.number;
+                store::update(file, |t| {
+                    t.play_round_with(|a, b, r| play_match(a, b, r, tier, seed, ai))
+                })?;
+                let t = store::load(file)?;
+                emit(&round_text(&t, number))?;
+            }
+            _ => {
+                let planned = t.planned_swiss_rounds().unwrap_or(0);
+                let cut_started = t.rounds.iter().any(|r| r.kind == RoundKind::Elimination);
+                if t.swiss_rounds_played() < planned || cut_started {
+                    store::update(file, |t| t.pair_next_round().map(|_| ()))?;
+                } else if t.top_cut {
+                    store::update(file, |t| t.make_top_cut().map(|_| ()))?;
+                } else {
+                    return emit(&standings_text(&t));
+                }
+            }
+        }
+    }
+    bail!("the tournament did not finish")
 }
