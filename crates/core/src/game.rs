@@ -96,6 +96,8 @@ pub enum Pending<'a> {
 #[derive(Clone, Debug)]
 pub struct Game {
     pub(crate) pool: Arc<[CardDef]>,
+    /// What the pool's cards can ever do (fixed with the pool).
+    pub(crate) facts: crate::pool::PoolFacts,
     pub(crate) st: State,
 }
 
@@ -207,35 +209,20 @@ impl Game {
             waves_since_decision: 0,
             loop_digests: Vec::new(),
             watchers_dirty: false,
+            pre_priority_settled: false,
             reactions_possible: false,
             next_object,
             log: Vec::new(),
             log_enabled: true,
             decisions: 0,
         };
+        let facts = crate::pool::PoolFacts::of(&pool);
         let mut g = Game {
             pool: pool.into(),
+            facts,
             st,
         };
-        g.st.reactions_possible = g.pool.iter().any(|d| {
-            [Some(&d.face), d.boosted.as_ref()]
-                .into_iter()
-                .flatten()
-                .any(|f| {
-                    f.abilities.iter().any(|a| {
-                        matches!(
-                            a,
-                            crate::ability::Ability::Activated {
-                                timing: crate::ability::Timing::Reaction(_),
-                                ..
-                            } | crate::ability::Ability::Play {
-                                timing: crate::ability::Timing::Reaction(_),
-                                ..
-                            }
-                        )
-                    })
-                })
-        });
+        g.st.reactions_possible = facts.reactions;
         g.refresh_watchers();
         Ok(g)
     }
@@ -347,8 +334,9 @@ impl Game {
             .collect();
         for c in owned {
             self.remove_from_play_list(c);
-            self.st.cards[c.index()].zone = Zone::Banished;
-            self.st.cards[c.index()].area = None;
+            let k = self.card_mut(c);
+            k.zone = Zone::Banished;
+            k.area = None;
         }
         let left: Vec<PlayerId> = self.active_players().collect();
         if left.len() == 1 {
@@ -393,6 +381,7 @@ impl Game {
         &self.st.cards[c.index()]
     }
     pub(crate) fn card_mut(&mut self, c: CardId) -> &mut Card {
+        self.st.pre_priority_settled = false;
         &mut self.st.cards[c.index()]
     }
     pub fn num_cards(&self) -> usize {
@@ -466,6 +455,19 @@ impl Game {
             .map(Area::Problem)
             .filter(|&a| self.problem_at(a).is_some())
     }
+    /// [`Game::problem_areas`] gathered without allocating (a game has at most 8 players).
+    pub(crate) fn problem_area_list(&self) -> AreaList {
+        let mut list = AreaList {
+            items: [Area::Home(PlayerId(0)); 8],
+            len: 0,
+        };
+        for a in self.problem_areas() {
+            list.items[list.len] = a;
+            list.len += 1;
+        }
+        list
+    }
+
     /// A zone's cards for one player (the play zone: every card that player controls in play).
     pub fn zone(&self, p: PlayerId, zone: Zone) -> Vec<CardId> {
         let pl = self.player(p);
@@ -532,6 +534,19 @@ impl Game {
     pub(crate) fn new_object(&mut self) -> u32 {
         self.st.next_object += 1;
         self.st.next_object
+    }
+}
+
+/// A short list of areas, one at most per player, kept inline.
+pub(crate) struct AreaList {
+    items: [Area; 8],
+    len: usize,
+}
+
+impl std::ops::Deref for AreaList {
+    type Target = [Area];
+    fn deref(&self) -> &[Area] {
+        &self.items[..self.len]
     }
 }
 

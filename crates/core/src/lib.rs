@@ -15,6 +15,7 @@ mod flow;
 pub mod game;
 pub mod ids;
 mod labels;
+mod pool;
 pub mod replay;
 mod rng;
 pub mod rules;

@@ -268,6 +268,10 @@ pub struct State {
     /// Set when cards left play or turned over, so `watchers` is recomputed before the
     /// next scan (a card that just left still triggers on its own leaving).
     pub(crate) watchers_dirty: bool,
+    /// Set when pre-priority processing found nothing to do; any change to a card or to
+    /// the play zone clears it (`card_mut`, `remove_from_play_list`, `relocate`), so
+    /// while it is set the search need not be repeated.
+    pub(crate) pre_priority_settled: bool,
     /// Whether any card in the game has a Reaction (skips recording events for them).
     pub(crate) reactions_possible: bool,
     pub(crate) log: Vec<Event>,

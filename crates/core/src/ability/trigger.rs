@@ -61,6 +61,10 @@ impl Game {
 
     /// Recomputes whether any card in play could trigger (a cheap guard for the scans).
     pub(crate) fn refresh_watchers(&mut self) {
+        if !self.facts.triggers {
+            self.st.watchers = false;
+            return;
+        }
         self.st.watchers = self.st.in_play.iter().any(|&c| {
             self.abilities(c)
                 .iter()

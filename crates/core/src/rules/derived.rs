@@ -35,7 +35,12 @@ impl Game {
     /// Continuous effects in force that apply to `c`: from static abilities of face-up
     /// cards in play (702, 701.3) whose conditions hold, and from modifiers on `c` (708).
     fn effects_on(&self, c: CardId, mut f: impl FnMut(&StaticEffect, &Ctx)) {
-        for &s in &self.st.in_play {
+        let in_play: &[CardId] = if self.facts.statics {
+            &self.st.in_play
+        } else {
+            &[]
+        };
+        for &s in in_play {
             for a in self.abilities(s) {
                 if let crate::ability::Ability::Static { effect, condition } = a {
                     let ctx = self.ctx_of(s);
@@ -66,6 +71,16 @@ impl Game {
                 };
                 f(&m.effect, &ctx);
             }
+        }
+    }
+
+    /// A card's abilities where static ones are looked for: none when no card of the
+    /// game has any.
+    fn static_abilities(&self, c: CardId) -> &[crate::ability::Ability] {
+        if self.facts.statics {
+            self.abilities(c)
+        } else {
+            &[]
         }
     }
 
@@ -307,7 +322,7 @@ impl Game {
                     }
                 })
                 .unwrap_or(0) as u16;
-            for a in self.abilities(c) {
+            for a in self.static_abilities(c) {
                 if let crate::ability::Ability::Static {
                     effect: StaticEffect::OpponentsNeedMore(n),
                     condition,
@@ -328,10 +343,27 @@ impl Game {
     /// The cost for `p` to move a card to an area (609.2b): Swift, Showy and scripted
     /// increases, never below 1.
     pub fn move_cost(&self, p: PlayerId, card: CardId, to: Area) -> u16 {
+        Self::move_cost_sum(self.move_cost_base(card), self.move_cost_extra(p, to))
+    }
+
+    /// The mover's part of [`Game::move_cost`]: the same for every destination.
+    pub(crate) fn move_cost_base(&self, card: CardId) -> i16 {
         let mut cost = crate::rules::main_phase::MOVE_COST as i16;
         if self.has_keyword(card, |k| k == Keyword::Swift) {
             cost -= 1;
         }
+        cost
+    }
+
+    /// [`Game::move_cost`] from its two parts.
+    pub(crate) fn move_cost_sum(base: i16, extra: i16) -> u16 {
+        (base + extra).max(1) as u16
+    }
+
+    /// What opposing cards at `to` add to the cost for `p` of moving any card there: the
+    /// same for every card, so it can be worked out once per area.
+    pub(crate) fn move_cost_extra(&self, p: PlayerId, to: Area) -> i16 {
+        let mut cost: i16 = 0;
         if to.is_problem() {
             for c in self.at(to) {
                 if self.card(c).controller == p || self.card(c).face_down {
@@ -346,7 +378,7 @@ impl Game {
                         }
                     })
                     .unwrap_or(0) as i16;
-                for a in self.abilities(c) {
+                for a in self.static_abilities(c) {
                     if let crate::ability::Ability::Static {
                         effect: StaticEffect::OpponentsMoveCost(n),
                         condition,
@@ -362,7 +394,7 @@ impl Game {
                 }
             }
         }
-        cost.max(1) as u16
+        cost
     }
 
     /// The cost for `p` to play a card (204.1, 705.2b): printed cost plus modifiers.
@@ -373,7 +405,7 @@ impl Game {
         let mut cost = self.def(card).cost.unwrap_or(0) as i16;
         // 705.2b: opposing cost modifiers first, then the player's own; all add.
         for &s in &self.st.in_play {
-            for a in self.abilities(s) {
+            for a in self.static_abilities(s) {
                 if let crate::ability::Ability::Static {
                     effect: StaticEffect::PlayCost { cards, amount },
                     condition,

@@ -19,16 +19,16 @@ impl Game {
     /// Every Main Phase action the player can take now (609.2), one choice per distinct
     /// outcome: copies of a card in the same situation give one choice.
     pub(crate) fn main_phase_actions(&self, p: PlayerId) -> Vec<Choice> {
-        let mut out = Vec::new();
+        // Room for a typical list and the caller's "continue", so it is allocated once.
+        let mut out = Vec::with_capacity(32);
         let tokens = self.player(p).tokens;
-        let problems: Vec<Area> = self.problem_areas().collect();
-        let mut seen_defs = Vec::new();
-        for &c in &self.player(p).hand {
+        let problems = self.problem_area_list();
+        let hand = &self.player(p).hand;
+        for (i, &c) in hand.iter().enumerate() {
             let def = self.card(c).def;
-            if seen_defs.contains(&def) {
+            if hand[..i].iter().any(|&x| self.card(x).def == def) {
                 continue;
             }
-            seen_defs.push(def);
             if tokens < self.play_cost(p, c) {
                 continue;
             }
@@ -39,7 +39,7 @@ impl Game {
                         card: c,
                         to: Area::Home(p),
                     });
-                    for &a in &problems {
+                    for &a in problems.iter() {
                         out.push(Choice::PlayFriend { card: c, to: a });
                     }
                 }
@@ -47,7 +47,7 @@ impl Game {
                     out.push(Choice::PlayResource { card: c })
                 }
                 CardType::Troublemaker => {
-                    for &a in &problems {
+                    for &a in problems.iter() {
                         out.push(Choice::PlayTroublemaker { card: c, to: a });
                     }
                 }
@@ -55,23 +55,37 @@ impl Game {
                 _ => {}
             }
         }
-        let mut seen_movers: Vec<(crate::ids::DefId, Option<Area>, u8, bool, i16)> = Vec::new();
-        for &c in &self.st.in_play {
+        let mover = |c: CardId| {
             let k = self.card(c);
-            if k.controller != p || !self.is_character(c) {
+            (k.controller == p && self.is_character(c)).then_some((
+                k.def,
+                k.area,
+                k.exhaustion,
+                k.frightened,
+                k.power_counters,
+            ))
+        };
+        // Home first, then the Problems; what opposing cards add is the same for every mover.
+        let mut extra = [(Area::Home(p), 0i16); 9];
+        for (i, &a) in problems.iter().enumerate() {
+            extra[i + 1] = (a, self.move_cost_extra(p, a));
+        }
+        let targets = &extra[..problems.len() + 1];
+        let in_play = &self.st.in_play;
+        for (i, &c) in in_play.iter().enumerate() {
+            let Some(key) = mover(c) else {
+                continue;
+            };
+            // An earlier character in the same situation already gave these choices.
+            if in_play[..i].iter().any(|&o| mover(o) == Some(key)) {
                 continue;
             }
-            let key = (k.def, k.area, k.exhaustion, k.frightened, k.power_counters);
-            if k.frightened && tokens >= RALLY_COST && !seen_movers.contains(&key) {
+            if key.3 && tokens >= RALLY_COST {
                 out.push(Choice::Rally { card: c });
             }
-            if seen_movers.contains(&key) {
-                continue;
-            }
-            seen_movers.push(key);
-            let targets = std::iter::once(Area::Home(p)).chain(problems.iter().copied());
-            for to in targets {
-                if tokens >= self.move_cost(p, c, to) && self.can_go_to(c, to, true) {
+            let base = self.move_cost_base(c);
+            for &(to, extra) in targets {
+                if tokens >= Self::move_cost_sum(base, extra) && self.can_go_to(c, to, true) {
                     out.push(Choice::Move { card: c, to });
                 }
             }

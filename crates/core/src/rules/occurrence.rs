@@ -332,6 +332,7 @@ impl Game {
                 }
             }
         }
+        self.st.pre_priority_settled = false;
         match to {
             Zone::Play => self.st.in_play.push(c),
             Zone::Queue => self.st.queue.push(c),
@@ -365,6 +366,7 @@ impl Game {
     }
 
     pub(crate) fn remove_from_play_list(&mut self, c: CardId) {
+        self.st.pre_priority_settled = false;
         if let Some(i) = self.st.in_play.iter().position(|&x| x == c) {
             self.st.in_play.remove(i);
         }

@@ -39,56 +39,65 @@ impl Game {
                 return None;
             }
         }
-        if self.st.players[holder.index()].removed {
-            holder = self.next_player(holder);
-        }
-        if passes as usize >= self.active_players().count() {
-            // 512.4d: Reactions answer only what happened since this window closed.
-            self.st.reactable.clear();
-            self.window_closed(kind);
-            return None;
-        }
-        // 511: pre-priority processing runs before anyone receives priority; if it
-        // changed something it may have created work, so come back afterwards.
-        if self.pre_priority() {
-            self.push(Frame::Window {
-                kind,
-                holder,
-                passes,
-            });
-            return None;
-        }
-        // 511.7: then the triggered effects waiting, as one wave; new ones wait (511.7b).
-        if !self.st.triggers.is_empty() {
-            if self.loop_detected() {
-                // 802.3: a loop with no optional actions ends here; the effect that would
-                // begin the next repetition doesn't trigger, and play proceeds.
-                self.st.triggers.clear();
-                self.log(crate::event::Event::LoopEnded);
-            } else {
+        loop {
+            if self.st.players[holder.index()].removed {
+                holder = self.next_player(holder);
+            }
+            if passes as usize >= self.active_players().count() {
+                // 512.4d: Reactions answer only what happened since this window closed.
+                self.st.reactable.clear();
+                self.window_closed(kind);
+                return None;
+            }
+            // 511: pre-priority processing runs before anyone receives priority; if it
+            // changed something it may have created work, so come back afterwards.
+            if self.pre_priority() {
                 self.push(Frame::Window {
                     kind,
                     holder,
                     passes,
                 });
-                let wave = std::mem::take(&mut self.st.triggers);
-                self.push(Frame::TriggerWave(wave));
                 return None;
             }
-        }
-        self.st.last_priority = Some(holder);
-        let mut choices = self.immediate_actions(holder);
-        choices.push(Choice::Pass);
-        self.ask(
-            Frame::Window {
-                kind,
+            // 511.7: then the triggered effects waiting, as one wave; new ones wait (511.7b).
+            if !self.st.triggers.is_empty() {
+                if self.loop_detected() {
+                    // 802.3: a loop with no optional actions ends here; the effect that
+                    // would begin the next repetition doesn't trigger, and play proceeds.
+                    self.st.triggers.clear();
+                    self.log(crate::event::Event::LoopEnded);
+                } else {
+                    self.push(Frame::Window {
+                        kind,
+                        holder,
+                        passes,
+                    });
+                    let wave = std::mem::take(&mut self.st.triggers);
+                    self.push(Frame::TriggerWave(wave));
+                    return None;
+                }
+            }
+            self.st.last_priority = Some(holder);
+            let mut choices = self.immediate_actions(holder);
+            if choices.is_empty() {
+                // Passing is the only choice, and a decision with a single choice is
+                // taken at once (see `advance_from`): pass here without asking.
+                passes += 1;
+                holder = self.next_player(holder);
+                continue;
+            }
+            choices.push(Choice::Pass);
+            return self.ask(
+                Frame::Window {
+                    kind,
+                    holder,
+                    passes,
+                },
                 holder,
-                passes,
-            },
-            holder,
-            Prompt::Priority,
-            choices,
-        )
+                Prompt::Priority,
+                choices,
+            );
+        }
     }
 
     /// 510.3, 601.2c, 512.3a: as a window closes the turn player may open another with a
@@ -133,10 +142,18 @@ impl Game {
     /// happened since the last window closed), and the Hasty and Agile keywords.
     pub(crate) fn immediate_actions(&self, p: PlayerId) -> Vec<Choice> {
         let mut out = Vec::new();
+        if !(self.facts.timed || self.facts.hasty || self.facts.agile) {
+            return out;
+        }
         self.timed_actions(p, false, &mut out);
         let tokens = self.player(p).tokens;
         let mut seen = Vec::new();
-        for &c in &self.player(p).hand {
+        let hand: &[CardId] = if self.facts.hasty {
+            &self.player(p).hand
+        } else {
+            &[]
+        };
+        for &c in hand {
             // Hasty: play this card as an Immediate action.
             if self.def(c).card_type == CardType::Friend
                 && !seen.contains(&self.card(c).def)
@@ -155,7 +172,12 @@ impl Game {
             }
         }
         // Agile: move this card as an Immediate action.
-        for &c in &self.st.in_play {
+        let in_play: &[CardId] = if self.facts.agile {
+            &self.st.in_play
+        } else {
+            &[]
+        };
+        for &c in in_play {
             if self.card(c).controller == p
                 && self.is_character(c)
                 && self.has_keyword(c, |k| k == crate::card::Keyword::Agile)
@@ -174,6 +196,9 @@ impl Game {
     /// `phase` asks for "[x] Phase" timings (512.3); otherwise the others.
     pub(crate) fn timed_actions(&self, p: PlayerId, phase: bool, out: &mut Vec<Choice>) {
         use crate::ability::{Ability, Timing};
+        if !self.facts.timed {
+            return;
+        }
         let mut seen = Vec::new();
         for &c in &self.player(p).hand {
             if self.def(c).card_type != CardType::Event || seen.contains(&self.card(c).def) {
@@ -303,6 +328,15 @@ impl Game {
     /// 511: waves of pre-priority processing until one changes nothing. Returns whether
     /// anything happened.
     pub(crate) fn pre_priority(&mut self) -> bool {
+        // Nearly always nothing is due: find that out without copying the play zone, and
+        // only look again once a card has changed.
+        if self.st.pre_priority_settled {
+            return false;
+        }
+        if !self.pre_priority_due() {
+            self.st.pre_priority_settled = true;
+            return false;
+        }
         let mut any = false;
         loop {
             let mut changed = false;
@@ -344,5 +378,25 @@ impl Game {
             }
             any = true;
         }
+    }
+
+    /// Whether some card meets a condition of 511.2-511.5 (the checks of
+    /// [`Game::pre_priority`], read-only).
+    fn pre_priority_due(&self) -> bool {
+        self.st.in_play.iter().any(|&c| {
+            let k = self.card(c);
+            if k.zone != crate::ids::Zone::Play {
+                return false;
+            }
+            if let Some(h) = k.host {
+                let host = self.card(h);
+                if host.zone != crate::ids::Zone::Play || host.face_down {
+                    return true;
+                }
+            }
+            (k.frightened && self.def(c).card_type != CardType::Friend)
+                || (matches!(k.area, Some(Area::Home(owner)) if owner != k.controller)
+                    && self.is_character(c))
+        })
     }
 }

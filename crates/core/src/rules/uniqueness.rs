@@ -11,6 +11,32 @@ impl Game {
     /// The first uniqueness violation, as the violating player and the violating cards.
     pub fn uniqueness_violator(&self) -> Option<(PlayerId, Vec<CardId>)> {
         let face_up = |c: CardId| !self.card(c).face_down;
+        // Every violation takes two face-up Unique cards, or two face-up Troublemakers at
+        // one area with one controller or one of them Epic (516.4, 516.4a); usually there
+        // aren't, and the search below can be skipped.
+        let face_up_tm = |c: CardId| face_up(c) && self.def(c).card_type == CardType::Troublemaker;
+        let in_play = &self.st.in_play;
+        let unique = self.facts.uniques
+            && in_play
+                .iter()
+                .filter(|&&c| face_up(c) && self.def(c).is_unique())
+                .nth(1)
+                .is_some();
+        let crowded = || {
+            in_play.iter().enumerate().any(|(i, &a)| {
+                face_up_tm(a)
+                    && in_play[i + 1..].iter().any(|&b| {
+                        face_up_tm(b)
+                            && self.card(b).area == self.card(a).area
+                            && (self.card(b).controller == self.card(a).controller
+                                || self.is_epic(a)
+                                || self.is_epic(b))
+                    })
+            })
+        };
+        if !unique && !crowded() {
+            return None;
+        }
         for p in self.active_players() {
             let mine: Vec<CardId> = self
                 .st
