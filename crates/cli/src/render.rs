@@ -320,7 +320,7 @@ impl Namer<'_> {
             Event::Frightened(c) => format!("{} is frightened", self.card(*c)),
             Event::Unfrightened(c) => format!("{} is turned face-up", self.card(*c)),
             Event::Uncovered(c) => format!("{} is uncovered", self.card(*c)),
-            Event::Left { card, to, how } => {
+            Event::Left { card, to, how, .. } => {
                 let verb = match how {
                     Leave::Dismiss => "is dismissed",
                     Leave::Retire => "is retired",

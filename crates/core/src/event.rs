@@ -56,6 +56,9 @@ pub enum Event {
         card: CardId,
         to: Zone,
         how: Leave,
+        /// Where it was, and who controlled it, as it left (for leave-play triggers).
+        from: Option<Area>,
+        controller: PlayerId,
     },
     Challenged {
         player: PlayerId,

@@ -69,7 +69,7 @@ pub fn render(g: &Game, e: &Event) -> String {
         Event::Frightened(c) => format!("{} is frightened", q(g, *c)),
         Event::Unfrightened(c) => format!("{} is turned face-up", q(g, *c)),
         Event::Uncovered(c) => format!("{} is uncovered", q(g, *c)),
-        Event::Left { card, to, how } => {
+        Event::Left { card, to, how, .. } => {
             let verb = match how {
                 Leave::Dismiss => "dismissed",
                 Leave::Retire => "retired",

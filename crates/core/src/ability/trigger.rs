@@ -160,6 +160,47 @@ impl Game {
         self.st.triggers.extend(found);
     }
 
+    /// Whether a card that has just left play fitted a description as it was in play:
+    /// its facts now, its place and controller as it left (704.1: the trigger looks back).
+    fn left_play_fits(
+        &self,
+        sel: &Cards,
+        source: CardId,
+        you: PlayerId,
+        c: CardId,
+        from: Option<Area>,
+        controller: PlayerId,
+    ) -> bool {
+        let Some(from) = from else { return false };
+        let place_ok = match sel.place.unwrap_or(Place::InPlay) {
+            Place::InPlay => true,
+            Place::Here => self.card(source).area == Some(from),
+            Place::AtAProblem => from.is_problem(),
+            Place::AtHome => !from.is_problem(),
+            Place::There | Place::Hand | Place::Discard => false,
+        };
+        let controller_ok = match sel.controller {
+            None | Some(Who::Each) => true,
+            Some(Who::You) => controller == you,
+            Some(Who::Opponent) => controller != you,
+            Some(Who::ItsController) => false,
+        };
+        // The rest of the description reads the card where it is now.
+        let rest = Cards {
+            place: Some(Place::Discard),
+            controller: None,
+            ..sel.clone()
+        };
+        let now = Ctx {
+            printed: false,
+            source,
+            you,
+            it: None,
+            there: None,
+        };
+        place_ok && controller_ok && self.fits(c, &rest, &now)
+    }
+
     fn subject_fits(&self, s: &Subject, source: CardId, you: PlayerId, c: CardId) -> bool {
         match s {
             Subject::This => c == source,
@@ -229,13 +270,17 @@ impl Game {
                 },
             ) if *card == source => Some((Some(source), None)),
             (
-                Trigger::Dismissed(s @ Subject::Any(_)),
+                Trigger::Dismissed(Subject::Any(sel)),
                 Event::Left {
                     card,
                     how: Leave::Dismiss,
+                    from,
+                    controller,
                     ..
                 },
-            ) if self.subject_fits(s, source, you, *card) => Some((Some(*card), None)),
+            ) if self.left_play_fits(sel, source, you, *card, *from, *controller) => {
+                Some((Some(*card), *from))
+            }
             (Trigger::ConfrontThisProblem, Event::Confronted { player, problem })
                 if *player == you && self.card(*problem).area == here =>
             {

@@ -300,7 +300,7 @@ impl Game {
 
     /// A card leaves its place for its owner's discard pile, banished zone or deck bottom.
     fn leave(&mut self, c: CardId, how: Leave) {
-        let owner = self.card(c).owner;
+        let (from, controller) = (self.card(c).area, self.card(c).controller);
         let is_problem = self.def(c).card_type == CardType::Problem;
         let to = match how {
             // 303.3: a Problem never enters a hand or discard pile.
@@ -313,8 +313,13 @@ impl Game {
             Leave::ToDeckBottom => Zone::DrawDeck,
         };
         self.relocate(c, to, true);
-        let _ = owner;
-        self.log(Event::Left { card: c, to, how });
+        self.log(Event::Left {
+            card: c,
+            to,
+            how,
+            from,
+            controller,
+        });
     }
 
     /// Moves a card between zones, keeping every zone list right. The card becomes a new

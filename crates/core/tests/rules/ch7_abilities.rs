@@ -719,3 +719,68 @@ fn a_move_to_anywhere_offers_home_and_every_problem_but_the_current_area() {
     t.choose(P1, "choose home");
     assert_eq!(t.g.characters_at(P1, Area::Home(P1)).count(), 2);
 }
+
+#[test]
+fn r704_1_a_trigger_on_another_card_being_dismissed_looks_back_at_where_it_was() {
+    // "When one of your other Friends here is dismissed, draw a card."
+    let watcher = with(
+        friend("WATCH", Blue, 1, 1, 0),
+        vec![Ability::Triggered {
+            when: Trigger::Dismissed(Subject::Any(Cards {
+                card_type: Some(CardKind::Type(CardType::Friend)),
+                controller: Some(Who::You),
+                place: Some(Place::Here),
+                other: true,
+                ..Cards::default()
+            })),
+            condition: None,
+            optional: false,
+            cost: vec![],
+            effects: vec![Effect::Draw {
+                who: Who::You,
+                amount: Amount::N(1),
+            }],
+        }],
+    );
+    let (mut near, mut far) = (None, None);
+    let mut t = board(
+        deck(
+            "A",
+            Blue,
+            vec![
+                watcher,
+                friend("NEAR", Blue, 1, 1, 0),
+                friend("FAR", Blue, 1, 1, 0),
+            ],
+            5,
+        ),
+        deck("B", Orange, vec![], 5),
+        StartAt::MainPhase,
+        |b| {
+            place(b, P1, "WATCH", Area::Home(P1));
+            near = Some(place(b, P1, "NEAR", Area::Home(P1)));
+            far = Some(place(b, P1, "FAR", Area::Problem(P1)));
+            b.set_tokens(P1, 3);
+        },
+    );
+    t.g.perform(ponyccg_core::Occurrence::Dismiss {
+        card: far.unwrap(),
+        by_game: false,
+    });
+    t.choose(P1, "draw a card");
+    assert_eq!(
+        t.g.player(P1).hand.len(),
+        1,
+        "FAR wasn't here: only the action's draw"
+    );
+    t.g.perform(ponyccg_core::Occurrence::Dismiss {
+        card: near.unwrap(),
+        by_game: false,
+    });
+    t.choose(P1, "draw a card");
+    assert_eq!(
+        t.g.player(P1).hand.len(),
+        3,
+        "NEAR was here: the trigger drew one more"
+    );
+}
