@@ -42,6 +42,15 @@ fn opposing_friend_here() -> Cards {
     }
 }
 
+/// Whether a keyword stands for a triggered ability (see [`triggered`]).
+pub fn is_triggered(k: Keyword) -> bool {
+    use Keyword::*;
+    matches!(
+        k,
+        Diligent(_) | Studious | Prepared | Traveler | Villain | Calming(_)
+    )
+}
+
 /// The triggered ability a keyword stands for, if it is one.
 pub fn triggered(k: Keyword) -> Option<Ability> {
     use Keyword::*;
@@ -119,5 +128,50 @@ pub fn triggered(k: Keyword) -> Option<Ability> {
             }],
         ),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn is_triggered_agrees_with_triggered() {
+        use Keyword::*;
+        let all = [
+            Agile,
+            Calming(1),
+            Caretaker,
+            Competitive(1),
+            Diligent(1),
+            Eccentric(1),
+            Experienced,
+            Hasty,
+            HomeLimit(3),
+            Inspired,
+            Meticulous(1),
+            Persistent,
+            Prepared,
+            Prismatic,
+            Pumped,
+            Random,
+            Redeem,
+            Showy(1),
+            StartingProblem,
+            Stubborn,
+            Studious,
+            Supportive(1),
+            Swift,
+            Teamwork,
+            Transform(1),
+            Traveler,
+            Vexing,
+            Villain,
+            Harmonious(1),
+            Tyrannical(1),
+        ];
+        for k in all {
+            assert_eq!(is_triggered(k), triggered(k).is_some(), "{k}");
+        }
     }
 }

@@ -106,11 +106,19 @@ impl Game {
             if k.zone == Zone::Play && k.face_down {
                 return;
             }
-            let keyword_abilities: Vec<Ability> = face
+            // Most cards have no triggered keyword; build their abilities only if needed.
+            let keyword_abilities: Vec<Ability> = if face
                 .keywords
                 .iter()
-                .filter_map(|&kw| super::keyword::triggered(kw))
-                .collect();
+                .any(|&k| super::keyword::is_triggered(k))
+            {
+                face.keywords
+                    .iter()
+                    .filter_map(|&kw| super::keyword::triggered(kw))
+                    .collect()
+            } else {
+                Vec::new()
+            };
             for (i, a) in face
                 .abilities
                 .iter()
