@@ -52,6 +52,9 @@ fn kind(k: Option<CardKind>, plural_form: bool) -> String {
 /// A noun phrase for cards that fit: "opposing Pegasus Friend here with power 2 or
 /// less", "Troublemakers you control there". No article; see [`a`].
 pub fn cards(c: &Cards, plural_form: bool) -> String {
+    if c.host {
+        return "card this is attached to".into();
+    }
     let mut words = Vec::new();
     if c.other {
         words.push("other".to_string());
@@ -97,6 +100,9 @@ pub fn cards(c: &Cards, plural_form: bool) -> String {
     }
     if let Some(n) = c.cost_at_most {
         s.push_str(&format!(" costing {n} or less"));
+    }
+    if c.on_this {
+        s.push_str(" attached to this card");
     }
     s
 }
@@ -149,16 +155,17 @@ fn duration(d: Duration) -> &'static str {
 
 /// A continuous effect, with what it applies to.
 pub fn static_effect(e: &StaticEffect, on: &str) -> String {
-    let on_cards = |c: &Option<Cards>| {
-        c.as_ref()
-            .map_or(on.to_string(), |c| format!("each {}", cards(c, false)))
+    let on_cards = |c: &Option<Cards>| match c {
+        None => on.to_string(),
+        Some(c) if c.host => "the card this is attached to".to_string(),
+        Some(c) => format!("each {}", cards(c, false)),
     };
     match e {
         StaticEffect::Power { cards, amount: a } => {
             let n = match a {
                 Amount::N(n) if *n >= 0 => format!("+{n} power"),
                 Amount::N(n) => format!("{n} power"),
-                a => format!("+{}", amount(a, "power", "power")),
+                Amount::CountOf(c) => format!("+1 power for each {}", self::cards(c, false)),
             };
             format!("{} gets {n}", on_cards(cards))
         }
@@ -359,6 +366,10 @@ fn costs_to(v: &[Cost]) -> String {
 /// One ability as a sentence.
 pub fn ability(a: &Ability) -> String {
     match a {
+        Ability::Attach(host) => sentence(format!(
+            "play this card on {}; it stays only while that card fits",
+            self::a(&cards(host, false))
+        )),
         Ability::Static {
             effect: e,
             condition: c,

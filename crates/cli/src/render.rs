@@ -358,6 +358,13 @@ impl Namer<'_> {
             },
             Event::Conceded(p) => format!("{} concedes", self.p(*p)),
             Event::TurnedOver(c) => format!("{} is turned over", self.card(*c)),
+            Event::PhaseBegan(_) | Event::PhaseEnded(_) => return None,
+            Event::Defeated {
+                player,
+                troublemaker,
+            } => format!("{} defeats {}", self.p(*player), self.card(*troublemaker)),
+            Event::ToDeckTop(c) => format!("{} is put on top of its owner's deck", self.card(*c)),
+            Event::LoopEnded => "a loop of mandatory effects is ended (802.3)".to_string(),
             Event::ToHand(c) => format!("{} is put into its owner's hand", self.card(*c)),
             #[allow(unreachable_patterns)]
             other => format!("{other:?}"),

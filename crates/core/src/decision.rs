@@ -60,6 +60,11 @@ pub enum Choice {
     PlayResource {
         card: CardId,
     },
+    /// 609.2a, 305.1b, 509.2: play an attachment on a host.
+    PlayOn {
+        card: CardId,
+        host: CardId,
+    },
     /// 609.2a: play an Event.
     PlayEvent {
         card: CardId,

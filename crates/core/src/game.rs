@@ -613,6 +613,7 @@ impl Choice {
             Choice::StartingProblem(c)
             | Choice::PlayFriend { card: c, .. }
             | Choice::PlayResource { card: c }
+            | Choice::PlayOn { card: c, .. }
             | Choice::PlayEvent { card: c }
             | Choice::PlayTroublemaker { card: c, .. }
             | Choice::Move { card: c, .. }

@@ -55,6 +55,14 @@ impl Game {
             Choice::PlayFriend { card, to } => {
                 format!("play {} to {}", self.quoted(card), self.area_label(to))
             }
+            Choice::PlayOn { card, host } => {
+                let at = self
+                    .card(host)
+                    .area
+                    .map(|a| format!(" at {}", self.area_label(a)))
+                    .unwrap_or_default();
+                format!("play {} on {}{at}", self.quoted(card), self.quoted(host))
+            }
             Choice::PlayResource { card } | Choice::PlayEvent { card } => {
                 format!("play {}", self.quoted(card))
             }

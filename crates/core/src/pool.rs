@@ -42,6 +42,8 @@ impl PoolFacts {
             match a {
                 Ability::Static { .. } => self.statics = true,
                 Ability::Triggered { .. } => self.triggers = true,
+                // The host description is checked with the attachment rules (511.2).
+                Ability::Attach(_) => {}
                 Ability::Activated { timing, .. } | Ability::Play { timing, .. } => {
                     self.timed = true;
                     self.reactions |= matches!(timing, Timing::Reaction(_));

@@ -103,6 +103,14 @@ pub fn render(g: &Game, e: &Event) -> String {
         },
         Event::Conceded(p) => format!("{p} concedes"),
         Event::TurnedOver(c) => format!("{} is turned over", q(g, *c)),
+        Event::PhaseBegan(p) => format!("{} starts", p.name()),
+        Event::PhaseEnded(p) => format!("{} reaches its end", p.name()),
+        Event::Defeated {
+            player,
+            troublemaker,
+        } => format!("{player} defeats {}", q(g, *troublemaker)),
+        Event::ToDeckTop(c) => format!("{} is put on top of its owner's deck", q(g, *c)),
+        Event::LoopEnded => "a loop of mandatory effects is ended (802.3)".to_string(),
         Event::ToHand(c) => format!("{} is put into its owner's hand", q(g, *c)),
         #[allow(unreachable_patterns)]
         other => format!("{other:?}"),

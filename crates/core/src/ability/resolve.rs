@@ -111,6 +111,11 @@ impl Game {
         if !ok || (sel.other && c == ctx.source) {
             return false;
         }
+        if (sel.host && self.card(ctx.source).host != Some(c))
+            || (sel.on_this && k.host != Some(ctx.source))
+        {
+            return false;
+        }
         if let Some(color) = sel.color {
             let colors = if ctx.printed {
                 if k.face_down {

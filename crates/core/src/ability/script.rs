@@ -34,6 +34,10 @@ pub enum Ability {
         cost: Vec<Cost>,
         effects: Vec<Effect>,
     },
+    /// 509: this card is an attachment, played on a card that fits (its host
+    /// description, 509.4); it stays only while its host fits (511.2), even if it loses
+    /// its abilities (509.4a).
+    Attach(Cards),
     /// 304: what an Event does when played, and when it may be played (512.2).
     Play {
         timing: Timing,
@@ -116,6 +120,10 @@ pub struct Cards {
     pub other: bool,
     pub ready: Option<bool>,
     pub face_down: Option<bool>,
+    /// Only the card this attachment is attached to (509.1).
+    pub host: bool,
+    /// Only cards attached to this card.
+    pub on_this: bool,
 }
 
 /// Card types for selectors; `Character` covers Mane Characters and Friends (301.4, 302.2).

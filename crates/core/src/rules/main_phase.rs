@@ -44,7 +44,22 @@ impl Game {
                     }
                 }
                 CardType::Resource if self.meets_play_requirements(p, c) => {
-                    out.push(Choice::PlayResource { card: c })
+                    match self.host_description(c) {
+                        // 305.1b, 509.1: an attachment is played on a card that fits.
+                        Some(sel) => {
+                            let ctx = crate::ability::trigger::Ctx {
+                                printed: false,
+                                source: c,
+                                you: p,
+                                it: None,
+                                there: None,
+                            };
+                            for host in self.distinct(self.matching(sel, &ctx)) {
+                                out.push(Choice::PlayOn { card: c, host });
+                            }
+                        }
+                        None => out.push(Choice::PlayResource { card: c }),
+                    }
                 }
                 CardType::Troublemaker => {
                     for &a in problems.iter() {
@@ -105,16 +120,23 @@ impl Game {
         match action {
             Choice::PlayFriend { card, to } => {
                 let cost = self.play_cost(p, card);
-                self.play_to(p, card, cost, to, false);
+                self.play_to(p, card, cost, to, false, None);
+            }
+            Choice::PlayOn { card, host } => {
+                let cost = self.play_cost(p, card);
+                // 305.1b, 509.3: at its host's area, attached to it.
+                if let Some(at) = self.card(host).area {
+                    self.play_to(p, card, cost, at, false, Some(host));
+                }
             }
             Choice::PlayResource { card } => {
                 let cost = self.play_cost(p, card);
                 // 305.1a: non-attachment Resources go to their owner's home.
-                self.play_to(p, card, cost, Area::Home(p), false);
+                self.play_to(p, card, cost, Area::Home(p), false, None);
             }
             Choice::PlayTroublemaker { card, to } => {
                 // 306.1, 609.2c: face-down at a Problem.
-                self.play_to(p, card, TROUBLEMAKER_COST, to, true);
+                self.play_to(p, card, TROUBLEMAKER_COST, to, true, None);
             }
             Choice::Move { card, to } => {
                 let cost = self.move_cost(p, card, to);
@@ -206,8 +228,50 @@ impl Game {
         }
     }
 
+    /// 509.4: the host description of an attachment, read from its printed face so it
+    /// holds even after the attachment loses its abilities (509.4a).
+    pub fn host_description(&self, c: CardId) -> Option<&crate::ability::Cards> {
+        self.def(c).face.abilities.iter().find_map(|a| match a {
+            crate::ability::Ability::Attach(sel) => Some(sel),
+            _ => None,
+        })
+    }
+
+    /// 511.2, 511.3: whether an attachment has lost its host: the host left play, is
+    /// face-down, or no longer fits the host description.
+    pub(crate) fn attachment_lost_host(&self, c: CardId) -> bool {
+        let Some(h) = self.card(c).host else {
+            return false;
+        };
+        let host = self.card(h);
+        if host.zone != Zone::Play || host.face_down {
+            return true;
+        }
+        match self.host_description(c) {
+            Some(sel) => {
+                let ctx = crate::ability::trigger::Ctx {
+                    printed: false,
+                    source: c,
+                    you: self.card(c).controller,
+                    it: None,
+                    there: None,
+                };
+                !self.fits(h, sel, &ctx)
+            }
+            None => false,
+        }
+    }
+
     /// Plays a card from hand into play (705.2a-d, 706).
-    fn play_to(&mut self, p: PlayerId, card: CardId, cost: u16, to: Area, face_down: bool) {
+    fn play_to(
+        &mut self,
+        p: PlayerId,
+        card: CardId,
+        cost: u16,
+        to: Area,
+        face_down: bool,
+        host: Option<CardId>,
+    ) {
         if !self.perform(Occurrence::PayTokens {
             player: p,
             amount: cost,
@@ -221,6 +285,10 @@ impl Game {
             at: to,
             face_down,
         });
+        // 509.2: an attachment enters play attached to its host.
+        if host.is_some() {
+            self.card_mut(card).host = host;
+        }
         // 705.2g: "when you play" triggers once the card has entered play.
         self.log(Event::Played { player: p, card });
     }

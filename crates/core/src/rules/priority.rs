@@ -346,16 +346,13 @@ impl Game {
                 if k.zone != crate::ids::Zone::Play {
                     continue;
                 }
-                // 511.2, 511.3: attachments without a host in play, or on a face-down host.
-                if let Some(h) = k.host {
-                    let host = self.card(h);
-                    if host.zone != crate::ids::Zone::Play || host.face_down {
-                        changed |= self.perform(Occurrence::Dismiss {
-                            card: c,
-                            by_game: true,
-                        });
-                        continue;
-                    }
+                // 511.2, 511.3: attachments whose host is gone, face-down or no longer fits.
+                if self.attachment_lost_host(c) {
+                    changed |= self.perform(Occurrence::Dismiss {
+                        card: c,
+                        by_game: true,
+                    });
+                    continue;
                 }
                 // 511.4: frightened non-Friends are turned face-up.
                 if k.frightened && self.def(c).card_type != CardType::Friend {
@@ -388,11 +385,8 @@ impl Game {
             if k.zone != crate::ids::Zone::Play {
                 return false;
             }
-            if let Some(h) = k.host {
-                let host = self.card(h);
-                if host.zone != crate::ids::Zone::Play || host.face_down {
-                    return true;
-                }
+            if self.attachment_lost_host(c) {
+                return true;
             }
             (k.frightened && self.def(c).card_type != CardType::Friend)
                 || (matches!(k.area, Some(Area::Home(owner)) if owner != k.controller)

@@ -273,3 +273,91 @@ fn r516_4b_an_epic_troublemaker_is_chosen_last() {
     assert_eq!(left.len(), 1);
     assert!(t.g.is_epic(left[0]));
 }
+
+fn hat(number: &str, host: ponyccg_core::ability::Cards) -> ponyccg_core::card::CardDef {
+    use ponyccg_core::ability::*;
+    let mut d = resource(number, Blue, 1, 1);
+    d.face.abilities = vec![
+        Ability::Attach(host),
+        Ability::Static {
+            effect: StaticEffect::Power {
+                cards: Some(Cards {
+                    host: true,
+                    ..Cards::default()
+                }),
+                amount: Amount::N(2),
+            },
+            condition: None,
+        },
+    ];
+    d.script = ponyccg_core::card::ScriptStatus::Scripted;
+    d
+}
+
+fn friend_of_yours() -> ponyccg_core::ability::Cards {
+    use ponyccg_core::ability::*;
+    Cards {
+        card_type: Some(CardKind::Type(ponyccg_core::card::CardType::Friend)),
+        controller: Some(Who::You),
+        ..Cards::default()
+    }
+}
+
+#[test]
+fn r509_an_attachment_is_played_on_a_host_that_fits_and_follows_it() {
+    let (mut f, mut h) = (None, None);
+    let mut t = board(
+        deck(
+            "A",
+            Blue,
+            vec![hat("HAT", friend_of_yours()), friend("F", Blue, 1, 1, 0)],
+            5,
+        ),
+        deck("B", Orange, vec![friend("O", Orange, 1, 1, 0)], 5),
+        StartAt::MainPhase,
+        |b| {
+            h = Some(to_hand(b, P1, "HAT"));
+            f = Some(place(b, P1, "F", Area::Home(P1)));
+            place(b, P2, "O", Area::Home(P2));
+            b.set_tokens(P1, 5);
+        },
+    );
+    let (f, h) = (f.unwrap(), h.unwrap());
+    // 509.4: only a Friend you control: not your Mane, not the opponent's Friend.
+    t.assert_not_offered("play \"Resource HAT\" on \"Blue Mane AM\" at home");
+    t.assert_not_offered("play \"Resource HAT\" on \"Orange Friend O\" at P2's home");
+    t.choose(P1, "play \"Resource HAT\" on \"Blue Friend F\" at home");
+    assert_eq!(t.g.card(h).host, Some(f));
+    assert_eq!(t.g.power(f), Some(3), "the host gets +2");
+    // 509.3: attachments are always at their host's area.
+    t.choose(P1, "move \"Blue Friend F\" from home to \"Problem AP1\"");
+    assert_eq!(t.g.card(h).area, Some(Area::Problem(P1)));
+}
+
+#[test]
+fn r511_2_an_attachment_whose_host_leaves_play_is_dismissed() {
+    let (mut f, mut h) = (None, None);
+    let mut t = board(
+        deck(
+            "A",
+            Blue,
+            vec![hat("HAT", friend_of_yours()), friend("F", Blue, 1, 1, 0)],
+            5,
+        ),
+        deck("B", Orange, vec![], 5),
+        StartAt::MainPhase,
+        |b| {
+            h = Some(to_hand(b, P1, "HAT"));
+            f = Some(place(b, P1, "F", Area::Home(P1)));
+            b.set_tokens(P1, 5);
+        },
+    );
+    let (f, h) = (f.unwrap(), h.unwrap());
+    t.choose(P1, "play \"Resource HAT\" on \"Blue Friend F\" at home");
+    t.g.perform(Occurrence::Dismiss {
+        card: f,
+        by_game: false,
+    });
+    t.choose(P1, "draw a card");
+    assert_eq!(t.g.card(h).zone, Zone::Discard, "511.2");
+}
