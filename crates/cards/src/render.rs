@@ -89,6 +89,7 @@ pub fn cards(c: &Cards, plural_form: bool) -> String {
         Some(Place::There) => " there",
         Some(Place::Hand) => " in a hand",
         Some(Place::Discard) => " in a discard pile",
+        Some(Place::Deck) => " in a deck",
         Some(Place::InPlay) | None => "",
     };
     s.push_str(place);
@@ -251,7 +252,6 @@ pub fn effect(e: &Effect) -> String {
             a(&cards(c, false))
         ),
         Effect::FlipExtra(n) => format!("flip {} more", plural(*n as i16, "card", "cards")),
-        Effect::Hook(name) => format!("({name})"),
     }
 }
 

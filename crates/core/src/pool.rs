@@ -2,7 +2,7 @@
 //! built. The pool never changes during a game, so a kind of ability that no card has
 //! can't come into play later: scans for it may be skipped without changing any result.
 
-use crate::ability::{Ability, Timing};
+use crate::ability::{Ability, Effect, StaticEffect, Subject, Timing, Trigger};
 use crate::card::{CardDef, Face, Keyword};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -21,6 +21,10 @@ pub(crate) struct PoolFacts {
     pub reactions: bool,
     /// Some card is Unique (516.3).
     pub uniques: bool,
+    /// Some face has a triggered ability that fires from outside play (its own
+    /// dismissal, or being flipped), so triggers must be looked for even with none in
+    /// play.
+    pub lookback: bool,
 }
 
 impl PoolFacts {
@@ -41,7 +45,11 @@ impl PoolFacts {
         for a in &face.abilities {
             match a {
                 Ability::Static { .. } => self.statics = true,
-                Ability::Triggered { .. } => self.triggers = true,
+                Ability::Triggered { when, .. } => {
+                    self.triggers = true;
+                    self.lookback |=
+                        matches!(when, Trigger::Dismissed(Subject::This) | Trigger::Flipped);
+                }
                 // The host description is checked with the attachment rules (511.2).
                 Ability::Attach(_) => {}
                 Ability::Activated { timing, .. } | Ability::Play { timing, .. } => {
@@ -55,11 +63,31 @@ impl PoolFacts {
             self.agile |= k == Keyword::Agile;
             self.triggers |= crate::ability::keyword::triggered(k).is_some();
         }
-        // A keyword can be granted from deep inside an effect (a modifier with a
-        // duration, a choice, ...); any mention of Agile in the scripts counts. The
-        // rendering is only read here, once per game.
-        if !self.agile && !face.abilities.is_empty() {
-            self.agile = format!("{:?}", face.abilities).contains("Agile");
+        // Agile can also be granted, by a static ability or by an effect's modifier.
+        self.agile |= face.abilities.iter().any(grants_agile);
+    }
+}
+
+fn grants(e: &StaticEffect) -> bool {
+    matches!(
+        e,
+        StaticEffect::GainKeyword {
+            keyword: Keyword::Agile,
+            ..
         }
+    )
+}
+
+fn grants_agile(a: &Ability) -> bool {
+    let in_effects = |v: &[Effect]| {
+        v.iter()
+            .any(|e| matches!(e, Effect::Until { effect, .. } if grants(effect)))
+    };
+    match a {
+        Ability::Static { effect, .. } => grants(effect),
+        Ability::Triggered { effects, .. }
+        | Ability::Activated { effects, .. }
+        | Ability::Play { effects, .. } => in_effects(effects),
+        Ability::Attach(_) => false,
     }
 }

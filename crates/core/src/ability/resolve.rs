@@ -107,6 +107,7 @@ impl Game {
             Place::There => k.zone == Zone::Play && k.area.is_some() && k.area == ctx.there,
             Place::Hand => k.zone == Zone::Hand,
             Place::Discard => k.zone == Zone::Discard,
+            Place::Deck => k.zone == Zone::DrawDeck,
         };
         if !ok || (sel.other && c == ctx.source) {
             return false;
@@ -189,6 +190,10 @@ impl Game {
             Place::Discard => self
                 .players()
                 .flat_map(|p| self.player(p).discard.clone())
+                .collect(),
+            Place::Deck => self
+                .players()
+                .flat_map(|p| self.player(p).deck.clone())
                 .collect(),
             _ => self.st.in_play.clone(),
         };
@@ -694,15 +699,18 @@ impl Game {
                 } else if answer == Some(Choice::NoCard) {
                     self.shuffle_deck(you);
                 } else {
-                    let deck = self.player(you).deck.clone();
-                    let mut options: Vec<Choice> = Vec::new();
-                    let mut seen = Vec::new();
-                    for c in deck {
-                        if self.fits_anywhere(c, sel, ctx) && !seen.contains(&self.card(c).def) {
-                            seen.push(self.card(c).def);
-                            options.push(Choice::Card(c));
-                        }
-                    }
+                    // The searcher's own deck; copies of a card are one choice.
+                    let in_deck = Cards {
+                        place: Some(Place::Deck),
+                        ..sel.clone()
+                    };
+                    let found = self
+                        .matching(&in_deck, ctx)
+                        .into_iter()
+                        .filter(|&c| self.card(c).owner == you)
+                        .collect();
+                    let mut options: Vec<Choice> =
+                        self.distinct(found).into_iter().map(Choice::Card).collect();
                     options.push(Choice::NoCard);
                     return Step::Ask(Prompt::Target, options, you);
                 }
@@ -714,41 +722,9 @@ impl Game {
                     }
                 }
             }
-            Effect::Hook(name) => self.run_hook(name, ctx),
         }
         Step::Done
     }
-
-    /// A description read for a card outside play (a deck search).
-    fn fits_anywhere(&self, c: CardId, sel: &Cards, ctx: &Ctx) -> bool {
-        let mut s = sel.clone();
-        s.place = Some(Place::Hand);
-        let k = self.card(c);
-        // Read the facts only; the zone test is the search's own.
-        let saved_zone_ok = matches!(k.zone, Zone::DrawDeck);
-        saved_zone_ok
-            && {
-                let d = self.def(c);
-                s.card_type.is_none_or(|kind| match kind {
-                    CardKind::Character => d.card_type.is_character(),
-                    CardKind::Type(t) => d.card_type == t,
-                }) && s.color.is_none_or(|col| d.face.colors.contains(col))
-                    && s.trait_.as_ref().is_none_or(|t| d.face.has_trait(t))
-                    && s.title.as_ref().is_none_or(|t| {
-                        d.title
-                            .to_ascii_lowercase()
-                            .contains(&t.to_ascii_lowercase())
-                    })
-                    && s.cost_at_most
-                        .is_none_or(|m| d.cost.is_some_and(|x| x <= m))
-                    && s.power_at_most
-                        .is_none_or(|m| d.face.power.is_some_and(|x| x <= m))
-            }
-            && ctx.you == k.owner
-    }
-
-    /// Named hooks for cards too strange for the script language.
-    fn run_hook(&mut self, _name: &str, _ctx: &Ctx) {}
 }
 
 enum Step {

@@ -100,6 +100,8 @@ pub enum Place {
     There,
     Hand,
     Discard,
+    /// In a draw deck (searching, 518).
+    Deck,
 }
 
 /// A description of cards (selectors). Every listed test must hold.
@@ -371,8 +373,6 @@ pub enum Effect {
     Search(Cards),
     /// Flip extra cards in this faceoff.
     FlipExtra(u8),
-    /// A named Rust hook for a card too strange for the language.
-    Hook(String),
 }
 
 /// Where a move or send goes.

@@ -65,28 +65,19 @@ impl Game {
             self.st.watchers = false;
             return;
         }
-        self.st.watchers = self.st.in_play.iter().any(|&c| {
-            self.abilities(c)
-                .iter()
-                .any(|a| matches!(a, Ability::Triggered { .. }))
-                || (!self.card(c).face_down
-                    && self
-                        .face(c)
-                        .keywords
-                        .iter()
-                        .any(|&k| super::keyword::triggered(k).is_some()))
-        }) || self.st.cards.iter().enumerate().any(|(i, k)| {
-            k.zone != Zone::Play
-                && self.face(CardId(i as u16)).abilities.iter().any(|a| {
-                    matches!(
-                        a,
-                        Ability::Triggered {
-                            when: Trigger::Dismissed(Subject::This) | Trigger::Flipped,
-                            ..
-                        }
-                    )
-                })
-        });
+        // Cards outside play only trigger on their own dismissal or flip: a pool fact.
+        self.st.watchers = self.facts.lookback
+            || self.st.in_play.iter().any(|&c| {
+                self.abilities(c)
+                    .iter()
+                    .any(|a| matches!(a, Ability::Triggered { .. }))
+                    || (!self.card(c).face_down
+                        && self
+                            .face(c)
+                            .keywords
+                            .iter()
+                            .any(|&k| super::keyword::is_triggered(k)))
+            });
     }
 
     /// Looks at one event for triggered abilities (704.1): every card in play, plus the
@@ -185,7 +176,7 @@ impl Game {
             Place::Here => self.card(source).area == Some(from),
             Place::AtAProblem => from.is_problem(),
             Place::AtHome => !from.is_problem(),
-            Place::There | Place::Hand | Place::Discard => false,
+            Place::There | Place::Hand | Place::Discard | Place::Deck => false,
         };
         let controller_ok = match sel.controller {
             None | Some(Who::Each) => true,

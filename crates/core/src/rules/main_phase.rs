@@ -34,14 +34,7 @@ impl Game {
             }
             match self.def(c).card_type {
                 CardType::Friend if self.meets_play_requirements(p, c) => {
-                    // 302.1: at your home or at a Problem.
-                    out.push(Choice::PlayFriend {
-                        card: c,
-                        to: Area::Home(p),
-                    });
-                    for &a in problems.iter() {
-                        out.push(Choice::PlayFriend { card: c, to: a });
-                    }
+                    push_friend_plays(&mut out, p, c, &problems)
                 }
                 CardType::Resource if self.meets_play_requirements(p, c) => {
                     match self.host_description(c) {
@@ -292,4 +285,18 @@ impl Game {
         // 705.2g: "when you play" triggers once the card has entered play.
         self.log(Event::Played { player: p, card });
     }
+}
+
+/// 302.1: a Friend is played to its player's home or to a Problem.
+pub(crate) fn push_friend_plays(
+    out: &mut Vec<Choice>,
+    p: PlayerId,
+    card: CardId,
+    problems: &[Area],
+) {
+    out.push(Choice::PlayFriend {
+        card,
+        to: Area::Home(p),
+    });
+    out.extend(problems.iter().map(|&to| Choice::PlayFriend { card, to }));
 }

@@ -162,13 +162,8 @@ impl Game {
                 && self.meets_play_requirements(p, c)
             {
                 seen.push(self.card(c).def);
-                out.push(Choice::PlayFriend {
-                    card: c,
-                    to: Area::Home(p),
-                });
-                for a in self.problem_areas() {
-                    out.push(Choice::PlayFriend { card: c, to: a });
-                }
+                let problems: Vec<Area> = self.problem_areas().collect();
+                crate::rules::main_phase::push_friend_plays(&mut out, p, c, &problems);
             }
         }
         // Agile: move this card as an Immediate action.
