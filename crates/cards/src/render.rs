@@ -71,6 +71,10 @@ pub fn cards(c: &Cards, plural_form: bool) -> String {
     if let Some(col) = c.color {
         words.push(col.name().into());
     }
+    if !c.any_color.is_empty() {
+        let names: Vec<&str> = c.any_color.iter().map(|x| x.name()).collect();
+        words.push(names.join(" or "));
+    }
     if let Some(t) = &c.trait_ {
         words.push(t.clone());
     }
@@ -151,6 +155,7 @@ fn duration(d: Duration) -> &'static str {
     match d {
         Duration::EndOfTurn => "until the end of the turn",
         Duration::ThisFaceoff => "for the rest of this faceoff",
+        Duration::EndOfPhase => "until the end of the phase",
     }
 }
 
@@ -193,6 +198,17 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
         ),
         StaticEffect::ContributesWhileExhausted => {
             format!("{on} contributes its power while exhausted")
+        }
+        StaticEffect::ColoredPower {
+            cards,
+            colors,
+            amount,
+        } => {
+            let each: Vec<String> = colors
+                .iter()
+                .map(|c| format!("{amount:+} {} power", c.name()))
+                .collect();
+            format!("{} gets {}", on_cards(cards), each.join(" and "))
         }
     }
 }

@@ -117,7 +117,7 @@ impl Game {
         {
             return false;
         }
-        if let Some(color) = sel.color {
+        if sel.color.is_some() || !sel.any_color.is_empty() {
             let colors = if ctx.printed {
                 if k.face_down {
                     crate::card::Colors::NONE
@@ -127,7 +127,9 @@ impl Game {
             } else {
                 self.colors(c)
             };
-            if !colors.contains(color) {
+            if sel.color.is_some_and(|color| !colors.contains(color))
+                || (!sel.any_color.is_empty() && !sel.any_color.iter().any(|&x| colors.contains(x)))
+            {
                 return false;
             }
         }

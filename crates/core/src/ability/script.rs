@@ -113,6 +113,8 @@ pub struct Cards {
     pub controller: Option<Who>,
     pub place: Option<Place>,
     pub color: Option<Color>,
+    /// At least one of these colours ("a [Loyalty] or [Laughter] character").
+    pub any_color: Vec<Color>,
     pub trait_: Option<String>,
     pub title: Option<String>,
     pub power_at_most: Option<i16>,
@@ -167,6 +169,9 @@ pub enum Duration {
     EndOfTurn,
     /// For as long as the faceoff lasts.
     ThisFaceoff,
+    /// "Until the end of the phase": it ends as the next phase begins, after the
+    /// end-of-phase window (601.2), or in the Wrap Up Step for the End Phase.
+    EndOfPhase,
 }
 
 /// Conditions ("if", "while").
@@ -312,6 +317,15 @@ pub enum StaticEffect {
     PlayCost { cards: Cards, amount: i16 },
     /// Exhausted selected characters still contribute (Stubborn).
     ContributesWhileExhausted,
+    /// "+N [colour]" for each listed colour: N more power and that colour (203.2), so
+    /// "+1 [Loyalty] and +1 [Laughter]" is +2 power and both colours. The card still
+    /// contributes its power as one colour when confronting (611.3b).
+    ColoredPower {
+        #[serde(default)]
+        cards: Option<Cards>,
+        colors: Vec<Color>,
+        amount: i16,
+    },
 }
 
 /// One-shot instructions (709) and modifiers with durations.

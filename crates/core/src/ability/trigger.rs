@@ -416,11 +416,20 @@ impl Game {
         self.push_resolution(ctx, effects, optional, cost, None);
     }
 
-    /// 616.4: modifiers lasting "this turn" end in the Wrap Up Step.
+    /// 616.4: modifiers lasting "this turn" end in the Wrap Up Step, and so do those
+    /// lasting the End Phase.
     pub(crate) fn end_turn_modifiers(&mut self) {
         self.st
             .modifiers
-            .retain(|m| m.duration != Duration::EndOfTurn);
+            .retain(|m| !matches!(m.duration, Duration::EndOfTurn | Duration::EndOfPhase));
+    }
+
+    /// A phase is over once its end-of-phase window has closed (601.2); its modifiers
+    /// end as the next phase begins.
+    pub(crate) fn end_phase_modifiers(&mut self) {
+        self.st
+            .modifiers
+            .retain(|m| m.duration != Duration::EndOfPhase);
     }
 
     /// Modifiers lasting for a faceoff end with it.

@@ -47,7 +47,8 @@ impl Game {
                     let applies = match effect {
                         StaticEffect::Power { cards, .. }
                         | StaticEffect::GainColor { cards, .. }
-                        | StaticEffect::GainKeyword { cards, .. } => match cards {
+                        | StaticEffect::GainKeyword { cards, .. }
+                        | StaticEffect::ColoredPower { cards, .. } => match cards {
                             None => s == c,
                             Some(sel) => self.fits(c, sel, &ctx),
                         },
@@ -118,13 +119,17 @@ impl Game {
         if k.zone != Zone::Play {
             return Some(power);
         }
-        self.effects_on(c, |e, ctx| {
-            if let StaticEffect::Power { amount, .. } = e {
+        self.effects_on(c, |e, ctx| match e {
+            StaticEffect::Power { amount, .. } => {
                 power = power.saturating_add(match amount {
                     Amount::N(n) => *n,
                     a => self.amount(a, ctx),
                 });
             }
+            StaticEffect::ColoredPower { colors, amount, .. } => {
+                power = power.saturating_add(amount.saturating_mul(colors.len() as i16));
+            }
+            _ => {}
         });
         Some(power.saturating_add(self.keyword_power(c)))
     }
@@ -188,10 +193,12 @@ impl Game {
         }
         let mut colors = self.face(c).colors;
         if self.card(c).zone == Zone::Play {
-            self.effects_on(c, |e, _| {
-                if let StaticEffect::GainColor { color, .. } = e {
-                    colors.insert(*color);
+            self.effects_on(c, |e, _| match e {
+                StaticEffect::GainColor { color, .. } => colors.insert(*color),
+                StaticEffect::ColoredPower { colors: more, .. } => {
+                    more.iter().for_each(|&m| colors.insert(m))
                 }
+                _ => {}
             });
             // Prismatic: the colours of all your other Crystal characters.
             if self.face(c).keywords.contains(&Keyword::Prismatic) {

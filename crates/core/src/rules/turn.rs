@@ -60,6 +60,11 @@ impl Game {
         self.push(Frame::Turn(next));
     }
 
+    fn begin_phase(&mut self, phase: Phase) {
+        self.end_phase_modifiers();
+        self.log(Event::PhaseBegan(phase));
+    }
+
     fn begin_step(&mut self, step: Step) {
         self.st.step = step;
         self.log(Event::StepBegan(step));
@@ -133,7 +138,7 @@ impl Game {
                 self.boundary_window(true);
             }
             S::TroublemakerPhaseStart => {
-                self.log(Event::PhaseBegan(Phase::Troublemaker));
+                self.begin_phase(Phase::Troublemaker);
                 self.begin_step(Step::Uncover);
                 self.then(S::UncoverStepStart);
                 self.boundary_window(false);
@@ -171,7 +176,7 @@ impl Game {
                 self.boundary_window(true);
             }
             S::MainPhaseStart => {
-                self.log(Event::PhaseBegan(Phase::Main));
+                self.begin_phase(Phase::Main);
                 // 609.1: Main Phase actions open windows as this one closes.
                 self.begin_step(Step::Main);
                 self.then(S::MainPhaseEnd);
@@ -183,7 +188,7 @@ impl Game {
                 self.boundary_window(true);
             }
             S::ScorePhaseStart => {
-                self.log(Event::PhaseBegan(Phase::Score));
+                self.begin_phase(Phase::Score);
                 self.begin_step(Step::Confront);
                 self.then(S::ConfrontSteps);
                 self.boundary_window(false);
@@ -224,7 +229,7 @@ impl Game {
                 self.boundary_window(true);
             }
             S::EndPhaseStart => {
-                self.log(Event::PhaseBegan(Phase::End));
+                self.begin_phase(Phase::End);
                 self.begin_step(Step::EndOfTurn);
                 self.then(S::EndOfTurnStepStart);
                 self.boundary_window(false);
