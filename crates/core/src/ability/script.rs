@@ -160,6 +160,10 @@ pub enum Amount {
     N(i16),
     /// How many cards fit.
     CountOf(Cards),
+    /// This card's current power (708.2b: read once, as the effect is created).
+    PowerOfThis,
+    /// The bonus (210.1) of the Problem at the area the trigger is about (501.5).
+    BonusThere,
 }
 
 /// How long a modifier lasts (708.2).
@@ -269,6 +273,12 @@ pub enum Trigger {
     Defeat,
     /// The controller wins any faceoff, whether or not this card is in it.
     WinAnyFaceoff,
+    /// The named player draws a card (from the controller's view).
+    Draws(Who),
+    /// The named player discards a card from hand (a cost or an effect).
+    Discards(Who),
+    /// The named player gains one or more action tokens.
+    GainsTokens(Who),
 }
 
 /// Costs (508).
@@ -387,6 +397,13 @@ pub enum Effect {
     Search(Cards),
     /// Flip extra cards in this faceoff.
     FlipExtra(u8),
+    /// The named players lose action tokens (as many as they have, up to the amount).
+    LoseTokens {
+        who: Who,
+        amount: Amount,
+    },
+    /// 607.3: uncover face-down Troublemakers.
+    Uncover(Target),
 }
 
 /// Where a move or send goes.
