@@ -67,8 +67,8 @@ pub fn cards(c: &Cards, plural_form: bool) -> String {
     if let Some(r) = c.ready {
         words.push(if r { "ready" } else { "exhausted" }.into());
     }
-    if c.face_down == Some(true) {
-        words.push("face-down".into());
+    if let Some(down) = c.face_down {
+        words.push(if down { "face-down" } else { "face-up" }.into());
     }
     if let Some(col) = c.color {
         words.push(col.name().into());
@@ -278,6 +278,8 @@ pub fn effect(e: &Effect) -> String {
             amount(a, "action token", "action tokens")
         ),
         Effect::Uncover(t) => format!("uncover {}", target(t)),
+        Effect::Peek(t) => format!("look at {}", target(t)),
+        Effect::Cover(t) => format!("turn {} face-down", target(t)),
     }
 }
 
@@ -356,6 +358,7 @@ fn cost(c: &Cost) -> String {
         Cost::RetireThis => "retire this card".into(),
         Cost::Discard(n) => format!("discard {}", plural(*n as i16, "card", "cards")),
         Cost::DismissThis => "dismiss this card".into(),
+        Cost::ReturnThisToHand => "return this card to its owner's hand".into(),
     }
 }
 
@@ -459,6 +462,17 @@ pub fn ability(a: &Ability) -> String {
         }
         Ability::Activated {
             timing: t,
+            condition: Some(w),
+            cost: k,
+            effects: e,
+        } => format!(
+            "{}: {}",
+            timing(t),
+            sentence(format!("while {}, {}", condition(w), paid_then(k, e)))
+        ),
+        Ability::Activated {
+            timing: t,
+            condition: None,
             cost: k,
             effects: e,
         }

@@ -174,7 +174,14 @@ impl Game {
             }
         }
         if let Some(r) = sel.ready {
-            if k.is_ready() != r {
+            // 503.4a: Problems are neither ready nor exhausted; 504.2: nor are frightened
+            // cards.
+            let state = if r {
+                k.is_ready()
+            } else {
+                k.zone == Zone::Play && k.is_exhausted()
+            };
+            if !state || self.def(c).card_type == CardType::Problem {
                 return false;
             }
         }
@@ -299,6 +306,7 @@ impl Game {
                     by_game: false,
                 }),
                 Cost::Discard(n) => self.player(ctx.you).hand.len() >= *n as usize,
+                Cost::ReturnThisToHand => self.can_happen(Occurrence::ToHand(ctx.source)),
             };
             if !ok {
                 return false;
@@ -333,6 +341,9 @@ impl Game {
                 }
                 Cost::RetireThis => {
                     self.perform(Occurrence::Retire(ctx.source));
+                }
+                Cost::ReturnThisToHand => {
+                    self.perform(Occurrence::ToHand(ctx.source));
                 }
                 Cost::DismissThis => {
                     self.perform(Occurrence::Dismiss {
@@ -730,6 +741,23 @@ impl Game {
                         player: p,
                         amount: n,
                     });
+                }
+            }
+            Effect::Peek(t) => {
+                for c in targets!(t) {
+                    let object = self.card(c).object;
+                    if self.card(c).face_down && !self.st.peeked.contains(&(object, you)) {
+                        self.st.peeked.push((object, you));
+                        self.log(crate::event::Event::Peeked {
+                            player: you,
+                            card: c,
+                        });
+                    }
+                }
+            }
+            Effect::Cover(t) => {
+                for c in targets!(t) {
+                    self.perform(Occurrence::Cover(c));
                 }
             }
             Effect::Uncover(t) => {

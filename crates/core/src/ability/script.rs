@@ -30,6 +30,10 @@ pub enum Ability {
     /// 703: an activated ability with a timing phrase; its cost precedes "to" (703.1d).
     Activated {
         timing: Timing,
+        /// The ability can be used only while this holds ("while this card is at a
+        /// Problem, …").
+        #[serde(default, rename = "while")]
+        condition: Option<Condition>,
         #[serde(default)]
         cost: Vec<Cost>,
         effects: Vec<Effect>,
@@ -296,6 +300,8 @@ pub enum Cost {
     Discard(u8),
     /// Dismiss this card.
     DismissThis,
+    /// Put this card from play into its owner's hand.
+    ReturnThisToHand,
 }
 
 /// Continuous effects of static abilities (702) and of effects with a duration.
@@ -404,6 +410,10 @@ pub enum Effect {
     },
     /// 607.3: uncover face-down Troublemakers.
     Uncover(Target),
+    /// The controller looks at face-down cards; the other players don't see them.
+    Peek(Target),
+    /// Turn face-up Troublemakers face-down again (they can be uncovered again, 607.3).
+    Cover(Target),
 }
 
 /// Where a move or send goes.

@@ -222,6 +222,7 @@ impl Game {
                 timing,
                 cost,
                 effects,
+                ..
             }) => {
                 self.mark_reaction(p, card, &timing);
                 self.pay(&cost, &ctx);

@@ -70,6 +70,9 @@ pub enum Occurrence {
     },
     /// 607.3.
     Uncover(CardId),
+    /// Turn a face-up Troublemaker face-down: a new object (505.3), to be uncovered
+    /// again.
+    Cover(CardId),
     /// Put a card from play or a discard pile into its owner's hand (a Problem goes under
     /// its deck, 303.3).
     ToHand(CardId),
@@ -124,6 +127,12 @@ impl Game {
                 self.card(c).face_down
                     && !self.card(c).frightened
                     && self.card(c).zone == Zone::Play
+            }
+            Occurrence::Cover(c) => {
+                let k = self.card(c);
+                k.zone == Zone::Play
+                    && !k.face_down
+                    && self.def(c).card_type == CardType::Troublemaker
             }
             Occurrence::ToBottom(_) => true,
             Occurrence::ToHand(c) | Occurrence::ToDeckTop(c) => {
@@ -261,6 +270,14 @@ impl Game {
                 self.st.uniqueness_dirty = true;
                 self.refresh_watchers();
                 self.log(Event::Uncovered(c));
+            }
+            Occurrence::Cover(c) => {
+                let object = self.new_object();
+                let k = self.card_mut(c);
+                k.face_down = true;
+                k.object = object;
+                self.refresh_watchers();
+                self.log(Event::Covered(c));
             }
             Occurrence::ToBottom(c) => self.leave(c, Leave::ToDeckBottom),
             Occurrence::ToDeckTop(c) => {

@@ -227,7 +227,13 @@ impl Game {
                 continue;
             }
             for (i, a) in self.abilities(c).iter().enumerate() {
-                if let Ability::Activated { timing, cost, .. } = a {
+                if let Ability::Activated {
+                    timing,
+                    condition,
+                    cost,
+                    ..
+                } = a
+                {
                     let ctx = crate::ability::trigger::Ctx {
                         printed: false,
                         source: c,
@@ -235,7 +241,10 @@ impl Game {
                         it: None,
                         there: self.card(c).area,
                     };
-                    if self.timing_allows(p, c, timing, phase) && self.can_pay(cost, &ctx) {
+                    if self.timing_allows(p, c, timing, phase)
+                        && condition.as_ref().is_none_or(|w| self.holds(w, &ctx))
+                        && self.can_pay(cost, &ctx)
+                    {
                         out.push(Choice::Activate {
                             card: c,
                             index: i as u8,
