@@ -102,6 +102,8 @@ pub enum Place {
     Discard,
     /// In a draw deck (searching, 518).
     Deck,
+    /// At a Problem owned by one of the controller's opponents.
+    AtOpponentsProblem,
 }
 
 /// A description of cards (selectors). Every listed test must hold.
@@ -128,6 +130,8 @@ pub struct Cards {
     pub host: bool,
     /// Only cards attached to this card.
     pub on_this: bool,
+    /// Only cards that don't have this colour.
+    pub without_color: Option<Color>,
 }
 
 /// Card types for selectors; `Character` covers Mane Characters and Friends (301.4, 302.2).
@@ -198,6 +202,18 @@ pub enum Condition {
     All(Vec<Condition>),
     Any(Vec<Condition>),
     Not(Box<Condition>),
+    /// It is the named phase (whoever's turn).
+    Phase(PhaseName),
+    /// The controller has at least n power of a colour in play (507.3).
+    PowerOfColor(Color, u16),
+    /// The named player has more power among their characters at this card's area than
+    /// any opponent has there (`ItsController`: the controller of the card a prohibition
+    /// is about).
+    MostPowerHere(Who),
+    /// The current faceoff takes place at this card's area.
+    FaceoffHere,
+    /// This attachment's host is involved in the current faceoff.
+    HostInvolved,
 }
 
 /// Which card a trigger watches.
@@ -269,6 +285,9 @@ pub enum Trigger {
     Defeat,
     /// The controller wins any faceoff, whether or not this card is in it.
     WinAnyFaceoff,
+    /// The controller defeats a Troublemaker (514.6a) and every character of theirs
+    /// involved in that faceoff has the colour.
+    DefeatUsingOnly(Color),
 }
 
 /// Costs (508).
@@ -326,6 +345,33 @@ pub enum StaticEffect {
         colors: Vec<Color>,
         amount: i16,
     },
+    /// 104.2: something can't happen; it wins over anything that would make it happen.
+    /// The `while` condition reads `It` as the card that would be affected.
+    Prohibit(Prohibition),
+    /// 611.2: the controller needs N more wild power (less when negative, never below
+    /// none) to confront the Problem this card is at.
+    NeedPower(i16),
+}
+
+/// What a prohibition forbids (104.2). Players are named from the controller's view.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Prohibition {
+    /// Cards that fit (this card when `None`) can't be moved (506; sending is not moving,
+    /// 506.5) by the named players, by a Move action or by effects they control.
+    Move {
+        #[serde(default)]
+        cards: Option<Cards>,
+        by: Who,
+    },
+    /// Cards that fit at this card's area can't be moved away from it (by anyone).
+    MoveAway(Cards),
+    /// Cards that fit can't be played to this card's area by the named players.
+    PlayHere { cards: Cards, by: Who },
+    /// Cards that fit can't be dismissed (the game still dismisses them, 104.3).
+    Dismiss(Cards),
+    /// The named players can't confront this card's Problem unless they have at least
+    /// `unless_characters` characters there.
+    Confront { by: Who, unless_characters: u8 },
 }
 
 /// One-shot instructions (709) and modifiers with durations.
