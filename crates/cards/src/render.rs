@@ -163,6 +163,7 @@ fn duration(d: Duration) -> &'static str {
         Duration::EndOfTurn => "until the end of the turn",
         Duration::ThisFaceoff => "for the rest of this faceoff",
         Duration::EndOfPhase => "until the end of the phase",
+        Duration::StartOfYourNextTurn => "until the start of your next turn",
     }
 }
 

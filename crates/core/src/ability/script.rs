@@ -176,6 +176,8 @@ pub enum Duration {
     /// "Until the end of the phase": it ends as the next phase begins, after the
     /// end-of-phase window (601.2), or in the Wrap Up Step for the End Phase.
     EndOfPhase,
+    /// Until the modifier's controller begins their next turn.
+    StartOfYourNextTurn,
 }
 
 /// Conditions ("if", "while").

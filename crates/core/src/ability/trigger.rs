@@ -442,6 +442,13 @@ impl Game {
             .retain(|m| m.duration != Duration::EndOfPhase);
     }
 
+    /// Modifiers lasting until their controller's next turn end as that turn begins.
+    pub(crate) fn end_next_turn_modifiers(&mut self, p: PlayerId) {
+        self.st
+            .modifiers
+            .retain(|m| !(m.duration == Duration::StartOfYourNextTurn && m.controller == p));
+    }
+
     /// Modifiers lasting for a faceoff end with it.
     pub(crate) fn end_faceoff_modifiers(&mut self) {
         self.st
