@@ -219,6 +219,13 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
             format!("{} gets {}", on_cards(cards), each.join(" and "))
         }
         StaticEffect::Prohibit(p) => prohibition(p, on),
+        StaticEffect::InsteadOfDismiss {
+            cards: c,
+            instead: Instead::ToDeckTop,
+        } => format!(
+            "if an effect would dismiss {}, you may put it on top of its owner's deck instead",
+            a(&cards(c, false))
+        ),
         StaticEffect::NeedPower(n) => format!(
             "you need {} {} power to confront the Problem this card is at",
             n.abs(),

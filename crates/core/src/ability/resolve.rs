@@ -659,11 +659,44 @@ impl Game {
                 }
             }
             Effect::Dismiss(t) => {
-                for c in targets!(t) {
-                    self.perform(Occurrence::Dismiss {
-                        card: c,
-                        by_game: false,
-                    });
+                // 710, 712.3: a dismissal a replacement may change is asked about, one card
+                // at a time; `chosen` keeps the card asked about (and a chosen target), so
+                // the targets can be worked out again after the answer.
+                let cards = match (*chosen, t) {
+                    (Some(c), Target::Choose(_) | Target::UpToOne(_)) => vec![c],
+                    _ => targets!(t),
+                };
+                let mut answer = answer;
+                for c in cards {
+                    match self.dismiss_replacement(c) {
+                        Some((who, instead)) => match answer.take() {
+                            Some(Choice::Yes) if *chosen == Some(c) => match instead {
+                                Instead::ToDeckTop => {
+                                    self.perform(Occurrence::ToDeckTop(c));
+                                }
+                            },
+                            Some(Choice::No) if *chosen == Some(c) => {
+                                self.perform(Occurrence::Dismiss {
+                                    card: c,
+                                    by_game: false,
+                                });
+                            }
+                            _ => {
+                                *chosen = Some(c);
+                                return Step::Ask(
+                                    Prompt::May,
+                                    vec![Choice::Yes, Choice::No],
+                                    who,
+                                );
+                            }
+                        },
+                        None => {
+                            self.perform(Occurrence::Dismiss {
+                                card: c,
+                                by_game: false,
+                            });
+                        }
+                    }
                 }
             }
             Effect::Retire(t) => {

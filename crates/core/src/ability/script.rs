@@ -353,6 +353,17 @@ pub enum StaticEffect {
     /// 611.2: the controller needs N more wild power (less when negative, never below
     /// none) to confront the Problem this card is at.
     NeedPower(i16),
+    /// 710, 712.3: when an effect would dismiss a card that fits, the controller may have
+    /// `instead` happen to it. Never the game's dismissals (104.3), nor one that can't
+    /// happen (104.2a).
+    InsteadOfDismiss { cards: Cards, instead: Instead },
+}
+
+/// What a replacement does instead of the occurrence it replaces (710.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Instead {
+    /// The card goes on top of its owner's deck.
+    ToDeckTop,
 }
 
 /// What a prohibition forbids (104.2). Players are named from the controller's view.

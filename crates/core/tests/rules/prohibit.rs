@@ -274,3 +274,89 @@ fn r611_2_a_players_own_card_can_lower_what_they_need_to_confront() {
     assert!(!build(-1, Some((Blue, 6))).g.meets_confront_requirements(P1, Area::Problem(P2)));
     assert!(build(-1, Some((Blue, 5))).g.meets_confront_requirements(P1, Area::Problem(P2)));
 }
+
+#[test]
+fn r710_a_may_replacement_is_asked_for_each_card_an_effect_would_dismiss() {
+    let saver = with(
+        friend("SAVE", Blue, 1, 1, 0),
+        vec![Ability::Static {
+            effect: StaticEffect::InsteadOfDismiss {
+                cards: Cards {
+                    controller: Some(Who::You),
+                    place: Some(Place::Here),
+                    other: true,
+                    ..friends()
+                },
+                instead: Instead::ToDeckTop,
+            },
+            condition: None,
+        }],
+    );
+    let wipe = event(
+        "WIPE",
+        vec![Effect::Dismiss(Target::Each(Cards {
+            controller: Some(Who::You),
+            place: Some(Place::AtAProblem),
+            ..friends()
+        }))],
+    );
+    let (mut s, mut f, mut g) = (None, None, None);
+    let mut t = board(
+        deck(
+            "A",
+            Blue,
+            vec![saver, friend("F", Blue, 1, 1, 0), friend("G", Blue, 1, 1, 0), wipe],
+            5,
+        ),
+        deck("B", Orange, vec![], 5),
+        StartAt::MainPhase,
+        |b| {
+            f = Some(place(b, P1, "F", Area::Problem(P1)));
+            g = Some(place(b, P1, "G", Area::Problem(P1)));
+            s = Some(place(b, P1, "SAVE", Area::Problem(P1)));
+            to_hand(b, P1, "WIPE");
+            b.set_tokens(P1, 1);
+        },
+    );
+    let (s, f, g) = (s.unwrap(), f.unwrap(), g.unwrap());
+    assert_eq!(t.g.dismiss_replacement(f), Some((P1, Instead::ToDeckTop)));
+    assert_eq!(t.g.dismiss_replacement(s), None, "not itself");
+    t.choose(P1, "play \"Event WIPE\"");
+    // One question per card the replacement covers, in play order.
+    t.choose(P1, "yes");
+    assert_eq!(t.g.card(f).zone, ponyccg_core::Zone::DrawDeck);
+    assert_eq!(t.g.player(P1).deck.last(), Some(&f), "on top");
+    t.choose(P1, "no");
+    assert_eq!(t.g.card(g).zone, ponyccg_core::Zone::Discard);
+    assert_eq!(t.g.card(s).zone, ponyccg_core::Zone::Discard);
+}
+
+#[test]
+fn r104_3_the_games_own_dismissal_is_not_replaced() {
+    let saver = with(
+        friend("SAVE", Blue, 1, 1, 0),
+        vec![Ability::Static {
+            effect: StaticEffect::InsteadOfDismiss {
+                cards: friends(),
+                instead: Instead::ToDeckTop,
+            },
+            condition: None,
+        }],
+    );
+    let mut f = None;
+    let mut t = board(
+        deck("A", Blue, vec![saver, friend("F", Blue, 1, 1, 0)], 5),
+        deck("B", Orange, vec![], 5),
+        StartAt::MainPhase,
+        |b| {
+            place(b, P1, "SAVE", Area::Home(P1));
+            f = Some(place(b, P1, "F", Area::Home(P1)));
+        },
+    );
+    let f = f.unwrap();
+    assert!(t.g.perform(Occurrence::Dismiss {
+        card: f,
+        by_game: true
+    }));
+    assert_eq!(t.g.card(f).zone, ponyccg_core::Zone::Discard);
+}
