@@ -402,10 +402,7 @@ fn condition(c: &Condition) -> String {
         Condition::Not(c) => format!("not ({})", condition(c)),
         Condition::Phase(p) => format!("it is the {p:?} Phase"),
         Condition::PowerOfColor(c, n) => format!("you have at least {n} {} power", c.name()),
-        Condition::MostPowerHere(w) => format!(
-            "{} has more power here than any opponent",
-            who(*w)
-        ),
+        Condition::MostPowerHere(w) => format!("{} has more power here than any opponent", who(*w)),
         Condition::FaceoffHere => "the faceoff is at this card's area".into(),
         Condition::HostInvolved => "the card this is attached to is in the faceoff".into(),
     }

@@ -133,7 +133,9 @@ impl Game {
             };
             if sel.color.is_some_and(|color| !colors.contains(color))
                 || (!sel.any_color.is_empty() && !sel.any_color.iter().any(|&x| colors.contains(x)))
-                || sel.without_color.is_some_and(|color| colors.contains(color))
+                || sel
+                    .without_color
+                    .is_some_and(|color| colors.contains(color))
             {
                 return false;
             }
@@ -272,9 +274,7 @@ impl Game {
             Condition::All(v) => v.iter().all(|c| self.holds(c, ctx)),
             Condition::Any(v) => v.iter().any(|c| self.holds(c, ctx)),
             Condition::Not(c) => !self.holds(c, ctx),
-            Condition::Phase(p) => {
-                super::trigger::phase_name(self.st.step.phase()) == Some(*p)
-            }
+            Condition::Phase(p) => super::trigger::phase_name(self.st.step.phase()) == Some(*p),
             Condition::PowerOfColor(color, n) => self.power_of_color(ctx.you, *color) >= *n,
             Condition::MostPowerHere(who) => {
                 let Some(area) = self.card(ctx.source).area else {
@@ -683,11 +683,7 @@ impl Game {
                             }
                             _ => {
                                 *chosen = Some(c);
-                                return Step::Ask(
-                                    Prompt::May,
-                                    vec![Choice::Yes, Choice::No],
-                                    who,
-                                );
+                                return Step::Ask(Prompt::May, vec![Choice::Yes, Choice::No], who);
                             }
                         },
                         None => {

@@ -117,7 +117,12 @@ fn r104_2_characters_that_cant_move_away_are_offered_no_move_from_there() {
         }))],
     );
     let t = board(
-        deck("A", Blue, vec![lock, friend("F", Blue, 1, 1, 0), friend("H", Blue, 1, 1, 0)], 5),
+        deck(
+            "A",
+            Blue,
+            vec![lock, friend("F", Blue, 1, 1, 0), friend("H", Blue, 1, 1, 0)],
+            5,
+        ),
         deck("B", Orange, vec![], 5),
         StartAt::MainPhase,
         |b| {
@@ -130,9 +135,13 @@ fn r104_2_characters_that_cant_move_away_are_offered_no_move_from_there() {
     let here = problem_title(&t, Area::Problem(P1));
     let there = problem_title(&t, Area::Problem(P2));
     t.assert_not_offered(&format!("move \"Blue Friend F\" from \"{here}\" to home"));
-    t.assert_not_offered(&format!("move \"Blue Friend F\" from \"{here}\" to \"{there}\""));
+    t.assert_not_offered(&format!(
+        "move \"Blue Friend F\" from \"{here}\" to \"{there}\""
+    ));
     // The card itself isn't covered, and cards elsewhere may still move in.
-    t.assert_offered(&format!("move \"Blue Friend LOCK\" from \"{here}\" to home"));
+    t.assert_offered(&format!(
+        "move \"Blue Friend LOCK\" from \"{here}\" to home"
+    ));
     t.assert_offered(&format!("move \"Blue Friend H\" from home to \"{here}\""));
 }
 
@@ -202,7 +211,10 @@ fn r104_3_a_card_that_cant_be_dismissed_is_still_dismissed_by_the_game() {
         card: s,
         by_game: false
     }));
-    assert!(t.g.can_happen(Occurrence::Retire(f)), "retiring isn't dismissing");
+    assert!(
+        t.g.can_happen(Occurrence::Retire(f)),
+        "retiring isn't dismissing"
+    );
     assert!(t.g.perform(Occurrence::Dismiss {
         card: f,
         by_game: true
@@ -237,9 +249,15 @@ fn r611_1_a_player_who_cant_confront_there_doesnt_meet_the_requirements() {
     // Two characters with 6 power would meet the 5 wild power, but that's not enough here.
     assert!(t.g.confront_prohibited(P1, Area::Problem(P2)));
     assert!(!t.g.meets_confront_requirements(P1, Area::Problem(P2)));
-    assert!(!t.g.confront_prohibited(P2, Area::Problem(P2)), "only opponents");
+    assert!(
+        !t.g.confront_prohibited(P2, Area::Problem(P2)),
+        "only opponents"
+    );
     let there = problem_title(&t, Area::Problem(P2));
-    t.choose(P1, &format!("move \"Blue Friend Z\" from home to \"{there}\""));
+    t.choose(
+        P1,
+        &format!("move \"Blue Friend Z\" from home to \"{there}\""),
+    );
     assert!(t.g.meets_confront_requirements(P1, Area::Problem(P2)));
     let _ = third;
 }
@@ -260,7 +278,12 @@ fn r611_2_a_players_own_card_can_lower_what_they_need_to_confront() {
     // 5 Blue power in play counting the Mane Character at home.
     let build = |n: i16, cond: Option<(Color, u16)>| {
         board(
-            deck("A", Blue, vec![need(n, cond), friend("T", Blue, 3, 1, 0)], 5),
+            deck(
+                "A",
+                Blue,
+                vec![need(n, cond), friend("T", Blue, 3, 1, 0)],
+                5,
+            ),
             deck("B", Orange, vec![], 5),
             StartAt::MainPhase,
             |b| {
@@ -269,10 +292,18 @@ fn r611_2_a_players_own_card_can_lower_what_they_need_to_confront() {
             },
         )
     };
-    assert!(build(-1, None).g.meets_confront_requirements(P1, Area::Problem(P2)));
-    assert!(!build(0, None).g.meets_confront_requirements(P1, Area::Problem(P2)));
-    assert!(!build(-1, Some((Blue, 6))).g.meets_confront_requirements(P1, Area::Problem(P2)));
-    assert!(build(-1, Some((Blue, 5))).g.meets_confront_requirements(P1, Area::Problem(P2)));
+    assert!(build(-1, None)
+        .g
+        .meets_confront_requirements(P1, Area::Problem(P2)));
+    assert!(!build(0, None)
+        .g
+        .meets_confront_requirements(P1, Area::Problem(P2)));
+    assert!(!build(-1, Some((Blue, 6)))
+        .g
+        .meets_confront_requirements(P1, Area::Problem(P2)));
+    assert!(build(-1, Some((Blue, 5)))
+        .g
+        .meets_confront_requirements(P1, Area::Problem(P2)));
 }
 
 #[test]
@@ -305,7 +336,12 @@ fn r710_a_may_replacement_is_asked_for_each_card_an_effect_would_dismiss() {
         deck(
             "A",
             Blue,
-            vec![saver, friend("F", Blue, 1, 1, 0), friend("G", Blue, 1, 1, 0), wipe],
+            vec![
+                saver,
+                friend("F", Blue, 1, 1, 0),
+                friend("G", Blue, 1, 1, 0),
+                wipe,
+            ],
             5,
         ),
         deck("B", Orange, vec![], 5),
