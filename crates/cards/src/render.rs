@@ -55,7 +55,7 @@ fn kind(k: Option<CardKind>, plural_form: bool) -> String {
 /// less", "Troublemakers you control there". No article; see [`a`].
 pub fn cards(c: &Cards, plural_form: bool) -> String {
     if c.host {
-        return "card this is attached to".into();
+        return format!("card this is attached to{}", place_words(c.place));
     }
     let mut words = Vec::new();
     if c.other {
@@ -77,6 +77,9 @@ pub fn cards(c: &Cards, plural_form: bool) -> String {
         let names: Vec<&str> = c.any_color.iter().map(|x| x.name()).collect();
         words.push(names.join(" or "));
     }
+    if let Some(col) = c.without_color {
+        words.push(format!("non-{}", col.name()));
+    }
     if let Some(t) = &c.trait_ {
         words.push(t.clone());
     }
@@ -88,17 +91,7 @@ pub fn cards(c: &Cards, plural_form: bool) -> String {
     if c.controller == Some(Who::You) {
         s.push_str(" you control");
     }
-    let place = match c.place {
-        Some(Place::Here) => " here",
-        Some(Place::AtAProblem) => " at a Problem",
-        Some(Place::AtHome) => " at home",
-        Some(Place::There) => " there",
-        Some(Place::Hand) => " in a hand",
-        Some(Place::Discard) => " in a discard pile",
-        Some(Place::Deck) => " in a deck",
-        Some(Place::InPlay) | None => "",
-    };
-    s.push_str(place);
+    s.push_str(place_words(c.place));
     if let Some(n) = c.power_at_most {
         s.push_str(&format!(" with power {n} or less"));
     }
@@ -112,6 +105,20 @@ pub fn cards(c: &Cards, plural_form: bool) -> String {
         s.push_str(" attached to this card");
     }
     s
+}
+
+fn place_words(p: Option<Place>) -> &'static str {
+    match p {
+        Some(Place::Here) => " here",
+        Some(Place::AtAProblem) => " at a Problem",
+        Some(Place::AtHome) => " at home",
+        Some(Place::There) => " there",
+        Some(Place::Hand) => " in a hand",
+        Some(Place::Discard) => " in a discard pile",
+        Some(Place::Deck) => " in a deck",
+        Some(Place::AtOpponentsProblem) => " at an opponent's Problem",
+        Some(Place::InPlay) | None => "",
+    }
 }
 
 /// The phrase with its indefinite article ("an opposing Friend", "another Friend").
@@ -158,6 +165,7 @@ fn duration(d: Duration) -> &'static str {
         Duration::EndOfTurn => "until the end of the turn",
         Duration::ThisFaceoff => "for the rest of this faceoff",
         Duration::EndOfPhase => "until the end of the phase",
+        Duration::StartOfYourNextTurn => "until the start of your next turn",
     }
 }
 
@@ -214,6 +222,62 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
                 .collect();
             format!("{} gets {}", on_cards(cards), each.join(" and "))
         }
+        StaticEffect::Prohibit(p) => prohibition(p, on),
+        StaticEffect::InsteadOfDismiss {
+            cards: c,
+            instead: Instead::ToDeckTop,
+        } => format!(
+            "if an effect would dismiss {}, you may put it on top of its owner's deck instead",
+            a(&cards(c, false))
+        ),
+        StaticEffect::NeedPower(n) => format!(
+            "you need {} {} power to confront the Problem this card is at",
+            n.abs(),
+            if *n < 0 { "less" } else { "more" }
+        ),
+    }
+}
+
+/// "Who" as the subject of "can't": "your opponents can't", "no player can".
+fn nobody(w: Who) -> &'static str {
+    match w {
+        Who::You => "you can't",
+        Who::Opponent => "your opponents can't",
+        Who::Each => "no player can",
+        Who::ItsController => "its controller can't",
+    }
+}
+
+/// A prohibition (104.2) in words.
+fn prohibition(p: &Prohibition, on: &str) -> String {
+    match p {
+        Prohibition::Move { cards: c, by } => {
+            let what = match c {
+                None => on.to_string(),
+                Some(c) if c.host => "the card this is attached to".to_string(),
+                Some(c) => cards(c, true),
+            };
+            format!("{} move {what}", nobody(*by))
+        }
+        Prohibition::MoveAway(c) => {
+            format!("{} can't be moved away from this card's area", cards(c, true))
+        }
+        Prohibition::PlayHere { cards: c, by } => format!(
+            "{} play {} to this card's area",
+            nobody(*by),
+            cards(c, true)
+        ),
+        Prohibition::Dismiss(c) => format!(
+            "{} can't be dismissed (except by the game)",
+            cards(c, true)
+        ),
+        Prohibition::Confront {
+            by,
+            unless_characters,
+        } => format!(
+            "{} confront the Problem this card is at unless they have at least {unless_characters} characters there",
+            nobody(*by)
+        ),
     }
 }
 
@@ -327,6 +391,10 @@ fn trigger(t: &Trigger) -> String {
         Trigger::Draws(w) => does(*w, "draw") + " a card",
         Trigger::Discards(w) => does(*w, "discard") + " a card",
         Trigger::GainsTokens(w) => does(*w, "gain") + " action tokens",
+        Trigger::DefeatUsingOnly(c) => format!(
+            "you defeat a Troublemaker with only {} characters in the faceoff",
+            c.name()
+        ),
     }
 }
 
@@ -347,6 +415,11 @@ fn condition(c: &Condition) -> String {
         Condition::All(v) => v.iter().map(condition).collect::<Vec<_>>().join(" and "),
         Condition::Any(v) => v.iter().map(condition).collect::<Vec<_>>().join(" or "),
         Condition::Not(c) => format!("not ({})", condition(c)),
+        Condition::Phase(p) => format!("it is the {p:?} Phase"),
+        Condition::PowerOfColor(c, n) => format!("you have at least {n} {} power", c.name()),
+        Condition::MostPowerHere(w) => format!("{} has more power here than any opponent", who(*w)),
+        Condition::FaceoffHere => "the faceoff is at this card's area".into(),
+        Condition::HostInvolved => "the card this is attached to is in the faceoff".into(),
     }
 }
 

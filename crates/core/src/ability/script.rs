@@ -106,6 +106,8 @@ pub enum Place {
     Discard,
     /// In a draw deck (searching, 518).
     Deck,
+    /// At a Problem owned by one of the controller's opponents.
+    AtOpponentsProblem,
 }
 
 /// A description of cards (selectors). Every listed test must hold.
@@ -132,6 +134,8 @@ pub struct Cards {
     pub host: bool,
     /// Only cards attached to this card.
     pub on_this: bool,
+    /// Only cards that don't have this colour.
+    pub without_color: Option<Color>,
 }
 
 /// Card types for selectors; `Character` covers Mane Characters and Friends (301.4, 302.2).
@@ -180,6 +184,8 @@ pub enum Duration {
     /// "Until the end of the phase": it ends as the next phase begins, after the
     /// end-of-phase window (601.2), or in the Wrap Up Step for the End Phase.
     EndOfPhase,
+    /// Until the modifier's controller begins their next turn.
+    StartOfYourNextTurn,
 }
 
 /// Conditions ("if", "while").
@@ -206,6 +212,18 @@ pub enum Condition {
     All(Vec<Condition>),
     Any(Vec<Condition>),
     Not(Box<Condition>),
+    /// It is the named phase (whoever's turn).
+    Phase(PhaseName),
+    /// The controller has at least n power of a colour in play (507.3).
+    PowerOfColor(Color, u16),
+    /// The named player has more power among their characters at this card's area than
+    /// any opponent has there (`ItsController`: the controller of the card a prohibition
+    /// is about).
+    MostPowerHere(Who),
+    /// The current faceoff takes place at this card's area.
+    FaceoffHere,
+    /// This attachment's host is involved in the current faceoff.
+    HostInvolved,
 }
 
 /// Which card a trigger watches.
@@ -283,6 +301,9 @@ pub enum Trigger {
     Discards(Who),
     /// The named player gains one or more action tokens.
     GainsTokens(Who),
+    /// The controller defeats a Troublemaker (514.6a) and every character of theirs
+    /// involved in that faceoff has the colour.
+    DefeatUsingOnly(Color),
 }
 
 /// Costs (508).
@@ -342,6 +363,44 @@ pub enum StaticEffect {
         colors: Vec<Color>,
         amount: i16,
     },
+    /// 104.2: something can't happen; it wins over anything that would make it happen.
+    /// The `while` condition reads `It` as the card that would be affected.
+    Prohibit(Prohibition),
+    /// 611.2: the controller needs N more wild power (less when negative, never below
+    /// none) to confront the Problem this card is at.
+    NeedPower(i16),
+    /// 710, 712.3: when an effect would dismiss a card that fits, the controller may have
+    /// `instead` happen to it. Never the game's dismissals (104.3), nor one that can't
+    /// happen (104.2a).
+    InsteadOfDismiss { cards: Cards, instead: Instead },
+}
+
+/// What a replacement does instead of the occurrence it replaces (710.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Instead {
+    /// The card goes on top of its owner's deck.
+    ToDeckTop,
+}
+
+/// What a prohibition forbids (104.2). Players are named from the controller's view.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Prohibition {
+    /// Cards that fit (this card when `None`) can't be moved (506; sending is not moving,
+    /// 506.5) by the named players, by a Move action or by effects they control.
+    Move {
+        #[serde(default)]
+        cards: Option<Cards>,
+        by: Who,
+    },
+    /// Cards that fit at this card's area can't be moved away from it (by anyone).
+    MoveAway(Cards),
+    /// Cards that fit can't be played to this card's area by the named players.
+    PlayHere { cards: Cards, by: Who },
+    /// Cards that fit can't be dismissed (the game still dismisses them, 104.3).
+    Dismiss(Cards),
+    /// The named players can't confront this card's Problem unless they have at least
+    /// `unless_characters` characters there.
+    Confront { by: Who, unless_characters: u8 },
 }
 
 /// One-shot instructions (709) and modifiers with durations.

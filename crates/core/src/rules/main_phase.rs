@@ -34,7 +34,7 @@ impl Game {
             }
             match self.def(c).card_type {
                 CardType::Friend if self.meets_play_requirements(p, c) => {
-                    push_friend_plays(&mut out, p, c, &problems)
+                    push_friend_plays(self, &mut out, p, c, &problems)
                 }
                 CardType::Resource if self.meets_play_requirements(p, c) => {
                     match self.host_description(c) {
@@ -56,7 +56,9 @@ impl Game {
                 }
                 CardType::Troublemaker => {
                     for &a in problems.iter() {
-                        out.push(Choice::PlayTroublemaker { card: c, to: a });
+                        if !self.play_prohibited(p, c, a) {
+                            out.push(Choice::PlayTroublemaker { card: c, to: a });
+                        }
                     }
                 }
                 // Events are played by their timing phrases (512), which need abilities.
@@ -93,7 +95,7 @@ impl Game {
             }
             let base = self.move_cost_base(c);
             for &(to, extra) in targets {
-                if tokens >= Self::move_cost_sum(base, extra) && self.can_go_to(c, to, true) {
+                if tokens >= Self::move_cost_sum(base, extra) && self.may_move(p, c, to) {
                     out.push(Choice::Move { card: c, to });
                 }
             }
@@ -307,16 +309,19 @@ impl Game {
     }
 }
 
-/// 302.1: a Friend is played to its player's home or to a Problem.
+/// 302.1: a Friend is played to its player's home or to a Problem, unless something
+/// forbids playing it there (104.2).
 pub(crate) fn push_friend_plays(
+    g: &Game,
     out: &mut Vec<Choice>,
     p: PlayerId,
     card: CardId,
     problems: &[Area],
 ) {
-    out.push(Choice::PlayFriend {
-        card,
-        to: Area::Home(p),
-    });
-    out.extend(problems.iter().map(|&to| Choice::PlayFriend { card, to }));
+    out.extend(
+        std::iter::once(Area::Home(p))
+            .chain(problems.iter().copied())
+            .filter(|&to| !g.play_prohibited(p, card, to))
+            .map(|to| Choice::PlayFriend { card, to }),
+    );
 }

@@ -92,7 +92,11 @@ impl Game {
             // 301.5: Mane Characters can't leave play.
             Occurrence::Dismiss { card, .. } | Occurrence::Retire(card) => {
                 let c = self.card(card);
-                c.zone == Zone::Play && self.def(card).card_type != CardType::ManeCharacter
+                c.zone == Zone::Play
+                    && self.def(card).card_type != CardType::ManeCharacter
+                    // 104.3: a "can't be dismissed" doesn't stop the game's dismissals.
+                    && !matches!(occ, Occurrence::Dismiss { by_game: false, .. }
+                        if self.dismiss_prohibited(card))
             }
             Occurrence::Banish(card) => {
                 !(self.card(card).zone == Zone::Play
@@ -151,14 +155,14 @@ impl Game {
         if k.zone != Zone::Play || k.area == Some(to) || k.host.is_some() {
             return false;
         }
-        match to {
+        (match to {
             Area::Home(p) => {
                 p == k.controller
                     && !(by_move && self.def(card).card_type == CardType::Troublemaker)
                     && self.def(card).card_type != CardType::Troublemaker
             }
             Area::Problem(_) => self.problem_at(to).is_some(),
-        }
+        }) && !(by_move && self.move_prohibited(card, to, None))
     }
 
     /// Performs an occurrence if it can happen. Returns whether it happened.

@@ -163,7 +163,7 @@ impl Game {
             {
                 seen.push(self.card(c).def);
                 let problems: Vec<Area> = self.problem_areas().collect();
-                crate::rules::main_phase::push_friend_plays(&mut out, p, c, &problems);
+                crate::rules::main_phase::push_friend_plays(self, &mut out, p, c, &problems);
             }
         }
         // Agile: move this card as an Immediate action.
@@ -178,7 +178,7 @@ impl Game {
                 && self.has_keyword(c, |k| k == crate::card::Keyword::Agile)
             {
                 for to in std::iter::once(Area::Home(p)).chain(self.problem_areas()) {
-                    if tokens >= self.move_cost(p, c, to) && self.can_go_to(c, to, true) {
+                    if tokens >= self.move_cost(p, c, to) && self.may_move(p, c, to) {
                         out.push(Choice::Move { card: c, to });
                     }
                 }
