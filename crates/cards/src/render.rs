@@ -94,6 +94,9 @@ pub fn cards(c: &Cards, plural_form: bool) -> String {
         Some(Place::Hand) => " in a hand",
         Some(Place::Discard) => " in a discard pile",
         Some(Place::Deck) => " in a deck",
+        Some(Place::Involved) => " involved in the faceoff",
+        Some(Place::Flipped) => " flipped in the faceoff",
+        Some(Place::AtFaceoff) => " where the faceoff is",
         Some(Place::InPlay) | None => "",
     };
     s.push_str(place);
@@ -210,6 +213,48 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
                 .collect();
             format!("{} gets {}", on_cards(cards), each.join(" and "))
         }
+        StaticEffect::FlipMore { who: w, amount: n } => format!(
+            "{} {} more at the first flip of the faceoff",
+            does(*w, "flip"),
+            plural(*n as i16, "card", "cards")
+        ),
+        StaticEffect::IgnoreHighestFlip { who: w } => format!(
+            "{} one of their flipped cards with the highest power",
+            does(*w, "ignore")
+        ),
+        StaticEffect::FaceoffTotal { who: w, amount: n } => {
+            let whom = match w {
+                Who::Each => "each player this applies to".to_string(),
+                other => who(*other).to_string(),
+            };
+            format!("{whom} gets {n:+} to their power total in the faceoff")
+        }
+        StaticEffect::FlippedInstead {
+            cards: c,
+            whose,
+            to,
+            optional,
+            once_per_faceoff,
+        } => {
+            let what = match c {
+                Some(c) => format!("a flipped {}", cards(c, false)),
+                None => "a flipped card".to_string(),
+            };
+            let owner = match whose {
+                Who::You => " of yours",
+                Who::Opponent => " of your opponent's",
+                _ => "",
+            };
+            let dest = match to {
+                FlipDestination::Hand => "its owner's hand",
+                FlipDestination::Discard => "its owner's discard pile",
+            };
+            format!(
+                "{}if {what}{owner} would go to the bottom of its owner's deck, it {} into {dest} instead",
+                if *once_per_faceoff { "once per faceoff, " } else { "" },
+                if *optional { "may go" } else { "goes" }
+            )
+        }
     }
 }
 
@@ -268,6 +313,26 @@ pub fn effect(e: &Effect) -> String {
             a(&cards(c, false))
         ),
         Effect::FlipExtra(n) => format!("flip {} more", plural(*n as i16, "card", "cards")),
+        Effect::If {
+            cond,
+            then,
+            otherwise,
+        } => {
+            let mut s = format!("if {}, {}", condition(cond), effects(then));
+            if !otherwise.is_empty() {
+                s.push_str(&format!("; otherwise {}", effects(otherwise)));
+            }
+            s
+        }
+        Effect::Ignore(t) => format!("ignore {}", target(t)),
+        Effect::Flip { who: w, amount: n } => {
+            format!(
+                "{} {}",
+                does(*w, "flip"),
+                plural(*n as i16, "card", "cards")
+            )
+        }
+        Effect::OncePerFaceoff => "do the rest only once per faceoff".into(),
     }
 }
 
@@ -312,6 +377,21 @@ fn trigger(t: &Trigger) -> String {
         }
         Trigger::Defeat => "you defeat a Troublemaker".into(),
         Trigger::WinAnyFaceoff => "you win a faceoff".into(),
+        Trigger::CardFlipped {
+            by,
+            during,
+            opponent_challenging,
+        } => {
+            let mut x = format!("{} a card", does(*by, "flip"));
+            if let Some(k) = during {
+                x.push_str(&format!(" during a {k:?} faceoff"));
+            }
+            if *opponent_challenging {
+                x.push_str(" while your opponent is the challenger");
+            }
+            x
+        }
+        Trigger::AnyFaceoffBegins => "a faceoff begins".into(),
     }
 }
 
@@ -332,6 +412,9 @@ fn condition(c: &Condition) -> String {
         Condition::All(v) => v.iter().map(condition).collect::<Vec<_>>().join(" and "),
         Condition::Any(v) => v.iter().map(condition).collect::<Vec<_>>().join(" or "),
         Condition::Not(c) => format!("not ({})", condition(c)),
+        Condition::FaceoffHere => "the faceoff is at this card's area".into(),
+        Condition::ItFits(s) => format!("that card is {}", a(&cards(s, false))),
+        Condition::FirstThisFaceoff => "this card hasn't done this yet this faceoff".into(),
     }
 }
 

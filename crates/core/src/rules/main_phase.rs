@@ -172,13 +172,32 @@ impl Game {
             self.abilities(card).get(index as usize).cloned()
         };
         let there = self.card(card).area;
-        let ctx = crate::ability::trigger::Ctx {
+        let mut ctx = crate::ability::trigger::Ctx {
             printed: false,
             source: card,
             you: p,
             it: None,
             there,
         };
+        // A Reaction's "that card" is the card of the event it answers (512.4d).
+        if let Some(
+            Ability::Play {
+                timing: crate::ability::Timing::Reaction(t),
+                ..
+            }
+            | Ability::Activated {
+                timing: crate::ability::Timing::Reaction(t),
+                ..
+            },
+        ) = &ability
+        {
+            if let Some(i) = self.reaction_available(p, card, t) {
+                let e = self.st.reactable[i].0.clone();
+                if let Some((it, _)) = self.reaction_matches(t, card, p, &e) {
+                    ctx.it = it;
+                }
+            }
+        }
         match ability {
             Some(Ability::Play {
                 timing,
