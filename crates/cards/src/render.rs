@@ -415,6 +415,10 @@ fn condition(c: &Condition) -> String {
         Condition::FaceoffHere => "the faceoff is at this card's area".into(),
         Condition::ItFits(s) => format!("that card is {}", a(&cards(s, false))),
         Condition::FirstThisFaceoff => "this card hasn't done this yet this faceoff".into(),
+        Condition::AtLeastAtOneFaceoffArea(n, s) => format!(
+            "there are at least {n} {} at one place where the faceoff is",
+            cards(s, true)
+        ),
     }
 }
 

@@ -291,6 +291,20 @@ impl Game {
                 .faceoff
                 .as_ref()
                 .is_some_and(|f| !f.used.contains(&ctx.source)),
+            Condition::AtLeastAtOneFaceoffArea(n, sel) => {
+                let sel = Cards {
+                    place: Some(Place::InPlay),
+                    ..sel.clone()
+                };
+                let fitting = self.matching(&sel, ctx);
+                self.faceoff_areas().into_iter().any(|a| {
+                    fitting
+                        .iter()
+                        .filter(|&&c| self.card(c).area == Some(a))
+                        .count()
+                        >= *n as usize
+                })
+            }
         }
     }
 

@@ -211,6 +211,9 @@ pub enum Condition {
     /// This card has not yet used its once-per-faceoff ability in the current faceoff
     /// (see `Effect::OncePerFaceoff`).
     FirstThisFaceoff,
+    /// At one of the areas where the current faceoff takes place there are at least N
+    /// cards in play that fit (the description's own place is not read).
+    AtLeastAtOneFaceoffArea(u8, Cards),
 }
 
 /// Which card a trigger watches.
