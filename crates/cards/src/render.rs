@@ -33,6 +33,8 @@ fn amount(a: &Amount, one: &str, many: &str) -> String {
     match a {
         Amount::N(n) => plural(*n, one, many),
         Amount::CountOf(c) => format!("one {one} for each {}", cards(c, false)),
+        Amount::PowerOfThis => format!("{many} equal to this card's power"),
+        Amount::BonusThere => format!("{many} equal to that Problem's bonus"),
     }
 }
 
@@ -175,6 +177,8 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
                 Amount::N(n) if *n >= 0 => format!("+{n} power"),
                 Amount::N(n) => format!("{n} power"),
                 Amount::CountOf(c) => format!("+1 power for each {}", self::cards(c, false)),
+                Amount::PowerOfThis => "+X power (X is this card's power)".into(),
+                Amount::BonusThere => "+X power (X is that Problem's bonus)".into(),
             };
             format!("{} gets {n}", on_cards(cards))
         }
@@ -333,6 +337,12 @@ pub fn effect(e: &Effect) -> String {
             )
         }
         Effect::OncePerFaceoff => "do the rest only once per faceoff".into(),
+        Effect::LoseTokens { who: w, amount: a } => format!(
+            "{} {}",
+            does(*w, "lose"),
+            amount(a, "action token", "action tokens")
+        ),
+        Effect::Uncover(t) => format!("uncover {}", target(t)),
     }
 }
 
@@ -392,6 +402,9 @@ fn trigger(t: &Trigger) -> String {
             x
         }
         Trigger::AnyFaceoffBegins => "a faceoff begins".into(),
+        Trigger::Draws(w) => does(*w, "draw") + " a card",
+        Trigger::Discards(w) => does(*w, "discard") + " a card",
+        Trigger::GainsTokens(w) => does(*w, "gain") + " action tokens",
     }
 }
 
@@ -455,6 +468,36 @@ fn effects(v: &[Effect]) -> String {
     v.iter().map(effect).collect::<Vec<_>>().join(", then ")
 }
 
+/// Costs, then what they pay for: "exhaust this card to draw 2 cards" when the first
+/// instruction reads as a command, "exhaust this card; then your opponent loses ..." when
+/// it names its own subject.
+fn paid_then(k: &[Cost], e: &[Effect]) -> String {
+    let body = effects(e);
+    if k.is_empty() {
+        return body;
+    }
+    if let Some(rest) = body.strip_prefix("you ") {
+        return format!("{}{rest}", costs_to(k));
+    }
+    let own_subject = match e.first() {
+        Some(Effect::Until { .. }) => true,
+        Some(
+            Effect::Draw { who: w, .. }
+            | Effect::Discard { who: w, .. }
+            | Effect::GainTokens { who: w, .. }
+            | Effect::LoseTokens { who: w, .. }
+            | Effect::Score { who: w, .. },
+        ) => *w != Who::You,
+        _ => false,
+    };
+    if own_subject {
+        let paid = k.iter().map(cost).collect::<Vec<_>>().join(" and ");
+        format!("{paid}; then {body}")
+    } else {
+        format!("{}{body}", costs_to(k))
+    }
+}
+
 fn costs_to(v: &[Cost]) -> String {
     if v.is_empty() {
         String::new()
@@ -511,11 +554,7 @@ pub fn ability(a: &Ability) -> String {
             cost: k,
             effects: e,
         } => {
-            format!(
-                "{}: {}",
-                timing(t),
-                sentence(format!("{}{}", costs_to(k), effects(e)))
-            )
+            format!("{}: {}", timing(t), sentence(paid_then(k, e)))
         }
     }
 }

@@ -25,6 +25,10 @@ pub enum Event {
         player: PlayerId,
         amount: u16,
     },
+    LostTokens {
+        player: PlayerId,
+        amount: u16,
+    },
     Drew {
         player: PlayerId,
     },

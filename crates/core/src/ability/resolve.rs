@@ -249,6 +249,12 @@ impl Game {
         match a {
             Amount::N(n) => *n,
             Amount::CountOf(sel) => self.matching(sel, ctx).len() as i16,
+            Amount::PowerOfThis => self.power(ctx.source).unwrap_or(0),
+            Amount::BonusThere => ctx
+                .there
+                .and_then(|a| self.problem_at(a))
+                .and_then(|p| self.def(p).problem.as_ref())
+                .map_or(0, |f| f.bonus as i16),
         }
     }
 
@@ -802,6 +808,20 @@ impl Game {
                             self.perform(Occurrence::Flip(p));
                         }
                     }
+                }
+            }
+            Effect::LoseTokens { who, amount } => {
+                let n = self.amount(amount, ctx).max(0) as u16;
+                for p in self.players_named(*who, ctx) {
+                    self.perform(Occurrence::LoseTokens {
+                        player: p,
+                        amount: n,
+                    });
+                }
+            }
+            Effect::Uncover(t) => {
+                for c in targets!(t) {
+                    self.perform(Occurrence::Uncover(c));
                 }
             }
             Effect::FlipExtra(n) => {

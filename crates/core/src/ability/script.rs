@@ -166,6 +166,10 @@ pub enum Amount {
     N(i16),
     /// How many cards fit.
     CountOf(Cards),
+    /// This card's current power (708.2b: read once, as the effect is created).
+    PowerOfThis,
+    /// The bonus (210.1) of the Problem at the area the trigger is about (501.5).
+    BonusThere,
 }
 
 /// How long a modifier lasts (708.2).
@@ -296,6 +300,12 @@ pub enum Trigger {
     },
     /// 514.3: any faceoff begins, whether or not this card is involved.
     AnyFaceoffBegins,
+    /// The named player draws a card (from the controller's view).
+    Draws(Who),
+    /// The named player discards a card from hand (a cost or an effect).
+    Discards(Who),
+    /// The named player gains one or more action tokens.
+    GainsTokens(Who),
 }
 
 /// Costs (508).
@@ -460,6 +470,13 @@ pub enum Effect {
     /// Once per faceoff: stop here if this card has already done this in the current
     /// faceoff; otherwise remember that it has.
     OncePerFaceoff,
+    /// The named players lose action tokens (as many as they have, up to the amount).
+    LoseTokens {
+        who: Who,
+        amount: Amount,
+    },
+    /// 607.3: uncover face-down Troublemakers.
+    Uncover(Target),
 }
 
 /// Where a move or send goes.

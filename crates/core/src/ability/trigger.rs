@@ -185,12 +185,7 @@ impl Game {
             | Place::Flipped
             | Place::AtFaceoff => false,
         };
-        let controller_ok = match sel.controller {
-            None | Some(Who::Each) => true,
-            Some(Who::You) => controller == you,
-            Some(Who::Opponent) => controller != you,
-            Some(Who::ItsController) => false,
-        };
+        let controller_ok = sel.controller.is_none_or(|w| names(w, controller, you));
         // The rest of the description reads the card where it is now.
         let rest = Cards {
             place: Some(Place::Discard),
@@ -355,12 +350,7 @@ impl Game {
                 Event::Flipped { player, card },
             ) => {
                 let f = self.st.faceoff.as_ref()?;
-                let by_ok = match by {
-                    Who::You => *player == you,
-                    Who::Opponent => *player != you,
-                    Who::Each => true,
-                    Who::ItsController => false,
-                };
+                let by_ok = names(*by, *player, you);
                 let troublemaker = matches!(f.kind, FaceoffKind::Troublemaker { .. });
                 let kind_ok = match during {
                     None => true,
@@ -372,6 +362,21 @@ impl Game {
                 (by_ok && kind_ok && challenge_ok).then_some((Some(*card), None))
             }
             (Trigger::AnyFaceoffBegins, Event::FaceoffBegan) => Some((None, here)),
+            (Trigger::Draws(w), Event::Drew { player })
+            | (Trigger::GainsTokens(w), Event::GainedTokens { player, .. })
+                if names(*w, *player, you) =>
+            {
+                Some((None, here))
+            }
+            (
+                Trigger::Discards(w),
+                Event::Left {
+                    card,
+                    how: Leave::Discard,
+                    controller,
+                    ..
+                },
+            ) if names(*w, *controller, you) => Some((Some(*card), here)),
             _ => None,
         }
     }
@@ -489,4 +494,15 @@ pub(crate) fn phase_name(p: crate::state::Phase) -> Option<PhaseName> {
         Phase::End => PhaseName::End,
         Phase::Setup => return None,
     })
+}
+
+/// Whether `player` is among the players `who` names from `you`'s point of view, where the
+/// description has no trigger of its own to read ("its controller" names nobody).
+fn names(who: Who, player: PlayerId, you: PlayerId) -> bool {
+    match who {
+        Who::Each => true,
+        Who::You => player == you,
+        Who::Opponent => player != you,
+        Who::ItsController => false,
+    }
 }

@@ -171,33 +171,33 @@ impl Game {
         } else {
             self.abilities(card).get(index as usize).cloned()
         };
-        let there = self.card(card).area;
-        let mut ctx = crate::ability::trigger::Ctx {
+        // A Reaction reads "that card" and "there" from the occurrence it answers.
+        let reacting = match &ability {
+            Some(
+                Ability::Play {
+                    timing: crate::ability::Timing::Reaction(t),
+                    ..
+                }
+                | Ability::Activated {
+                    timing: crate::ability::Timing::Reaction(t),
+                    ..
+                },
+            ) => self
+                .reaction_available(p, card, t)
+                .and_then(|i| self.reaction_matches(t, card, p, &self.st.reactable[i].0)),
+            _ => None,
+        };
+        let (it, there) = match reacting {
+            Some((it, there)) => (it, there.or(self.card(card).area)),
+            None => (None, self.card(card).area),
+        };
+        let ctx = crate::ability::trigger::Ctx {
             printed: false,
             source: card,
             you: p,
-            it: None,
+            it,
             there,
         };
-        // A Reaction's "that card" is the card of the event it answers (512.4d).
-        if let Some(
-            Ability::Play {
-                timing: crate::ability::Timing::Reaction(t),
-                ..
-            }
-            | Ability::Activated {
-                timing: crate::ability::Timing::Reaction(t),
-                ..
-            },
-        ) = &ability
-        {
-            if let Some(i) = self.reaction_available(p, card, t) {
-                let e = self.st.reactable[i].0.clone();
-                if let Some((it, _)) = self.reaction_matches(t, card, p, &e) {
-                    ctx.it = it;
-                }
-            }
-        }
         match ability {
             Some(Ability::Play {
                 timing,

@@ -62,6 +62,12 @@ pub enum Occurrence {
         player: PlayerId,
         amount: u16,
     },
+    /// A player loses action tokens (as many as they have, up to the amount); unlike
+    /// paying, it can always happen.
+    LoseTokens {
+        player: PlayerId,
+        amount: u16,
+    },
     /// 607.3.
     Uncover(CardId),
     /// Put a card from play or a discard pile into its owner's hand (a Problem goes under
@@ -115,6 +121,7 @@ impl Game {
             Occurrence::EnterPlay { card, .. } => self.card(card).zone != Zone::Play,
             Occurrence::Score { .. } | Occurrence::GainTokens { .. } => true,
             Occurrence::PayTokens { player, amount } => self.player(player).tokens >= amount,
+            Occurrence::LoseTokens { .. } => true,
             Occurrence::Uncover(c) => {
                 self.card(c).face_down
                     && !self.card(c).frightened
@@ -241,6 +248,13 @@ impl Game {
             Occurrence::GainTokens { player, amount } => {
                 self.player_mut(player).tokens += amount;
                 self.log(Event::GainedTokens { player, amount });
+            }
+            Occurrence::LoseTokens { player, amount } => {
+                let amount = amount.min(self.player(player).tokens);
+                self.player_mut(player).tokens -= amount;
+                if amount > 0 {
+                    self.log(Event::LostTokens { player, amount });
+                }
             }
             Occurrence::PayTokens { player, amount } => {
                 self.player_mut(player).tokens -= amount;

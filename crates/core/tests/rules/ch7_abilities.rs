@@ -784,3 +784,70 @@ fn r704_1_a_trigger_on_another_card_being_dismissed_looks_back_at_where_it_was()
         "NEAR was here: the trigger drew one more"
     );
 }
+
+#[test]
+fn r512_4c_a_reaction_reads_the_card_whose_occurrence_it_answers() {
+    // The watcher sends home "that card": the one whose move it answers, not any other.
+    let opponent_moves = Trigger::Moved {
+        subject: Subject::Any(Cards {
+            controller: Some(Who::Opponent),
+            ..Cards::default()
+        }),
+        to_problem: true,
+        from_home: false,
+    };
+    let watcher = with(
+        friend("WA", Orange, 1, 1, 0),
+        vec![Ability::Activated {
+            timing: Timing::Reaction(opponent_moves),
+            cost: vec![],
+            effects: vec![Effect::Send {
+                target: Target::It,
+                to: AreaRef::Home,
+            }],
+        }],
+    );
+    let mut f = None;
+    let mut t = board(
+        deck("A", Blue, vec![friend("F", Blue, 1, 1, 0)], 5),
+        deck("B", Orange, vec![watcher], 5),
+        StartAt::MainPhase,
+        |b| {
+            place(b, P2, "WA", Area::Home(P2));
+            f = Some(place(b, P1, "F", Area::Home(P1)));
+            b.set_tokens(P1, 6);
+        },
+    );
+    let f = f.expect("placed");
+    t.choose(P1, "move \"Blue Mane AM\" from home to \"Problem AP1\"");
+    t.choose(P2, "pass");
+    t.choose(P1, "move \"Blue Friend F\" from home to \"Problem AP1\"");
+    t.choose(P2, "use \"Orange Friend WA\"");
+    assert_eq!(t.g.card(f).area, Some(Area::Home(P1)));
+}
+
+#[test]
+fn losing_tokens_takes_only_what_the_player_has() {
+    let drain = event(
+        "DR",
+        0,
+        Timing::Phase(PhaseName::Main),
+        vec![Effect::LoseTokens {
+            who: Who::Opponent,
+            amount: Amount::N(3),
+        }],
+    );
+    let mut t = board(
+        deck("A", Blue, vec![drain], 5),
+        deck("B", Orange, vec![], 5),
+        StartAt::MainPhase,
+        |b| {
+            to_hand(b, P1, "DR");
+            b.set_tokens(P1, 1);
+            b.set_tokens(P2, 1);
+        },
+    );
+    t.choose(P1, "play \"Event DR\"");
+    assert_eq!(t.g.player(P2).tokens, 0);
+    assert_eq!(t.g.player(P1).tokens, 1);
+}
