@@ -117,6 +117,9 @@ fn place_words(p: Option<Place>) -> &'static str {
         Some(Place::Discard) => " in a discard pile",
         Some(Place::Deck) => " in a deck",
         Some(Place::AtOpponentsProblem) => " at an opponent's Problem",
+        Some(Place::Involved) => " involved in the faceoff",
+        Some(Place::Flipped) => " flipped in the faceoff",
+        Some(Place::AtFaceoff) => " where the faceoff is",
         Some(Place::InPlay) | None => "",
     }
 }
@@ -235,6 +238,48 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
             n.abs(),
             if *n < 0 { "less" } else { "more" }
         ),
+        StaticEffect::FlipMore { who: w, amount: n } => format!(
+            "{} {} more at the first flip of the faceoff",
+            does(*w, "flip"),
+            plural(*n as i16, "card", "cards")
+        ),
+        StaticEffect::IgnoreHighestFlip { who: w } => format!(
+            "{} one of their flipped cards with the highest power",
+            does(*w, "ignore")
+        ),
+        StaticEffect::FaceoffTotal { who: w, amount: n } => {
+            let whom = match w {
+                Who::Each => "each player this applies to".to_string(),
+                other => who(*other).to_string(),
+            };
+            format!("{whom} gets {n:+} to their power total in the faceoff")
+        }
+        StaticEffect::FlippedInstead {
+            cards: c,
+            whose,
+            to,
+            optional,
+            once_per_faceoff,
+        } => {
+            let what = match c {
+                Some(c) => format!("a flipped {}", cards(c, false)),
+                None => "a flipped card".to_string(),
+            };
+            let owner = match whose {
+                Who::You => " of yours",
+                Who::Opponent => " of your opponent's",
+                _ => "",
+            };
+            let dest = match to {
+                FlipDestination::Hand => "its owner's hand",
+                FlipDestination::Discard => "its owner's discard pile",
+            };
+            format!(
+                "{}if {what}{owner} would go to the bottom of its owner's deck, it {} into {dest} instead",
+                if *once_per_faceoff { "once per faceoff, " } else { "" },
+                if *optional { "may go" } else { "goes" }
+            )
+        }
     }
 }
 
@@ -336,6 +381,26 @@ pub fn effect(e: &Effect) -> String {
             a(&cards(c, false))
         ),
         Effect::FlipExtra(n) => format!("flip {} more", plural(*n as i16, "card", "cards")),
+        Effect::If {
+            cond,
+            then,
+            otherwise,
+        } => {
+            let mut s = format!("if {}, {}", condition(cond), effects(then));
+            if !otherwise.is_empty() {
+                s.push_str(&format!("; otherwise {}", effects(otherwise)));
+            }
+            s
+        }
+        Effect::Ignore(t) => format!("ignore {}", target(t)),
+        Effect::Flip { who: w, amount: n } => {
+            format!(
+                "{} {}",
+                does(*w, "flip"),
+                plural(*n as i16, "card", "cards")
+            )
+        }
+        Effect::OncePerFaceoff => "do the rest only once per faceoff".into(),
         Effect::LoseTokens { who: w, amount: a } => format!(
             "{} {}",
             does(*w, "lose"),
@@ -388,6 +453,21 @@ fn trigger(t: &Trigger) -> String {
         }
         Trigger::Defeat => "you defeat a Troublemaker".into(),
         Trigger::WinAnyFaceoff => "you win a faceoff".into(),
+        Trigger::CardFlipped {
+            by,
+            during,
+            opponent_challenging,
+        } => {
+            let mut x = format!("{} a card", does(*by, "flip"));
+            if let Some(k) = during {
+                x.push_str(&format!(" during a {k:?} faceoff"));
+            }
+            if *opponent_challenging {
+                x.push_str(" while your opponent is the challenger");
+            }
+            x
+        }
+        Trigger::AnyFaceoffBegins => "a faceoff begins".into(),
         Trigger::Draws(w) => does(*w, "draw") + " a card",
         Trigger::Discards(w) => does(*w, "discard") + " a card",
         Trigger::GainsTokens(w) => does(*w, "gain") + " action tokens",
@@ -420,6 +500,12 @@ fn condition(c: &Condition) -> String {
         Condition::MostPowerHere(w) => format!("{} has more power here than any opponent", who(*w)),
         Condition::FaceoffHere => "the faceoff is at this card's area".into(),
         Condition::HostInvolved => "the card this is attached to is in the faceoff".into(),
+        Condition::ItFits(s) => format!("that card is {}", a(&cards(s, false))),
+        Condition::FirstThisFaceoff => "this card hasn't done this yet this faceoff".into(),
+        Condition::AtLeastAtOneFaceoffArea(n, s) => format!(
+            "there are at least {n} {} at one place where the faceoff is",
+            cards(s, true)
+        ),
     }
 }
 

@@ -373,6 +373,7 @@ impl Namer<'_> {
             Event::ToDeckTop(c) => format!("{} is put on top of its owner's deck", self.card(*c)),
             Event::LoopEnded => "a loop of mandatory effects is ended (802.3)".to_string(),
             Event::ToHand(c) => format!("{} is put into its owner's hand", self.card(*c)),
+            Event::Ignored(c) => format!("{} is ignored", self.card(*c)),
             #[allow(unreachable_patterns)]
             other => format!("{other:?}"),
         })

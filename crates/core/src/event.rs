@@ -116,6 +116,8 @@ pub enum Event {
     ToDeckTop(CardId),
     /// A card put into a hand from play or a deck.
     ToHand(CardId),
+    /// 515.4: a flipped card is ignored.
+    Ignored(CardId),
 }
 
 /// The ways a card leaves its place (410).

@@ -151,7 +151,7 @@ impl Game {
                 self.confront(area);
                 None
             }
-            Frame::Faceoff(stage) => self.faceoff_stage(stage),
+            Frame::Faceoff(stage) => self.faceoff_stage(stage, answer),
             Frame::SendHome { player, area } => self.send_home_choice(player, area, answer),
             Frame::WrapUpHand => self.wrap_up_hand(answer),
             Frame::WrapUpHome => self.wrap_up_home(answer),

@@ -220,6 +220,14 @@ pub struct Faceoff {
     /// Cards flipped during this faceoff, by player (they sit in each flip zone).
     pub flipped: Vec<(PlayerId, CardId)>,
     pub resolved: bool,
+    /// 515.4: flipped cards ignored by effects (they stay flipped, 514.5b).
+    pub ignored: Vec<CardId>,
+    /// Cards whose once-per-faceoff ability has been used in this faceoff.
+    pub used: Vec<CardId>,
+    /// Cards whose once-per-faceoff replacement (710) has applied in this faceoff.
+    pub replaced: Vec<CardId>,
+    /// 514.7: the flipped cards being put away at the end, from this index on.
+    pub putting_away: u32,
 }
 
 /// The whole game state. Engine logic lives on [`crate::Game`], which pairs this with

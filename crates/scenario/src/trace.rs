@@ -115,6 +115,7 @@ pub fn render(g: &Game, e: &Event) -> String {
         Event::ToDeckTop(c) => format!("{} is put on top of its owner's deck", q(g, *c)),
         Event::LoopEnded => "a loop of mandatory effects is ended (802.3)".to_string(),
         Event::ToHand(c) => format!("{} is put into its owner's hand", q(g, *c)),
+        Event::Ignored(c) => format!("{} is ignored", q(g, *c)),
         #[allow(unreachable_patterns)]
         other => format!("{other:?}"),
     }

@@ -30,6 +30,7 @@ pub fn implemented(k: Keyword) -> bool {
             | Traveler
             | Villain
             | Calming(_)
+            | Random
     )
 }
 
@@ -47,7 +48,7 @@ pub fn is_triggered(k: Keyword) -> bool {
     use Keyword::*;
     matches!(
         k,
-        Diligent(_) | Studious | Prepared | Traveler | Villain | Calming(_)
+        Diligent(_) | Studious | Prepared | Traveler | Villain | Calming(_) | Random
     )
 }
 
@@ -127,6 +128,35 @@ pub fn triggered(k: Keyword) -> Option<Ability> {
                 duration: Duration::EndOfTurn,
             }],
         ),
+        // Once per faceoff involving it: a 1-power card you flip may be ignored and
+        // replaced by a new flip.
+        Random => Some(Ability::Triggered {
+            when: Trigger::CardFlipped {
+                by: Who::You,
+                during: None,
+                opponent_challenging: false,
+            },
+            condition: Some(Condition::All(vec![
+                Condition::Involved,
+                Condition::FirstThisFaceoff,
+                Condition::ItFits(Cards {
+                    place: Some(Place::Flipped),
+                    power_at_least: Some(1),
+                    power_at_most: Some(1),
+                    ..Cards::default()
+                }),
+            ])),
+            optional: true,
+            cost: vec![],
+            effects: vec![
+                Effect::OncePerFaceoff,
+                Effect::Ignore(Target::It),
+                Effect::Flip {
+                    who: Who::You,
+                    amount: 1,
+                },
+            ],
+        }),
         _ => None,
     }
 }

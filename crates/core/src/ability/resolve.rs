@@ -112,6 +112,16 @@ impl Game {
                 k.zone == Zone::Play
                     && matches!(k.area, Some(Area::Problem(owner)) if owner != ctx.you)
             }
+            Place::Involved => k.zone == Zone::Play && self.involved_cards().contains(&c),
+            Place::Flipped => {
+                k.zone == Zone::Flip
+                    && self
+                        .st
+                        .faceoff
+                        .as_ref()
+                        .is_some_and(|f| f.flipped.iter().any(|&(_, x)| x == c))
+            }
+            Place::AtFaceoff => k.zone == Zone::Play && k.area.is_some_and(|a| self.faceoff_at(a)),
         };
         if !ok || (sel.other && c == ctx.source) {
             return false;
@@ -210,6 +220,10 @@ impl Game {
             Place::Deck => self
                 .players()
                 .flat_map(|p| self.player(p).deck.clone())
+                .collect(),
+            Place::Flipped => self
+                .players()
+                .flat_map(|p| self.player(p).flip.clone())
                 .collect(),
             _ => self.st.in_play.clone(),
         };
@@ -311,6 +325,26 @@ impl Game {
                 .card(ctx.source)
                 .host
                 .is_some_and(|h| self.involved_cards().contains(&h)),
+            Condition::ItFits(sel) => ctx.it.is_some_and(|c| self.fits(c, sel, ctx)),
+            Condition::FirstThisFaceoff => self
+                .st
+                .faceoff
+                .as_ref()
+                .is_some_and(|f| !f.used.contains(&ctx.source)),
+            Condition::AtLeastAtOneFaceoffArea(n, sel) => {
+                let sel = Cards {
+                    place: Some(Place::InPlay),
+                    ..sel.clone()
+                };
+                let fitting = self.matching(&sel, ctx);
+                self.faceoff_areas().into_iter().any(|a| {
+                    fitting
+                        .iter()
+                        .filter(|&&c| self.card(c).area == Some(a))
+                        .count()
+                        >= *n as usize
+                })
+            }
         }
     }
 
@@ -426,6 +460,32 @@ impl Game {
         let mut answer = answer;
         while (r.next as usize) < r.effects.len() {
             let effect = r.effects[r.next as usize].clone();
+            match &effect {
+                // The branch taken replaces the instruction in place.
+                Effect::If {
+                    cond,
+                    then,
+                    otherwise,
+                } => {
+                    let branch = if self.holds(cond, &ctx) {
+                        then.clone()
+                    } else {
+                        otherwise.clone()
+                    };
+                    let i = r.next as usize;
+                    r.effects.splice(i..=i, branch);
+                    continue;
+                }
+                Effect::OncePerFaceoff => {
+                    match self.st.faceoff.as_mut() {
+                        Some(f) if !f.used.contains(&ctx.source) => f.used.push(ctx.source),
+                        _ => return self.finish_resolution(r.event),
+                    }
+                    r.next += 1;
+                    continue;
+                }
+                _ => {}
+            }
             match self.effect_step(&effect, &ctx, answer.take(), &mut r.chosen, &mut r.progress) {
                 Step::Done => {
                     r.next += 1;
@@ -810,6 +870,29 @@ impl Game {
                         self.distinct(found).into_iter().map(Choice::Card).collect();
                     options.push(Choice::NoCard);
                     return Step::Ask(Prompt::Target, options, you);
+                }
+            }
+            // Handled as the resolution reaches them (see `resolve`).
+            Effect::If { .. } | Effect::OncePerFaceoff => {}
+            Effect::Ignore(t) => {
+                for c in targets!(t) {
+                    let Some(f) = self.st.faceoff.as_mut() else {
+                        break;
+                    };
+                    // 515.4a: a card already ignored can't be ignored again.
+                    if f.flipped.iter().any(|&(_, x)| x == c) && !f.ignored.contains(&c) {
+                        f.ignored.push(c);
+                        self.log(crate::event::Event::Ignored(c));
+                    }
+                }
+            }
+            Effect::Flip { who, amount } => {
+                if self.st.faceoff.is_some() {
+                    for p in self.players_named(*who, ctx) {
+                        for _ in 0..*amount {
+                            self.perform(Occurrence::Flip(p));
+                        }
+                    }
                 }
             }
             Effect::LoseTokens { who, amount } => {

@@ -108,6 +108,12 @@ pub enum Place {
     Deck,
     /// At a Problem owned by one of the controller's opponents.
     AtOpponentsProblem,
+    /// Involved in the current faceoff (514.3).
+    Involved,
+    /// In a flip zone, flipped during the current faceoff (515.2).
+    Flipped,
+    /// In play at an area where the current faceoff takes place (514.3e).
+    AtFaceoff,
 }
 
 /// A description of cards (selectors). Every listed test must hold.
@@ -224,6 +230,14 @@ pub enum Condition {
     FaceoffHere,
     /// This attachment's host is involved in the current faceoff.
     HostInvolved,
+    /// The card the trigger is about fits the description (read wherever it is).
+    ItFits(Cards),
+    /// This card has not yet used its once-per-faceoff ability in the current faceoff
+    /// (see `Effect::OncePerFaceoff`).
+    FirstThisFaceoff,
+    /// At one of the areas where the current faceoff takes place there are at least N
+    /// cards in play that fit (the description's own place is not read).
+    AtLeastAtOneFaceoffArea(u8, Cards),
 }
 
 /// Which card a trigger watches.
@@ -295,6 +309,17 @@ pub enum Trigger {
     Defeat,
     /// The controller wins any faceoff, whether or not this card is in it.
     WinAnyFaceoff,
+    /// 515.1: a player flips a card (`it` is the flipped card), optionally only during a
+    /// faceoff of one kind and only while an opponent of the controller is the challenger.
+    CardFlipped {
+        by: Who,
+        #[serde(default)]
+        during: Option<FaceoffType>,
+        #[serde(default)]
+        opponent_challenging: bool,
+    },
+    /// 514.3: any faceoff begins, whether or not this card is involved.
+    AnyFaceoffBegins,
     /// The named player draws a card (from the controller's view).
     Draws(Who),
     /// The named player discards a card from hand (a cost or an effect).
@@ -373,6 +398,28 @@ pub enum StaticEffect {
     /// `instead` happen to it. Never the game's dismissals (104.3), nor one that can't
     /// happen (104.2a).
     InsteadOfDismiss { cards: Cards, instead: Instead },
+    /// 514.4a: the named player flips N more cards at the faceoff's first flip (not at
+    /// the re-flips of a tie, 514.5c).
+    FlipMore { who: Who, amount: u8 },
+    /// 515.4: the named player ignores one of their flipped cards with the highest power
+    /// among those not already ignored (515.4a), for as long as this applies.
+    IgnoreHighestFlip { who: Who },
+    /// 514.5a: a modifier to a player's power total. With `who: Each` the ability's
+    /// condition is read once for each player as "you" ("players who …").
+    FaceoffTotal { who: Who, amount: i16 },
+    /// 710, 514.7: a flipped card of the named players (that fits `cards`, if given) that
+    /// would go to the bottom of its owner's deck goes elsewhere instead; `optional` is a
+    /// "may", `once_per_faceoff` limits the modifier to one card each faceoff.
+    FlippedInstead {
+        #[serde(default)]
+        cards: Option<Cards>,
+        whose: Who,
+        to: FlipDestination,
+        #[serde(default)]
+        optional: bool,
+        #[serde(default)]
+        once_per_faceoff: bool,
+    },
 }
 
 /// What a replacement does instead of the occurrence it replaces (710.1).
@@ -401,6 +448,13 @@ pub enum Prohibition {
     /// The named players can't confront this card's Problem unless they have at least
     /// `unless_characters` characters there.
     Confront { by: Who, unless_characters: u8 },
+}
+
+/// Where a flipped card goes instead of its owner's deck bottom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum FlipDestination {
+    Hand,
+    Discard,
 }
 
 /// One-shot instructions (709) and modifiers with durations.
@@ -462,6 +516,23 @@ pub enum Effect {
     Search(Cards),
     /// Flip extra cards in this faceoff.
     FlipExtra(u8),
+    /// Follow `then` if the condition holds now, `else` otherwise.
+    If {
+        cond: Condition,
+        then: Vec<Effect>,
+        #[serde(default, rename = "else")]
+        otherwise: Vec<Effect>,
+    },
+    /// 515.4: ignore flipped cards (515.4a: a card already ignored stays so).
+    Ignore(Target),
+    /// 515.1: the named players flip cards, if a faceoff is going on.
+    Flip {
+        who: Who,
+        amount: u8,
+    },
+    /// Once per faceoff: stop here if this card has already done this in the current
+    /// faceoff; otherwise remember that it has.
+    OncePerFaceoff,
     /// The named players lose action tokens (as many as they have, up to the amount).
     LoseTokens {
         who: Who,

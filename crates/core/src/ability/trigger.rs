@@ -7,6 +7,7 @@ use crate::event::{Event, Leave};
 use crate::flow::Frame;
 use crate::game::Game;
 use crate::ids::{Area, CardId, PlayerId, Zone};
+use crate::state::FaceoffKind;
 
 /// A continuous modifier created by an effect, applied to one card (the card it names,
 /// which stops being affected if it becomes a new object, 410.6).
@@ -177,7 +178,13 @@ impl Game {
             Place::AtAProblem => from.is_problem(),
             Place::AtHome => !from.is_problem(),
             Place::AtOpponentsProblem => matches!(from, Area::Problem(o) if o != you),
-            Place::There | Place::Hand | Place::Discard | Place::Deck => false,
+            Place::There
+            | Place::Hand
+            | Place::Discard
+            | Place::Deck
+            | Place::Involved
+            | Place::Flipped
+            | Place::AtFaceoff => false,
         };
         let controller_ok = sel.controller.is_none_or(|w| names(w, controller, you));
         // The rest of the description reads the card where it is now.
@@ -335,6 +342,27 @@ impl Game {
             (Trigger::WinAnyFaceoff, Event::FaceoffWon { winner }) if *winner == you => {
                 Some((None, here))
             }
+            (
+                Trigger::CardFlipped {
+                    by,
+                    during,
+                    opponent_challenging,
+                },
+                Event::Flipped { player, card },
+            ) => {
+                let f = self.st.faceoff.as_ref()?;
+                let by_ok = names(*by, *player, you);
+                let troublemaker = matches!(f.kind, FaceoffKind::Troublemaker { .. });
+                let kind_ok = match during {
+                    None => true,
+                    Some(FaceoffType::Troublemaker) => troublemaker,
+                    Some(FaceoffType::Problem) => !troublemaker,
+                };
+                let challenge_ok = !opponent_challenging
+                    || matches!(f.kind, FaceoffKind::Troublemaker { challenger, .. } if challenger != you);
+                (by_ok && kind_ok && challenge_ok).then_some((Some(*card), None))
+            }
+            (Trigger::AnyFaceoffBegins, Event::FaceoffBegan) => Some((None, here)),
             (Trigger::Draws(w), Event::Drew { player })
             | (Trigger::GainsTokens(w), Event::GainedTokens { player, .. })
                 if names(*w, *player, you) =>

@@ -22,7 +22,7 @@ impl Game {
         }
     }
 
-    fn ctx_of(&self, source: CardId) -> Ctx {
+    pub(crate) fn ctx_of(&self, source: CardId) -> Ctx {
         Ctx {
             printed: true,
             source,
@@ -122,6 +122,22 @@ impl Game {
         }
         let mut power = self.face(c).power?.saturating_add(k.power_counters);
         if k.zone != Zone::Play {
+            // A flipped card's abilities don't apply, but modifiers put on it do (515.4,
+            // "that card gets +N power this faceoff").
+            if k.zone == Zone::Flip {
+                for m in &self.st.modifiers {
+                    if let (
+                        true,
+                        StaticEffect::Power {
+                            amount: Amount::N(n),
+                            ..
+                        },
+                    ) = (m.target == c && m.object == k.object, &m.effect)
+                    {
+                        power = power.saturating_add(*n);
+                    }
+                }
+            }
             return Some(power);
         }
         self.effects_on(c, |e, ctx| match e {

@@ -1,5 +1,7 @@
 //! Faceoffs (514) and flipping (515).
 
+use crate::ability::trigger::Ctx;
+use crate::ability::{Ability, Cards, Condition, FlipDestination, Place, StaticEffect, Who};
 use crate::card::CardType;
 use crate::decision::{Choice, Decision, Prompt};
 use crate::event::Event;
@@ -21,6 +23,10 @@ impl Game {
             players,
             flipped: Vec::new(),
             resolved: false,
+            ignored: Vec::new(),
+            used: Vec::new(),
+            replaced: Vec::new(),
+            putting_away: 0,
         });
         self.log(Event::FaceoffBegan);
         self.push(Frame::Faceoff(FaceoffStage::Flip));
@@ -108,40 +114,169 @@ impl Game {
                 total += self.contribution(c);
             }
         }
-        for &(q, c) in &f.flipped {
-            if q == p && self.card(c).zone == Zone::Flip {
-                total += self.def(c).face.power.unwrap_or(0).max(0) as u16;
+        // 514.5b, 515.4: ignored cards stay flipped but add nothing; flipped cards add
+        // their current power (modifiers on them count, 507.1).
+        let mut flips: Vec<CardId> = f
+            .flipped
+            .iter()
+            .filter(|&&(q, c)| q == p && self.card(c).zone == Zone::Flip && !f.ignored.contains(&c))
+            .map(|&(_, c)| c)
+            .collect();
+        for _ in 0..self.highest_flips_ignored(p) {
+            let best = flips
+                .iter()
+                .enumerate()
+                .max_by_key(|&(i, &c)| (self.power(c).unwrap_or(0), std::cmp::Reverse(i)))
+                .map(|(i, _)| i);
+            if let Some(i) = best {
+                flips.remove(i);
             }
         }
-        total
+        let flipped: i32 = flips
+            .iter()
+            .map(|&c| self.power(c).unwrap_or(0).max(0) as i32)
+            .sum();
+        (total as i32 + flipped + self.total_modifier(p)).clamp(0, u16::MAX as i32) as u16
     }
 
-    /// 514.4: each involved player flips one card; returns whether anyone could.
-    fn flip_all(&mut self) -> bool {
+    /// Static abilities of face-up cards in play, each with its condition unread and the
+    /// context to read it in.
+    fn each_static(&self, mut f: impl FnMut(&StaticEffect, Option<&Condition>, &Ctx)) {
+        if !self.facts.statics {
+            return;
+        }
+        for &s in &self.st.in_play {
+            for a in self.abilities(s) {
+                if let Ability::Static { effect, condition } = a {
+                    f(effect, condition.as_ref(), &self.ctx_of(s));
+                }
+            }
+        }
+    }
+
+    /// Whether a static effect naming `who` applies to player `p` now.
+    fn static_names(&self, who: Who, cond: Option<&Condition>, ctx: &Ctx, p: PlayerId) -> bool {
+        self.players_named(who, ctx).contains(&p) && cond.is_none_or(|c| self.holds(c, ctx))
+    }
+
+    /// 514.4a: how many more cards `p` flips at the faceoff's first flip.
+    fn extra_flips(&self, p: PlayerId) -> u16 {
+        let mut n = 0;
+        self.each_static(|e, cond, ctx| {
+            if let StaticEffect::FlipMore { who, amount } = e {
+                if self.static_names(*who, cond, ctx, p) {
+                    n += *amount as u16;
+                }
+            }
+        });
+        n
+    }
+
+    /// 515.4: how many of `p`'s highest flipped cards are ignored by static abilities.
+    fn highest_flips_ignored(&self, p: PlayerId) -> usize {
+        let mut n = 0;
+        self.each_static(|e, cond, ctx| {
+            if let StaticEffect::IgnoreHighestFlip { who } = e {
+                if self.static_names(*who, cond, ctx, p) {
+                    n += 1;
+                }
+            }
+        });
+        n
+    }
+
+    /// 514.5a: modifiers to `p`'s power total. "Players who …" (`who: Each`) read the
+    /// condition with each player as "you".
+    fn total_modifier(&self, p: PlayerId) -> i32 {
+        let mut n = 0;
+        self.each_static(|e, cond, ctx| {
+            if let StaticEffect::FaceoffTotal { who, amount } = e {
+                let applies = if *who == Who::Each {
+                    let as_p = Ctx { you: p, ..*ctx };
+                    cond.is_none_or(|c| self.holds(c, &as_p))
+                } else {
+                    self.static_names(*who, cond, ctx, p)
+                };
+                if applies {
+                    n += *amount as i32;
+                }
+            }
+        });
+        n
+    }
+
+    /// 710, 514.7: the replacement modifiers that would put flipped card `c` somewhere
+    /// other than the bottom of its owner's deck: (source, destination, optional).
+    fn flip_replacements(&self, c: CardId) -> Vec<(CardId, FlipDestination, bool)> {
+        let Some(f) = &self.st.faceoff else {
+            return Vec::new();
+        };
+        let owner = self.card(c).owner;
+        let mut out = Vec::new();
+        self.each_static(|e, cond, ctx| {
+            if let StaticEffect::FlippedInstead {
+                cards,
+                whose,
+                to,
+                optional,
+                once_per_faceoff,
+            } = e
+            {
+                let fits = cards.as_ref().is_none_or(|sel| {
+                    let sel = Cards {
+                        place: Some(Place::Flipped),
+                        ..sel.clone()
+                    };
+                    self.fits(c, &sel, ctx)
+                });
+                if fits
+                    && !(*once_per_faceoff && f.replaced.contains(&ctx.source))
+                    && self.static_names(*whose, cond, ctx, owner)
+                {
+                    out.push((ctx.source, *to, *optional));
+                }
+            }
+        });
+        out
+    }
+
+    /// 514.4: each involved player flips one card, and at the first flip as many more as
+    /// modifiers say (514.4a); returns whether anyone could.
+    fn flip_all(&mut self, first: bool) -> bool {
         let players = self
             .st
             .faceoff
             .as_ref()
             .map(|f| f.players.clone())
             .unwrap_or_default();
+        let counts: Vec<u16> = players
+            .iter()
+            .map(|&p| 1 + if first { self.extra_flips(p) } else { 0 })
+            .collect();
         let mut any = false;
-        for p in players {
+        for (p, n) in players.into_iter().zip(counts) {
             if !self.player(p).removed {
-                any |= self.perform(Occurrence::Flip(p));
+                for _ in 0..n {
+                    any |= self.perform(Occurrence::Flip(p));
+                }
             }
         }
         any
     }
 
-    pub(crate) fn faceoff_stage(&mut self, stage: FaceoffStage) -> Option<Decision> {
+    pub(crate) fn faceoff_stage(
+        &mut self,
+        stage: FaceoffStage,
+        answer: Option<Choice>,
+    ) -> Option<Decision> {
         match stage {
             FaceoffStage::Flip => {
-                self.flip_all();
+                self.flip_all(true);
                 self.push(Frame::Faceoff(FaceoffStage::Compare));
                 self.faceoff_window();
             }
             FaceoffStage::Compare => self.compare(),
-            FaceoffStage::End => self.end_faceoff(),
+            FaceoffStage::End => return self.end_faceoff(answer),
         }
         None
     }
@@ -161,7 +296,7 @@ impl Game {
         let best = totals.iter().map(|t| t.1).max().unwrap_or(0);
         let leaders: Vec<PlayerId> = totals.iter().filter(|t| t.1 == best).map(|t| t.0).collect();
         if leaders.len() > 1 {
-            if self.flip_all() {
+            if self.flip_all(false) {
                 self.push(Frame::Faceoff(FaceoffStage::Compare));
                 self.faceoff_window();
                 return;
@@ -262,17 +397,69 @@ impl Game {
         )
     }
 
-    /// 514.7: flipped cards go to the bottom of their owners' decks; the faceoff ends.
-    fn end_faceoff(&mut self) {
-        let Some(f) = self.st.faceoff.take() else {
-            return;
-        };
-        self.end_faceoff_modifiers();
-        for (_, c) in f.flipped {
-            if self.card(c).zone == Zone::Flip {
-                self.perform(Occurrence::ToBottom(c));
+    /// 514.7: flipped cards go to the bottom of their owners' decks, one at a time so
+    /// replacement modifiers (710) can be chosen; then the faceoff ends.
+    fn end_faceoff(&mut self, mut answer: Option<Choice>) -> Option<Decision> {
+        loop {
+            let Some(f) = &self.st.faceoff else {
+                return None;
+            };
+            let Some(&(_, c)) = f.flipped.get(f.putting_away as usize) else {
+                break;
+            };
+            if self.card(c).zone != Zone::Flip {
+                self.faceoff_mut().putting_away += 1;
+                continue;
             }
+            let options = self.flip_replacements(c);
+            // 710.5: the owner picks one replacement to apply; once one has, the card no
+            // longer goes to the deck bottom, so no other applies (710.5a). A "may" not
+            // taken leaves the others, so declining every optional one is one answer,
+            // offered only when no mandatory one applies.
+            let pick = match answer.take() {
+                Some(Choice::Card(s)) => options.iter().find(|o| o.0 == s).copied(),
+                Some(Choice::NoCard) => None,
+                _ if options.is_empty() => None,
+                _ => {
+                    let mut choices: Vec<Choice> = Vec::new();
+                    for o in &options {
+                        if !choices.contains(&Choice::Card(o.0)) {
+                            choices.push(Choice::Card(o.0));
+                        }
+                    }
+                    if options.iter().all(|o| o.2) {
+                        choices.push(Choice::NoCard);
+                    }
+                    let owner = self.card(c).owner;
+                    return self.ask(
+                        Frame::Faceoff(FaceoffStage::End),
+                        owner,
+                        Prompt::Target,
+                        choices,
+                    );
+                }
+            };
+            match pick {
+                Some((source, to, _)) => {
+                    self.faceoff_mut().replaced.push(source);
+                    match to {
+                        FlipDestination::Hand => self.perform(Occurrence::ToHand(c)),
+                        FlipDestination::Discard => self.perform(Occurrence::ToDiscard(c)),
+                    };
+                }
+                None => {
+                    self.perform(Occurrence::ToBottom(c));
+                }
+            }
+            self.faceoff_mut().putting_away += 1;
         }
+        self.st.faceoff = None;
+        self.end_faceoff_modifiers();
         self.log(Event::FaceoffEnded);
+        None
+    }
+
+    fn faceoff_mut(&mut self) -> &mut Faceoff {
+        self.st.faceoff.as_mut().expect("in a faceoff")
     }
 }

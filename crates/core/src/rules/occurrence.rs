@@ -81,6 +81,8 @@ pub enum Occurrence {
     /// Put a card on the bottom of its owner's deck (flipped cards, 514.7) or Problem
     /// deck (613.2).
     ToBottom(CardId),
+    /// Put a flipped card into its owner's discard pile (a replacement for 514.7).
+    ToDiscard(CardId),
 }
 
 impl Game {
@@ -139,11 +141,15 @@ impl Game {
                     && self.def(c).card_type == CardType::Troublemaker
             }
             Occurrence::ToBottom(_) => true,
+            Occurrence::ToDiscard(c) => self.card(c).zone == Zone::Flip,
             Occurrence::ToHand(c) | Occurrence::ToDeckTop(c) => {
                 let from_play = self.card(c).zone == Zone::Play
                     && self.def(c).card_type != CardType::ManeCharacter;
-                let elsewhere = matches!(self.card(c).zone, Zone::Discard)
-                    || (matches!(occ, Occurrence::ToDeckTop(_)) && self.card(c).zone == Zone::Hand);
+                // Flipped cards can be put into a hand instead of the deck bottom (710),
+                // and an Event being played can put itself on top of its owner's deck.
+                let elsewhere = matches!(self.card(c).zone, Zone::Discard | Zone::Flip)
+                    || (matches!(occ, Occurrence::ToDeckTop(_))
+                        && matches!(self.card(c).zone, Zone::Hand | Zone::Queue));
                 from_play || elsewhere
             }
         }
@@ -284,6 +290,7 @@ impl Game {
                 self.log(Event::Covered(c));
             }
             Occurrence::ToBottom(c) => self.leave(c, Leave::ToDeckBottom),
+            Occurrence::ToDiscard(c) => self.leave(c, Leave::Discard),
             Occurrence::ToDeckTop(c) => {
                 if self.def(c).card_type == CardType::Problem {
                     self.leave(c, Leave::ToDeckBottom);
