@@ -18,6 +18,8 @@ fn who(w: Who) -> &'static str {
         Who::Opponent => "your opponent",
         Who::Each => "each player",
         Who::ItsController => "its controller",
+        Who::ThatPlayer => "that player",
+        Who::ThatPlayersOpponent => "that player's opponent",
     }
 }
 
@@ -268,6 +270,24 @@ pub fn effect(e: &Effect) -> String {
             a(&cards(c, false))
         ),
         Effect::FlipExtra(n) => format!("flip {} more", plural(*n as i16, "card", "cards")),
+        Effect::By {
+            who: w,
+            may,
+            effects,
+        } => {
+            let steps: Vec<String> = effects.iter().map(effect).collect();
+            format!(
+                "{} {}: {}",
+                who(*w),
+                if *may { "may do this" } else { "does this" },
+                steps.join(", then ")
+            )
+        }
+        Effect::Mill { who: w, amount: a } => format!(
+            "{} {} from the top of their deck into their discard pile",
+            does(*w, "put"),
+            amount(a, "card", "cards")
+        ),
     }
 }
 
@@ -312,6 +332,20 @@ fn trigger(t: &Trigger) -> String {
         }
         Trigger::Defeat => "you defeat a Troublemaker".into(),
         Trigger::WinAnyFaceoff => "you win a faceoff".into(),
+        Trigger::PlayerConfrontsHere => "a player confronts this Problem".into(),
+        Trigger::PlayerWinsFaceoffHere { by_exactly: None } => {
+            "a player wins a faceoff here".into()
+        }
+        Trigger::PlayerWinsFaceoffHere {
+            by_exactly: Some(n),
+        } => format!("a player wins a faceoff here by exactly {n} power"),
+        Trigger::PlayerDefeatsHere => "a player defeats a Troublemaker here".into(),
+        Trigger::PlayerMovesHere(s) => format!("a player moves {} here", subject(s)),
+        Trigger::PlayerPlaysHere(s) => format!("a player plays {} here", subject(s)),
+        Trigger::OpponentsPhaseStarts(phase) => {
+            format!("an opponent's {phase:?} Phase starts")
+        }
+        Trigger::First(inner) => format!("{} (only the first time this happens)", trigger(inner)),
     }
 }
 

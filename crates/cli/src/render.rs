@@ -366,6 +366,11 @@ impl Namer<'_> {
             Event::ToDeckTop(c) => format!("{} is put on top of its owner's deck", self.card(*c)),
             Event::LoopEnded => "a loop of mandatory effects is ended (802.3)".to_string(),
             Event::ToHand(c) => format!("{} is put into its owner's hand", self.card(*c)),
+            Event::Milled { player, card } => format!(
+                "{} puts {} from the top of their deck into their discard pile",
+                self.p(*player),
+                self.card(*card)
+            ),
             #[allow(unreachable_patterns)]
             other => format!("{other:?}"),
         })

@@ -105,6 +105,11 @@ pub enum Event {
     ToDeckTop(CardId),
     /// A card put into a hand from play or a deck.
     ToHand(CardId),
+    /// The top card of a player's deck put into their discard pile.
+    Milled {
+        player: PlayerId,
+        card: CardId,
+    },
 }
 
 /// The ways a card leaves its place (410).

@@ -58,6 +58,20 @@ impl Game {
                 .it
                 .map(|c| vec![self.card(c).controller])
                 .unwrap_or_default(),
+            Who::ThatPlayer => ctx.player.into_iter().collect(),
+            Who::ThatPlayersOpponent => ctx
+                .player
+                .map(|p| self.opponents(p).take(1).collect())
+                .unwrap_or_default(),
+        }
+    }
+
+    /// The players who do a `By` instruction: "each player" acts in turn order from the
+    /// player who most recently had priority (801.1).
+    fn acting_players(&self, who: Who, ctx: &Ctx) -> Vec<PlayerId> {
+        match who {
+            Who::Each => self.players_from(self.st.last_priority.unwrap_or(self.st.turn_player)),
+            other => self.players_named(other, ctx),
         }
     }
 
@@ -91,6 +105,8 @@ impl Game {
                 Who::ItsController => ctx
                     .it
                     .is_some_and(|i| self.card(i).controller == k.controller),
+                Who::ThatPlayer => ctx.player == Some(k.controller),
+                Who::ThatPlayersOpponent => ctx.player.is_some_and(|p| p != k.controller),
             };
             if !ok {
                 return false;
@@ -378,6 +394,20 @@ impl Game {
         let mut answer = answer;
         while (r.next as usize) < r.effects.len() {
             let effect = r.effects[r.next as usize].clone();
+            if let Effect::By { who, may, effects } = effect {
+                // The rest of this effect waits under the named players' instructions,
+                // which run first, one player after another.
+                let players = self.acting_players(who, &ctx);
+                r.next += 1;
+                r.chosen = None;
+                r.progress = 0;
+                self.push(Frame::Resolve(r));
+                for p in players.into_iter().rev() {
+                    let theirs = Ctx { you: p, ..ctx };
+                    self.push_resolution(theirs, effects.clone(), may, Vec::new(), None);
+                }
+                return None;
+            }
             match self.effect_step(&effect, &ctx, answer.take(), &mut r.chosen, &mut r.progress) {
                 Step::Done => {
                     r.next += 1;
@@ -717,6 +747,16 @@ impl Game {
                     return Step::Ask(Prompt::Target, options, you);
                 }
             }
+            Effect::Mill { who, amount } => {
+                let n = self.amount(amount, ctx).max(0);
+                for p in self.players_named(*who, ctx) {
+                    for _ in 0..n {
+                        self.perform(Occurrence::Mill(p));
+                    }
+                }
+            }
+            // Resolved by `resolve`, which runs the named players' instructions.
+            Effect::By { .. } => {}
             Effect::FlipExtra(n) => {
                 if self.st.faceoff.is_some() {
                     for _ in 0..*n {

@@ -83,6 +83,11 @@ pub enum Who {
     Each,
     /// The controller of the card the trigger is about.
     ItsController,
+    /// The player the trigger is about ("that player": who confronted, won, defeated,
+    /// moved or played, or whose phase it is).
+    ThatPlayer,
+    /// That player's opponent.
+    ThatPlayersOpponent,
 }
 
 /// Where cards are looked for.
@@ -269,6 +274,26 @@ pub enum Trigger {
     Defeat,
     /// The controller wins any faceoff, whether or not this card is in it.
     WinAnyFaceoff,
+    /// Any player confronts this card's Problem (611.4); that player is the confronter.
+    PlayerConfrontsHere,
+    /// Any player wins a faceoff at this card's area (514.6), optionally by exactly this
+    /// much power; that player is the winner.
+    PlayerWinsFaceoffHere {
+        #[serde(default)]
+        by_exactly: Option<u16>,
+    },
+    /// Any player defeats a Troublemaker at this card's area (514.6a).
+    PlayerDefeatsHere,
+    /// Any player moves a card that fits to this card's area (506); that player is the
+    /// moved card's controller.
+    PlayerMovesHere(Subject),
+    /// Any player plays a card that fits to this card's area (705.2g).
+    PlayerPlaysHere(Subject),
+    /// The start of an opponent's phase; that player is the turn player.
+    OpponentsPhaseStarts(PhaseName),
+    /// "The first player to …": the inner trigger, only its first time (with its
+    /// condition met) for this card as one object (410.6).
+    First(Box<Trigger>),
 }
 
 /// Costs (508).
@@ -387,6 +412,20 @@ pub enum Effect {
     Search(Cards),
     /// Flip extra cards in this faceoff.
     FlipExtra(u8),
+    /// Another player does these instructions (each named player in turn order, 801.1):
+    /// they make the choices, answer the "may" when `may`, and the instructions are read
+    /// from their point of view ("you"/"their" is that player).
+    By {
+        who: Who,
+        #[serde(default)]
+        may: bool,
+        effects: Vec<Effect>,
+    },
+    /// Put the top cards of a deck into its owner's discard pile.
+    Mill {
+        who: Who,
+        amount: Amount,
+    },
 }
 
 /// Where a move or send goes.

@@ -33,6 +33,8 @@ pub struct Waiting {
     pub it: Option<CardId>,
     /// The area the trigger is about (501.5 "there").
     pub there: Option<Area>,
+    /// The player the trigger is about ("that player").
+    pub player: Option<PlayerId>,
 }
 
 /// What a script reads its words against: the card the text is on, its controller, the
@@ -43,6 +45,8 @@ pub struct Ctx {
     pub you: PlayerId,
     pub it: Option<CardId>,
     pub there: Option<Area>,
+    /// The player the trigger is about ("that player"), if any.
+    pub player: Option<PlayerId>,
     /// Read cards' printed colours rather than their current ones. Continuous effects
     /// read this way, so an effect describing cards by colour can't depend on itself
     /// through colours it or another effect grants (711.5).
@@ -91,7 +95,8 @@ impl Game {
             return;
         }
         let mut found = Vec::new();
-        let scan = |g: &Game, c: CardId, found: &mut Vec<Waiting>| {
+        let mut firsts = Vec::new();
+        let mut scan = |g: &Game, c: CardId, found: &mut Vec<Waiting>| {
             let k = g.card(c);
             let face = g.face(c);
             if k.zone == Zone::Play && k.face_down {
@@ -123,15 +128,19 @@ impl Game {
                     continue;
                 };
                 let you = k.controller;
-                if let Some((it, there)) = g.trigger_matches(when, c, you, e) {
+                if let Some(About { it, there, player }) = g.trigger_matches(when, c, you, e) {
                     let ctx = Ctx {
                         printed: false,
                         source: c,
                         you,
                         it,
                         there,
+                        player,
                     };
                     if condition.as_ref().is_none_or(|cond| g.holds(cond, &ctx)) {
+                        if matches!(when, Trigger::First(_)) {
+                            firsts.push((c, k.object));
+                        }
                         found.push(Waiting {
                             source: c,
                             controller: you,
@@ -139,13 +148,14 @@ impl Game {
                             index: i as u8,
                             it,
                             there,
+                            player,
                         });
                     }
                 }
             }
         };
-        for &c in &self.st.in_play {
-            scan(self, c, &mut found);
+        for i in 0..self.st.in_play.len() {
+            scan(self, self.st.in_play[i], &mut found);
         }
         match *e {
             Event::Left {
@@ -156,6 +166,7 @@ impl Game {
             Event::Flipped { card, .. } => scan(self, card, &mut found),
             _ => {}
         }
+        self.st.firsts.extend(firsts);
         self.st.triggers.extend(found);
     }
 
@@ -182,7 +193,7 @@ impl Game {
             None | Some(Who::Each) => true,
             Some(Who::You) => controller == you,
             Some(Who::Opponent) => controller != you,
-            Some(Who::ItsController) => false,
+            Some(Who::ItsController | Who::ThatPlayer | Who::ThatPlayersOpponent) => false,
         };
         // The rest of the description reads the card where it is now.
         let rest = Cards {
@@ -196,6 +207,7 @@ impl Game {
             you,
             it: None,
             there: None,
+            player: None,
         };
         place_ok && controller_ok && self.fits(c, &rest, &now)
     }
@@ -212,6 +224,7 @@ impl Game {
                     you,
                     it: None,
                     there: None,
+                    player: None,
                 },
             ),
         }
@@ -227,9 +240,98 @@ impl Game {
         e: &Event,
     ) -> Option<(Option<CardId>, Option<Area>)> {
         self.trigger_matches(t, source, you, e)
+            .map(|a| (a.it, a.there))
     }
 
     fn trigger_matches(
+        &self,
+        t: &Trigger,
+        source: CardId,
+        you: PlayerId,
+        e: &Event,
+    ) -> Option<About> {
+        let here = self.card(source).area;
+        let at_here = |a: Option<Area>| a.is_some() && a == here;
+        // Triggers about a player ("when a player …", "that player").
+        let about_player = match (t, e) {
+            (Trigger::PlayerConfrontsHere, Event::Confronted { player, problem })
+                if at_here(self.card(*problem).area) =>
+            {
+                Some((None, *player))
+            }
+            (Trigger::PlayerWinsFaceoffHere { by_exactly }, Event::FaceoffWon { winner })
+                if here.is_some_and(|h| self.faceoff_at(h))
+                    && by_exactly.is_none_or(|n| self.faceoff_margin(*winner) == Some(n)) =>
+            {
+                Some((None, *winner))
+            }
+            (
+                Trigger::PlayerDefeatsHere,
+                Event::Defeated {
+                    player,
+                    troublemaker,
+                },
+            ) if at_here(self.card(*troublemaker).area) => Some((Some(*troublemaker), *player)),
+            (Trigger::PlayerMovesHere(s), Event::Moved { card, to, .. })
+                if at_here(Some(*to)) && self.subject_fits(s, source, you, *card) =>
+            {
+                Some((Some(*card), self.card(*card).controller))
+            }
+            (Trigger::PlayerPlaysHere(s), Event::Played { player, card })
+                if self.card(*card).zone == Zone::Play
+                    && at_here(self.card(*card).area)
+                    && self.subject_fits(s, source, you, *card) =>
+            {
+                Some((Some(*card), *player))
+            }
+            (Trigger::OpponentsPhaseStarts(phase), Event::PhaseBegan(p))
+                if phase_name(*p) == Some(*phase) && self.st.turn_player != you =>
+            {
+                Some((None, self.st.turn_player))
+            }
+            (Trigger::PhaseStarts { .. }, _) | (Trigger::PhaseEnds { .. }, _) => {
+                // Whose phase it is, for "that player" (the rest of the match is below).
+                self.trigger_matches_plain(t, source, you, e)
+                    .map(|(it, _)| (it, self.st.turn_player))
+            }
+            (Trigger::First(inner), _) => {
+                let object = self.card(source).object;
+                if self.st.firsts.contains(&(source, object)) {
+                    return None;
+                }
+                return self.trigger_matches(inner, source, you, e);
+            }
+            _ => None,
+        };
+        if let Some((it, player)) = about_player {
+            return Some(About {
+                it,
+                there: here,
+                player: Some(player),
+            });
+        }
+        self.trigger_matches_plain(t, source, you, e)
+            .map(|(it, there)| About {
+                it,
+                there,
+                player: None,
+            })
+    }
+
+    /// The power by which `winner` leads every other player in the current faceoff.
+    fn faceoff_margin(&self, winner: PlayerId) -> Option<u16> {
+        let f = self.st.faceoff.as_ref()?;
+        let mine = self.power_total(winner);
+        let best_other = f
+            .players
+            .iter()
+            .filter(|&&p| p != winner)
+            .map(|&p| self.power_total(p))
+            .max()?;
+        mine.checked_sub(best_other)
+    }
+
+    fn trigger_matches_plain(
         &self,
         t: &Trigger,
         source: CardId,
@@ -412,6 +514,7 @@ impl Game {
             you: w.controller,
             it: w.it,
             there: w.there,
+            player: w.player,
         };
         self.push_resolution(ctx, effects, optional, cost, None);
     }
@@ -443,6 +546,13 @@ impl Game {
     pub(crate) fn faceoff_at(&self, area: Area) -> bool {
         self.faceoff_areas().contains(&area)
     }
+}
+
+/// What a trigger is about: a card, an area ("there") and a player ("that player").
+struct About {
+    it: Option<CardId>,
+    there: Option<Area>,
+    player: Option<PlayerId>,
 }
 
 /// The script's name for a phase of the turn.

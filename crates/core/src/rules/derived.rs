@@ -29,6 +29,7 @@ impl Game {
             you: self.card(source).controller,
             it: None,
             there: None,
+            player: None,
         }
     }
 
@@ -69,6 +70,7 @@ impl Game {
                     you: m.controller,
                     it: None,
                     there: None,
+                    player: None,
                 };
                 f(&m.effect, &ctx);
             }

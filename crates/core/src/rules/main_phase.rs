@@ -46,6 +46,7 @@ impl Game {
                                 you: p,
                                 it: None,
                                 there: None,
+                                player: None,
                             };
                             for host in self.distinct(self.matching(sel, &ctx)) {
                                 out.push(Choice::PlayOn { card: c, host });
@@ -178,6 +179,7 @@ impl Game {
             you: p,
             it: None,
             there,
+            player: None,
         };
         match ability {
             Some(Ability::Play {
@@ -248,6 +250,7 @@ impl Game {
                     you: self.card(c).controller,
                     it: None,
                     there: None,
+                    player: None,
                 };
                 !self.fits(h, sel, &ctx)
             }

@@ -72,6 +72,8 @@ pub enum Occurrence {
     /// Put a card on the bottom of its owner's deck (flipped cards, 514.7) or Problem
     /// deck (613.2).
     ToBottom(CardId),
+    /// The top card of a player's draw deck into their discard pile.
+    Mill(PlayerId),
 }
 
 impl Game {
@@ -119,6 +121,7 @@ impl Game {
                     && self.card(c).zone == Zone::Play
             }
             Occurrence::ToBottom(_) => true,
+            Occurrence::Mill(p) => !self.player(p).deck.is_empty(),
             Occurrence::ToHand(c) | Occurrence::ToDeckTop(c) => {
                 let from_play = self.card(c).zone == Zone::Play
                     && self.def(c).card_type != CardType::ManeCharacter;
@@ -249,6 +252,11 @@ impl Game {
                 self.log(Event::Uncovered(c));
             }
             Occurrence::ToBottom(c) => self.leave(c, Leave::ToDeckBottom),
+            Occurrence::Mill(p) => {
+                let c = self.player_mut(p).deck.pop().expect("checked");
+                self.relocate(c, Zone::Discard, false);
+                self.log(Event::Milled { player: p, card: c });
+            }
             Occurrence::ToDeckTop(c) => {
                 if self.def(c).card_type == CardType::Problem {
                     self.leave(c, Leave::ToDeckBottom);

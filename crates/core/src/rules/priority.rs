@@ -208,6 +208,7 @@ impl Game {
                         you: p,
                         it: None,
                         there: None,
+                        player: None,
                     };
                     if self.timing_allows(p, c, timing, phase)
                         && self.player(p).tokens >= self.play_cost(p, c)
@@ -234,6 +235,7 @@ impl Game {
                         you: p,
                         it: None,
                         there: self.card(c).area,
+                        player: None,
                     };
                     if self.timing_allows(p, c, timing, phase) && self.can_pay(cost, &ctx) {
                         out.push(Choice::Activate {

@@ -12,3 +12,4 @@ mod ch7_abilities;
 mod ch8_additional;
 mod keywords;
 mod quickstart;
+mod players;

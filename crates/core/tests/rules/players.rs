@@ -1,0 +1,142 @@
+//! Effects about players other than the controller: instructions another player carries
+//! out, milling, and "the first player to …" triggers (410.6), with synthetic cards.
+
+use crate::support::*;
+use ponyccg_core::ability::*;
+use ponyccg_core::board::StartAt;
+use ponyccg_core::card::{CardDef, CardType, Color::*, ScriptStatus};
+use ponyccg_core::testkit::*;
+use ponyccg_core::{Area, Prompt};
+
+fn with(mut d: CardDef, abilities: Vec<Ability>) -> CardDef {
+    d.face.abilities = abilities;
+    d.script = ScriptStatus::Scripted;
+    d
+}
+
+fn event(number: &str, effects: Vec<Effect>) -> CardDef {
+    let mut d = resource(number, Blue, 1, 0);
+    d.card_type = CardType::Event;
+    d.title = format!("Event {number}");
+    with(
+        d,
+        vec![Ability::Play {
+            timing: Timing::Phase(PhaseName::Main),
+            cost: vec![],
+            effects,
+        }],
+    )
+}
+
+#[test]
+fn r801_1_an_opponent_answers_their_own_may_and_acts_as_you() {
+    // "Your opponent may draw a card": the opponent decides, and "you" in the
+    // instruction is the opponent, so the card goes to their hand.
+    let ev = event(
+        "GIFT",
+        vec![Effect::By {
+            who: Who::Opponent,
+            may: true,
+            effects: vec![Effect::Draw {
+                who: Who::You,
+                amount: Amount::N(1),
+            }],
+        }],
+    );
+    let mut t = board(
+        deck("A", Blue, vec![ev], 5),
+        deck("B", Orange, vec![], 5),
+        StartAt::MainPhase,
+        |b| {
+            to_hand(b, P1, "GIFT");
+            // Tokens keep P1 deciding in its Main Phase after the Event.
+            b.set_tokens(P1, 3);
+        },
+    );
+    let mine = t.g.player(P1).hand.len();
+    let theirs = t.g.player(P2).hand.len();
+    t.choose(P1, "play \"Event GIFT\"");
+    assert_eq!(t.who(), P2, "the opponent answers the may");
+    match t.g.pending() {
+        ponyccg_core::Pending::Decision(d) => assert_eq!(d.prompt, Prompt::May),
+        other => panic!("expected a may, got {other:?}"),
+    }
+    t.choose(P2, "yes");
+    assert_eq!(t.g.player(P2).hand.len(), theirs + 1);
+    assert_eq!(t.g.player(P1).hand.len(), mine - 1, "only the Event left P1's hand");
+}
+
+#[test]
+fn milling_puts_the_top_cards_of_a_deck_into_its_owners_discard_pile() {
+    let ev = event(
+        "MILL",
+        vec![Effect::Mill {
+            who: Who::Opponent,
+            amount: Amount::N(2),
+        }],
+    );
+    let mut t = board(
+        deck("A", Blue, vec![ev], 5),
+        deck("B", Orange, vec![], 5),
+        StartAt::MainPhase,
+        |b| {
+            to_hand(b, P1, "MILL");
+            b.set_tokens(P1, 3);
+        },
+    );
+    let top: Vec<_> = t.g.player(P2).deck.iter().rev().take(2).copied().collect();
+    let before = t.g.player(P2).deck.len();
+    t.choose(P1, "play \"Event MILL\"");
+    assert_eq!(t.g.player(P2).deck.len(), before - 2);
+    let mut milled = t.g.player(P2).discard.clone();
+    milled.sort();
+    let mut expected = top;
+    expected.sort();
+    assert_eq!(milled, expected, "the two top cards, no others");
+    assert_eq!(t.g.player(P1).discard.len(), 1, "only the Event");
+}
+
+#[test]
+fn r410_6_the_first_player_to_trigger_is_met_once_per_object() {
+    // A Friend at home: the first player to play a Friend to its area gains 2 tokens.
+    let greeter = with(
+        friend("GREET", Blue, 1, 1, 0),
+        vec![Ability::Triggered {
+            when: Trigger::First(Box::new(Trigger::PlayerPlaysHere(Subject::Any(Cards {
+                card_type: Some(CardKind::Type(CardType::Friend)),
+                ..Cards::default()
+            })))),
+            condition: None,
+            optional: false,
+            cost: vec![],
+            effects: vec![Effect::GainTokens {
+                who: Who::ThatPlayer,
+                amount: Amount::N(2),
+            }],
+        }],
+    );
+    let mut t = board(
+        deck(
+            "A",
+            Blue,
+            vec![
+                greeter,
+                friend("ONE", Blue, 1, 1, 0),
+                friend("TWO", Blue, 1, 1, 0),
+            ],
+            5,
+        ),
+        deck("B", Orange, vec![], 5),
+        StartAt::MainPhase,
+        |b| {
+            place(b, P1, "GREET", Area::Home(P1));
+            to_hand(b, P1, "ONE");
+            to_hand(b, P1, "TWO");
+            b.set_tokens(P1, 2);
+        },
+    );
+    t.choose(P1, "play \"Blue Friend ONE\" to home");
+    assert_eq!(t.g.tokens(P1), 1 + 2, "paid 1, gained 2 the first time");
+    t.choose(P1, "play \"Blue Friend TWO\" to home");
+    assert_eq!(t.g.tokens(P1), 2, "paid 1, nothing the second time");
+}
