@@ -85,8 +85,11 @@ pub fn cards(c: &Cards, plural_form: bool) -> String {
     }
     words.push(kind(c.card_type, plural_form));
     let mut s = words.join(" ");
-    if c.controller == Some(Who::You) {
-        s.push_str(" you control");
+    match c.controller {
+        Some(Who::You) => s.push_str(" you control"),
+        Some(Who::ThatPlayer) => s.push_str(" that player controls"),
+        Some(Who::ThatPlayersOpponent) => s.push_str(" that player's opponent controls"),
+        _ => {}
     }
     let place = match c.place {
         Some(Place::Here) => " here",
@@ -277,7 +280,7 @@ pub fn effect(e: &Effect) -> String {
         } => {
             let steps: Vec<String> = effects.iter().map(effect).collect();
             format!(
-                "{} {}: {}",
+                "{} {} (\"you\" being that player): {}",
                 who(*w),
                 if *may { "may do this" } else { "does this" },
                 steps.join(", then ")
