@@ -114,6 +114,12 @@ pub fn cards(c: &Cards, plural_form: bool) -> String {
     if c.on_this {
         s.push_str(" attached to this card");
     }
+    if let Some(h) = &c.attached_to {
+        s.push_str(&format!(" attached to {}", a(&cards(h, false))));
+    }
+    if c.involved {
+        s.push_str(" in the faceoff");
+    }
     s
 }
 

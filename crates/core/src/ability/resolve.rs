@@ -194,6 +194,14 @@ impl Game {
                 return false;
             }
         }
+        if let Some(host) = &sel.attached_to {
+            if !k.host.is_some_and(|h| self.fits(h, host, ctx)) {
+                return false;
+            }
+        }
+        if sel.involved && !self.involved_cards().contains(&c) {
+            return false;
+        }
         true
     }
 

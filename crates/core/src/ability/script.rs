@@ -133,6 +133,11 @@ pub struct Cards {
     pub host: bool,
     /// Only cards attached to this card.
     pub on_this: bool,
+    /// Only attachments whose host fits this description ("a Resource on an opposing
+    /// Friend here").
+    pub attached_to: Option<Box<Cards>>,
+    /// Only cards involved in the current faceoff (514.2).
+    pub involved: bool,
 }
 
 /// Card types for selectors; `Character` covers Mane Characters and Friends (301.4, 302.2).

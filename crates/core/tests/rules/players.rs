@@ -6,7 +6,7 @@ use ponyccg_core::ability::*;
 use ponyccg_core::board::StartAt;
 use ponyccg_core::card::{CardDef, CardType, Color::*, ScriptStatus};
 use ponyccg_core::testkit::*;
-use ponyccg_core::{Area, Prompt};
+use ponyccg_core::{Area, Prompt, Zone};
 
 fn with(mut d: CardDef, abilities: Vec<Ability>) -> CardDef {
     d.face.abilities = abilities;
@@ -139,4 +139,100 @@ fn r410_6_the_first_player_to_trigger_is_met_once_per_object() {
     assert_eq!(t.g.tokens(P1), 1 + 2, "paid 1, gained 2 the first time");
     t.choose(P1, "play \"Blue Friend TWO\" to home");
     assert_eq!(t.g.tokens(P1), 2, "paid 1, nothing the second time");
+}
+
+#[test]
+fn r509_1_a_description_can_ask_for_attachments_whose_host_fits() {
+    // "Dismiss each Resource on an opposing Friend": only the Resource whose host is the
+    // opponent's Friend goes, whoever controls the Resource itself.
+    let ev = event(
+        "CLEAR",
+        vec![Effect::Dismiss(Target::Each(Cards {
+            card_type: Some(CardKind::Type(CardType::Resource)),
+            attached_to: Some(Box::new(Cards {
+                card_type: Some(CardKind::Type(CardType::Friend)),
+                controller: Some(Who::Opponent),
+                ..Cards::default()
+            })),
+            ..Cards::default()
+        }))],
+    );
+    let (mut theirs, mut mine) = (None, None);
+    let mut t = board(
+        deck(
+            "A",
+            Blue,
+            vec![
+                ev,
+                friend("MF", Blue, 1, 1, 0),
+                resource("MR", Blue, 1, 1),
+            ],
+            5,
+        ),
+        deck(
+            "B",
+            Orange,
+            vec![friend("TF", Orange, 1, 1, 0), resource("TR", Orange, 1, 1)],
+            5,
+        ),
+        StartAt::MainPhase,
+        |b| {
+            let mf = place(b, P1, "MF", Area::Home(P1));
+            let tf = place(b, P2, "TF", Area::Home(P2));
+            let mr = place(b, P1, "MR", Area::Home(P1));
+            b.attach(mr, mf);
+            let tr = place(b, P2, "TR", Area::Home(P2));
+            b.attach(tr, tf);
+            theirs = Some(tr);
+            mine = Some(mr);
+            to_hand(b, P1, "CLEAR");
+            b.set_tokens(P1, 3);
+        },
+    );
+    t.choose(P1, "play \"Event CLEAR\"");
+    assert_eq!(t.g.card(theirs.unwrap()).zone, Zone::Discard);
+    assert_eq!(t.g.card(mine.unwrap()).zone, Zone::Play);
+}
+
+#[test]
+fn r514_2_a_description_can_ask_for_cards_involved_in_the_faceoff() {
+    // "Exhaust each character in the faceoff": the challenger at the Problem, not the
+    // same player's Friend at home.
+    let mut ev = event(
+        "TIRE",
+        vec![Effect::Exhaust(Target::Each(Cards {
+            card_type: Some(CardKind::Character),
+            involved: true,
+            ..Cards::default()
+        }))],
+    );
+    if let Some(Ability::Play { timing, .. }) = ev.face.abilities.first_mut() {
+        *timing = Timing::Faceoff(None);
+    }
+    let (mut fighter, mut resting) = (None, None);
+    let mut t = board(
+        deck(
+            "A",
+            Blue,
+            vec![friend("F", Blue, 1, 1, 0), friend("G", Blue, 1, 1, 0)],
+            5,
+        ),
+        deck(
+            "B",
+            Orange,
+            vec![troublemaker("TM", 4, 2, false), ev],
+            5,
+        ),
+        StartAt::ChallengeStep,
+        |b| {
+            place(b, P2, "TM", Area::Problem(P1));
+            fighter = Some(place(b, P1, "F", Area::Problem(P1)));
+            resting = Some(place(b, P1, "G", Area::Home(P1)));
+            to_hand(b, P2, "TIRE");
+        },
+    );
+    t.choose(P1, "challenge \"Troublemaker TM\" at \"Problem AP1\"");
+    t.choose(P2, "play \"Event TIRE\"");
+    assert!(!t.g.card(fighter.unwrap()).is_ready());
+    assert!(t.g.card(resting.unwrap()).is_ready());
 }
