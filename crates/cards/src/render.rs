@@ -386,6 +386,7 @@ fn cost(c: &Cost) -> String {
         Cost::RetireThis => "retire this card".into(),
         Cost::Discard(n) => format!("discard {}", plural(*n as i16, "card", "cards")),
         Cost::DismissThis => "dismiss this card".into(),
+        Cost::Dismiss(s) => format!("dismiss {}", a(&cards(s, false))),
     }
 }
 
@@ -456,6 +457,17 @@ pub fn ability(a: &Ability) -> String {
                 format!("{}{}", costs_to(k), effects(e))
             };
             sentence(format!("when {}{cond}, {body}", trigger(when)))
+        }
+        Ability::ActivatedByAny {
+            timing: t,
+            cost: k,
+            effects: e,
+        } => {
+            format!(
+                "{} (any player may use this; \"you\" is that player): {}",
+                timing(t),
+                sentence(format!("{}{}", costs_to(k), effects(e)))
+            )
         }
         Ability::Activated {
             timing: t,

@@ -52,7 +52,9 @@ impl PoolFacts {
                 }
                 // The host description is checked with the attachment rules (511.2).
                 Ability::Attach(_) => {}
-                Ability::Activated { timing, .. } | Ability::Play { timing, .. } => {
+                Ability::Activated { timing, .. }
+                | Ability::ActivatedByAny { timing, .. }
+                | Ability::Play { timing, .. } => {
                     self.timed = true;
                     self.reactions |= matches!(timing, Timing::Reaction(_));
                 }
@@ -87,6 +89,7 @@ fn grants_agile(a: &Ability) -> bool {
         Ability::Static { effect, .. } => grants(effect),
         Ability::Triggered { effects, .. }
         | Ability::Activated { effects, .. }
+        | Ability::ActivatedByAny { effects, .. }
         | Ability::Play { effects, .. } => in_effects(effects),
         Ability::Attach(_) => false,
     }

@@ -317,6 +317,12 @@ impl Game {
                     by_game: false,
                 }),
                 Cost::Discard(n) => self.player(ctx.you).hand.len() >= *n as usize,
+                Cost::Dismiss(sel) => self.matching(sel, ctx).into_iter().any(|c| {
+                    self.can_happen(Occurrence::Dismiss {
+                        card: c,
+                        by_game: false,
+                    })
+                }),
             };
             if !ok {
                 return false;
@@ -357,6 +363,19 @@ impl Game {
                         card: ctx.source,
                         by_game: false,
                     });
+                }
+                Cost::Dismiss(sel) => {
+                    if let Some(x) = self.matching(sel, ctx).into_iter().find(|&c| {
+                        self.can_happen(Occurrence::Dismiss {
+                            card: c,
+                            by_game: false,
+                        })
+                    }) {
+                        self.perform(Occurrence::Dismiss {
+                            card: x,
+                            by_game: false,
+                        });
+                    }
                 }
                 Cost::Discard(n) => {
                     for _ in 0..*n {

@@ -45,6 +45,14 @@ pub enum Ability {
         cost: Vec<Cost>,
         effects: Vec<Effect>,
     },
+    /// 703: an activated ability any player may activate, not just the controller; the
+    /// player who activates it is "you" for its cost and instructions.
+    ActivatedByAny {
+        timing: Timing,
+        #[serde(default)]
+        cost: Vec<Cost>,
+        effects: Vec<Effect>,
+    },
 }
 
 /// Timing phrases (512).
@@ -316,6 +324,8 @@ pub enum Cost {
     Discard(u8),
     /// Dismiss this card.
     DismissThis,
+    /// Dismiss a card that fits; when activating, the activating player chooses which.
+    Dismiss(Cards),
 }
 
 /// Continuous effects of static abilities (702) and of effects with a duration.

@@ -224,11 +224,14 @@ impl Game {
             }
         }
         for &c in &self.st.in_play {
-            if self.card(c).controller != p {
-                continue;
-            }
+            let mine = self.card(c).controller == p;
             for (i, a) in self.abilities(c).iter().enumerate() {
-                if let Ability::Activated { timing, cost, .. } = a {
+                let (timing, cost) = match a {
+                    Ability::Activated { timing, cost, .. } if mine => (timing, cost),
+                    Ability::ActivatedByAny { timing, cost, .. } => (timing, cost),
+                    _ => continue,
+                };
+                {
                     let ctx = crate::ability::trigger::Ctx {
                         printed: false,
                         source: c,

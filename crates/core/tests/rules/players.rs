@@ -236,3 +236,49 @@ fn r514_2_a_description_can_ask_for_cards_involved_in_the_faceoff() {
     assert!(!t.g.card(fighter.unwrap()).is_ready());
     assert!(t.g.card(resting.unwrap()).is_ready());
 }
+
+#[test]
+fn r703_1_an_ability_any_player_may_activate_and_r508_1_its_chosen_dismiss_cost() {
+    // P2's card: "Main Phase, any player: dismiss one of your Friends to draw a card".
+    // P1 uses it in P1's Main Phase, choosing which of P1's Friends pays.
+    let post = with(
+        friend("POST", Orange, 1, 1, 0),
+        vec![Ability::ActivatedByAny {
+            timing: Timing::Phase(PhaseName::Main),
+            cost: vec![Cost::Dismiss(Cards {
+                card_type: Some(CardKind::Type(CardType::Friend)),
+                controller: Some(Who::You),
+                ..Cards::default()
+            })],
+            effects: vec![Effect::Draw {
+                who: Who::You,
+                amount: Amount::N(1),
+            }],
+        }],
+    );
+    let (mut keep, mut pay) = (None, None);
+    let mut t = board(
+        deck(
+            "A",
+            Blue,
+            vec![friend("K", Blue, 1, 1, 0), friend("PAY", Blue, 2, 1, 0)],
+            5,
+        ),
+        deck("B", Orange, vec![post], 5),
+        StartAt::MainPhase,
+        |b| {
+            place(b, P2, "POST", Area::Home(P2));
+            keep = Some(place(b, P1, "K", Area::Home(P1)));
+            pay = Some(place(b, P1, "PAY", Area::Home(P1)));
+            b.set_tokens(P1, 3);
+        },
+    );
+    let hand = t.g.player(P1).hand.len();
+    t.choose(P1, "use \"Orange Friend POST\"");
+    assert_eq!(t.who(), P1);
+    t.assert_not_offered("choose \"Orange Friend POST\" at P2's home");
+    t.choose(P1, "choose \"Blue Friend PAY\" at home");
+    assert_eq!(t.g.card(pay.unwrap()).zone, Zone::Discard);
+    assert_eq!(t.g.card(keep.unwrap()).zone, Zone::Play);
+    assert_eq!(t.g.player(P1).hand.len(), hand + 1);
+}
