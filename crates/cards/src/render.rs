@@ -167,6 +167,7 @@ fn duration(d: Duration) -> &'static str {
         Duration::EndOfTurn => "until the end of the turn",
         Duration::ThisFaceoff => "for the rest of this faceoff",
         Duration::EndOfPhase => "until the end of the phase",
+        Duration::Permanently => "permanently",
     }
 }
 
@@ -354,6 +355,7 @@ fn trigger(t: &Trigger) -> String {
         Trigger::OpponentsPhaseStarts(phase) => {
             format!("an opponent's {phase:?} Phase starts")
         }
+        Trigger::HasPower(n) => format!("this card has {n} or more power"),
         Trigger::First(inner) => format!("{} (only the first time this happens)", trigger(inner)),
     }
 }

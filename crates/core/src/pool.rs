@@ -25,6 +25,9 @@ pub(crate) struct PoolFacts {
     /// dismissal, or being flipped), so triggers must be looked for even with none in
     /// play.
     pub lookback: bool,
+    /// Some face has a trigger on a state of its card ("when this card has N power"),
+    /// looked for before priority is given.
+    pub state_triggers: bool,
 }
 
 impl PoolFacts {
@@ -49,6 +52,7 @@ impl PoolFacts {
                     self.triggers = true;
                     self.lookback |=
                         matches!(when, Trigger::Dismissed(Subject::This) | Trigger::Flipped);
+                    self.state_triggers |= matches!(when, Trigger::HasPower(_));
                 }
                 // The host description is checked with the attachment rules (511.2).
                 Ability::Attach(_) => {}

@@ -190,6 +190,9 @@ pub enum Duration {
     /// "Until the end of the phase": it ends as the next phase begins, after the
     /// end-of-phase window (601.2), or in the Wrap Up Step for the End Phase.
     EndOfPhase,
+    /// "Permanently": for as long as the card stays the same object (it ends as the card
+    /// leaves play or becomes a new object, 410.6).
+    Permanently,
 }
 
 /// Conditions ("if", "while").
@@ -307,6 +310,9 @@ pub enum Trigger {
     /// "The first player to …": the inner trigger, only its first time (with its
     /// condition met) for this card as one object (410.6).
     First(Box<Trigger>),
+    /// "When this card has N power": a state of this card rather than an event, looked
+    /// for as priority is about to be given (511), once per object (410.6).
+    HasPower(i16),
 }
 
 /// Costs (508).

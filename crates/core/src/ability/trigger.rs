@@ -84,6 +84,63 @@ impl Game {
             });
     }
 
+    /// Triggers on a state of their own card ("when this card has N power"): each
+    /// triggers once per object (410.6) when the state holds as priority is about to be
+    /// given; `firsts` remembers the objects already seen.
+    pub(crate) fn collect_state_triggers(&mut self) {
+        if !self.facts.state_triggers {
+            return;
+        }
+        let mut found = Vec::new();
+        for &c in &self.st.in_play {
+            let k = self.card(c);
+            if k.zone != Zone::Play || k.face_down {
+                continue;
+            }
+            for (i, a) in self.abilities(c).iter().enumerate() {
+                let Ability::Triggered {
+                    when: Trigger::HasPower(n),
+                    condition,
+                    ..
+                } = a
+                else {
+                    continue;
+                };
+                if self.st.firsts.contains(&(c, k.object))
+                    || self.power(c).is_none_or(|p| p < *n)
+                {
+                    continue;
+                }
+                let ctx = Ctx {
+                    printed: false,
+                    source: c,
+                    you: k.controller,
+                    it: None,
+                    there: k.area,
+                    player: None,
+                };
+                if condition.as_ref().is_none_or(|cond| self.holds(cond, &ctx)) {
+                    found.push((
+                        (c, k.object),
+                        Waiting {
+                            source: c,
+                            controller: k.controller,
+                            boosted: k.boosted,
+                            index: i as u8,
+                            it: None,
+                            there: k.area,
+                            player: None,
+                        },
+                    ));
+                }
+            }
+        }
+        for (first, w) in found {
+            self.st.firsts.push(first);
+            self.st.triggers.push(w);
+        }
+    }
+
     /// Looks at one event for triggered abilities (704.1): every card in play, plus the
     /// card a leave-play or flip event is about (those abilities look back, 701.3).
     pub(crate) fn collect_triggers(&mut self, e: &Event) {

@@ -59,6 +59,7 @@ impl Game {
                 });
                 return None;
             }
+            self.collect_state_triggers();
             // 511.7: then the triggered effects waiting, as one wave; new ones wait (511.7b).
             if !self.st.triggers.is_empty() {
                 if self.loop_detected() {

@@ -282,3 +282,57 @@ fn r703_1_an_ability_any_player_may_activate_and_r508_1_its_chosen_dismiss_cost(
     assert_eq!(t.g.card(keep.unwrap()).zone, Zone::Play);
     assert_eq!(t.g.player(P1).hand.len(), hand + 1);
 }
+
+#[test]
+fn r410_6_a_trigger_on_having_power_fires_once_per_object_and_permanent_power_lasts() {
+    // "When this card has 3 power, draw a card", and Events giving it +1 power
+    // permanently: it draws when it reaches 3, not again at 4.
+    let grow = with(
+        friend("GROW", Blue, 2, 1, 0),
+        vec![Ability::Triggered {
+            when: Trigger::HasPower(3),
+            condition: None,
+            optional: false,
+            cost: vec![],
+            effects: vec![Effect::Draw {
+                who: Who::You,
+                amount: Amount::N(1),
+            }],
+        }],
+    );
+    let feed = |n: &str| {
+        event(
+            n,
+            vec![Effect::Until {
+                target: Target::Each(Cards {
+                    title: Some("Friend GROW".into()),
+                    ..Cards::default()
+                }),
+                effect: StaticEffect::Power {
+                    cards: None,
+                    amount: Amount::N(1),
+                },
+                duration: Duration::Permanently,
+            }],
+        )
+    };
+    let mut g = None;
+    let mut t = board(
+        deck("A", Blue, vec![grow, feed("F1"), feed("F2")], 5),
+        deck("B", Orange, vec![], 5),
+        StartAt::MainPhase,
+        |b| {
+            g = Some(place(b, P1, "GROW", Area::Home(P1)));
+            to_hand(b, P1, "F1");
+            to_hand(b, P1, "F2");
+            b.set_tokens(P1, 3);
+        },
+    );
+    let hand = t.g.player(P1).hand.len();
+    t.choose(P1, "play \"Event F1\"");
+    assert_eq!(t.g.power(g.unwrap()), Some(3));
+    assert_eq!(t.g.player(P1).hand.len(), hand - 1 + 1, "played F1, drew one");
+    t.choose(P1, "play \"Event F2\"");
+    assert_eq!(t.g.power(g.unwrap()), Some(4));
+    assert_eq!(t.g.player(P1).hand.len(), hand - 1, "played F2, no second draw");
+}
