@@ -97,7 +97,7 @@ impl Game {
             if k.zone != Zone::Play || k.face_down {
                 continue;
             }
-            for (i, a) in self.abilities(c).iter().enumerate() {
+            for (i, a) in self.face(c).abilities.iter().enumerate() {
                 let Ability::Triggered {
                     when: Trigger::HasPower(n),
                     condition,
@@ -106,7 +106,7 @@ impl Game {
                 else {
                     continue;
                 };
-                if self.st.firsts.contains(&(c, k.object))
+                if self.st.firsts.contains(&(c, k.object, i as u8))
                     || self.power(c).is_none_or(|p| p < *n)
                 {
                     continue;
@@ -121,7 +121,7 @@ impl Game {
                 };
                 if condition.as_ref().is_none_or(|cond| self.holds(cond, &ctx)) {
                     found.push((
-                        (c, k.object),
+                        (c, k.object, i as u8),
                         Waiting {
                             source: c,
                             controller: k.controller,
@@ -185,6 +185,10 @@ impl Game {
                     continue;
                 };
                 let you = k.controller;
+                let first = matches!(when, Trigger::First(_));
+                if first && g.st.firsts.contains(&(c, k.object, i as u8)) {
+                    continue;
+                }
                 if let Some(About { it, there, player }) = g.trigger_matches(when, c, you, e) {
                     let ctx = Ctx {
                         printed: false,
@@ -195,8 +199,8 @@ impl Game {
                         player,
                     };
                     if condition.as_ref().is_none_or(|cond| g.holds(cond, &ctx)) {
-                        if matches!(when, Trigger::First(_)) {
-                            firsts.push((c, k.object));
+                        if first {
+                            firsts.push((c, k.object, i as u8));
                         }
                         found.push(Waiting {
                             source: c,
@@ -351,13 +355,8 @@ impl Game {
                 self.trigger_matches_plain(t, source, you, e)
                     .map(|(it, _)| (it, self.st.turn_player))
             }
-            (Trigger::First(inner), _) => {
-                let object = self.card(source).object;
-                if self.st.firsts.contains(&(source, object)) {
-                    return None;
-                }
-                return self.trigger_matches(inner, source, you, e);
-            }
+            // Whether it was met before is the scan's question (it knows the ability).
+            (Trigger::First(inner), _) => return self.trigger_matches(inner, source, you, e),
             _ => None,
         };
         if let Some((it, player)) = about_player {

@@ -217,8 +217,9 @@ impl Game {
                 // A cost that dismisses a card that fits is chosen by the activating
                 // player, so it is paid as the first steps of the resolution, before any
                 // instruction (508.1).
-                let (chosen, fixed): (Vec<Cost>, Vec<Cost>) =
-                    cost.into_iter().partition(|c| matches!(c, Cost::Dismiss(_)));
+                let (chosen, fixed): (Vec<Cost>, Vec<Cost>) = cost
+                    .into_iter()
+                    .partition(|c| matches!(c, Cost::Dismiss(_)));
                 self.pay(&fixed, &ctx);
                 let mut steps: Vec<crate::ability::Effect> = chosen
                     .into_iter()

@@ -11,5 +11,5 @@ mod ch6_turn_sequence;
 mod ch7_abilities;
 mod ch8_additional;
 mod keywords;
-mod quickstart;
 mod players;
+mod quickstart;

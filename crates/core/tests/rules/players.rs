@@ -63,7 +63,11 @@ fn r801_1_an_opponent_answers_their_own_may_and_acts_as_you() {
     }
     t.choose(P2, "yes");
     assert_eq!(t.g.player(P2).hand.len(), theirs + 1);
-    assert_eq!(t.g.player(P1).hand.len(), mine - 1, "only the Event left P1's hand");
+    assert_eq!(
+        t.g.player(P1).hand.len(),
+        mine - 1,
+        "only the Event left P1's hand"
+    );
 }
 
 #[test]
@@ -162,11 +166,7 @@ fn r509_1_a_description_can_ask_for_attachments_whose_host_fits() {
         deck(
             "A",
             Blue,
-            vec![
-                ev,
-                friend("MF", Blue, 1, 1, 0),
-                resource("MR", Blue, 1, 1),
-            ],
+            vec![ev, friend("MF", Blue, 1, 1, 0), resource("MR", Blue, 1, 1)],
             5,
         ),
         deck(
@@ -217,12 +217,7 @@ fn r514_2_a_description_can_ask_for_cards_involved_in_the_faceoff() {
             vec![friend("F", Blue, 1, 1, 0), friend("G", Blue, 1, 1, 0)],
             5,
         ),
-        deck(
-            "B",
-            Orange,
-            vec![troublemaker("TM", 4, 2, false), ev],
-            5,
-        ),
+        deck("B", Orange, vec![troublemaker("TM", 4, 2, false), ev], 5),
         StartAt::ChallengeStep,
         |b| {
             place(b, P2, "TM", Area::Problem(P1));
@@ -331,8 +326,16 @@ fn r410_6_a_trigger_on_having_power_fires_once_per_object_and_permanent_power_la
     let hand = t.g.player(P1).hand.len();
     t.choose(P1, "play \"Event F1\"");
     assert_eq!(t.g.power(g.unwrap()), Some(3));
-    assert_eq!(t.g.player(P1).hand.len(), hand - 1 + 1, "played F1, drew one");
+    assert_eq!(
+        t.g.player(P1).hand.len(),
+        hand - 1 + 1,
+        "played F1, drew one"
+    );
     t.choose(P1, "play \"Event F2\"");
     assert_eq!(t.g.power(g.unwrap()), Some(4));
-    assert_eq!(t.g.player(P1).hand.len(), hand - 1, "played F2, no second draw");
+    assert_eq!(
+        t.g.player(P1).hand.len(),
+        hand - 1,
+        "played F2, no second draw"
+    );
 }
