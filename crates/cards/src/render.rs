@@ -18,6 +18,8 @@ fn who(w: Who) -> &'static str {
         Who::Opponent => "your opponent",
         Who::Each => "each player",
         Who::ItsController => "its controller",
+        Who::ThatPlayer => "that player",
+        Who::ThatPlayersOpponent => "that player's opponent",
     }
 }
 
@@ -88,8 +90,11 @@ pub fn cards(c: &Cards, plural_form: bool) -> String {
     }
     words.push(kind(c.card_type, plural_form));
     let mut s = words.join(" ");
-    if c.controller == Some(Who::You) {
-        s.push_str(" you control");
+    match c.controller {
+        Some(Who::You) => s.push_str(" you control"),
+        Some(Who::ThatPlayer) => s.push_str(" that player controls"),
+        Some(Who::ThatPlayersOpponent) => s.push_str(" that player's opponent controls"),
+        _ => {}
     }
     s.push_str(place_words(c.place));
     if let Some(n) = c.power_at_most {
@@ -103,6 +108,12 @@ pub fn cards(c: &Cards, plural_form: bool) -> String {
     }
     if c.on_this {
         s.push_str(" attached to this card");
+    }
+    if let Some(h) = &c.attached_to {
+        s.push_str(&format!(" attached to {}", a(&cards(h, false))));
+    }
+    if c.involved {
+        s.push_str(" in the faceoff");
     }
     s
 }
@@ -169,6 +180,7 @@ fn duration(d: Duration) -> &'static str {
         Duration::ThisFaceoff => "for the rest of this faceoff",
         Duration::EndOfPhase => "until the end of the phase",
         Duration::StartOfYourNextTurn => "until the start of your next turn",
+        Duration::Permanently => "permanently",
     }
 }
 
@@ -290,6 +302,8 @@ fn nobody(w: Who) -> &'static str {
         Who::Opponent => "your opponents can't",
         Who::Each => "no player can",
         Who::ItsController => "its controller can't",
+        Who::ThatPlayer => "that player can't",
+        Who::ThatPlayersOpponent => "that player's opponent can't",
     }
 }
 
@@ -409,6 +423,24 @@ pub fn effect(e: &Effect) -> String {
         Effect::Uncover(t) => format!("uncover {}", target(t)),
         Effect::Peek(t) => format!("look at {}", target(t)),
         Effect::Cover(t) => format!("turn {} face-down", target(t)),
+        Effect::By {
+            who: w,
+            may,
+            effects,
+        } => {
+            let steps: Vec<String> = effects.iter().map(effect).collect();
+            format!(
+                "{} {} (\"you\" being that player): {}",
+                who(*w),
+                if *may { "may do this" } else { "does this" },
+                steps.join(", then ")
+            )
+        }
+        Effect::Mill { who: w, amount: a } => format!(
+            "{} {} from the top of their deck into their discard pile",
+            does(*w, "put"),
+            amount(a, "card", "cards")
+        ),
     }
 }
 
@@ -475,6 +507,21 @@ fn trigger(t: &Trigger) -> String {
             "you defeat a Troublemaker with only {} characters in the faceoff",
             c.name()
         ),
+        Trigger::PlayerConfrontsHere => "a player confronts this Problem".into(),
+        Trigger::PlayerWinsFaceoffHere { by_exactly: None } => {
+            "a player wins a faceoff here".into()
+        }
+        Trigger::PlayerWinsFaceoffHere {
+            by_exactly: Some(n),
+        } => format!("a player wins a faceoff here by exactly {n} power"),
+        Trigger::PlayerDefeatsHere => "a player defeats a Troublemaker here".into(),
+        Trigger::PlayerMovesHere(s) => format!("a player moves {} here", subject(s)),
+        Trigger::PlayerPlaysHere(s) => format!("a player plays {} here", subject(s)),
+        Trigger::OpponentsPhaseStarts(phase) => {
+            format!("an opponent's {phase:?} Phase starts")
+        }
+        Trigger::HasPower(n) => format!("this card has {n} or more power"),
+        Trigger::First(inner) => format!("{} (only the first time this happens)", trigger(inner)),
     }
 }
 
@@ -518,6 +565,7 @@ fn cost(c: &Cost) -> String {
         Cost::Discard(n) => format!("discard {}", plural(*n as i16, "card", "cards")),
         Cost::DismissThis => "dismiss this card".into(),
         Cost::ReturnThisToHand => "return this card to its owner's hand".into(),
+        Cost::Dismiss(s) => format!("dismiss {}", a(&cards(s, false))),
     }
 }
 
@@ -618,6 +666,17 @@ pub fn ability(a: &Ability) -> String {
                 format!("{}{}", costs_to(k), effects(e))
             };
             sentence(format!("when {}{cond}, {body}", trigger(when)))
+        }
+        Ability::ActivatedByAny {
+            timing: t,
+            cost: k,
+            effects: e,
+        } => {
+            format!(
+                "{} (any player may use this; \"you\" is that player): {}",
+                timing(t),
+                sentence(format!("{}{}", costs_to(k), effects(e)))
+            )
         }
         Ability::Activated {
             timing: t,

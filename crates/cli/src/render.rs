@@ -374,6 +374,11 @@ impl Namer<'_> {
             Event::LoopEnded => "a loop of mandatory effects is ended (802.3)".to_string(),
             Event::ToHand(c) => format!("{} is put into its owner's hand", self.card(*c)),
             Event::Ignored(c) => format!("{} is ignored", self.card(*c)),
+            Event::Milled { player, card } => format!(
+                "{} puts {} from the top of their deck into their discard pile",
+                self.p(*player),
+                self.card(*card)
+            ),
             #[allow(unreachable_patterns)]
             other => format!("{other:?}"),
         })

@@ -118,6 +118,11 @@ pub enum Event {
     ToHand(CardId),
     /// 515.4: a flipped card is ignored.
     Ignored(CardId),
+    /// The top card of a player's deck put into their discard pile.
+    Milled {
+        player: PlayerId,
+        card: CardId,
+    },
 }
 
 /// The ways a card leaves its place (410).

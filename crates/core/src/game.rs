@@ -204,6 +204,7 @@ impl Game {
             uniqueness_dirty: false,
             modifiers: Vec::new(),
             triggers: Vec::new(),
+            firsts: Vec::new(),
             reactable: Vec::new(),
             watchers: false,
             waves_since_decision: 0,

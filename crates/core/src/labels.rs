@@ -101,7 +101,13 @@ impl Game {
                     let n = self
                         .abilities(card)
                         .iter()
-                        .filter(|a| matches!(a, crate::ability::Ability::Activated { .. }))
+                        .filter(|a| {
+                            matches!(
+                                a,
+                                crate::ability::Ability::Activated { .. }
+                                    | crate::ability::Ability::ActivatedByAny { .. }
+                            )
+                        })
                         .count();
                     if n > 1 {
                         format!("use {} ({})", self.quoted(card), index + 1)

@@ -25,6 +25,9 @@ pub(crate) struct PoolFacts {
     /// dismissal, or being flipped), so triggers must be looked for even with none in
     /// play.
     pub lookback: bool,
+    /// Some face has a trigger on a state of its card ("when this card has N power"),
+    /// looked for before priority is given.
+    pub state_triggers: bool,
 }
 
 impl PoolFacts {
@@ -49,10 +52,13 @@ impl PoolFacts {
                     self.triggers = true;
                     self.lookback |=
                         matches!(when, Trigger::Dismissed(Subject::This) | Trigger::Flipped);
+                    self.state_triggers |= matches!(when, Trigger::HasPower(_));
                 }
                 // The host description is checked with the attachment rules (511.2).
                 Ability::Attach(_) => {}
-                Ability::Activated { timing, .. } | Ability::Play { timing, .. } => {
+                Ability::Activated { timing, .. }
+                | Ability::ActivatedByAny { timing, .. }
+                | Ability::Play { timing, .. } => {
                     self.timed = true;
                     self.reactions |= matches!(timing, Timing::Reaction(_));
                 }
@@ -87,6 +93,7 @@ fn grants_agile(a: &Ability) -> bool {
         Ability::Static { effect, .. } => grants(effect),
         Ability::Triggered { effects, .. }
         | Ability::Activated { effects, .. }
+        | Ability::ActivatedByAny { effects, .. }
         | Ability::Play { effects, .. } => in_effects(effects),
         Ability::Attach(_) => false,
     }

@@ -288,4 +288,8 @@ pub struct State {
     pub(crate) log: Vec<Event>,
     pub(crate) log_enabled: bool,
     pub(crate) decisions: u64,
+    /// Once-per-object triggers already met ("the first player to …", "when this card
+    /// has N power"), by card, object number and ability index (410.6: a card that
+    /// becomes a new object starts over).
+    pub(crate) firsts: Vec<(CardId, u32, u8)>,
 }

@@ -58,6 +58,20 @@ impl Game {
                 .it
                 .map(|c| vec![self.card(c).controller])
                 .unwrap_or_default(),
+            Who::ThatPlayer => ctx.player.into_iter().collect(),
+            Who::ThatPlayersOpponent => ctx
+                .player
+                .map(|p| self.opponents(p).take(1).collect())
+                .unwrap_or_default(),
+        }
+    }
+
+    /// The players who do a `By` instruction: "each player" acts in turn order from the
+    /// player who most recently had priority (801.1).
+    fn acting_players(&self, who: Who, ctx: &Ctx) -> Vec<PlayerId> {
+        match who {
+            Who::Each => self.players_from(self.st.last_priority.unwrap_or(self.st.turn_player)),
+            other => self.players_named(other, ctx),
         }
     }
 
@@ -91,6 +105,8 @@ impl Game {
                 Who::ItsController => ctx
                     .it
                     .is_some_and(|i| self.card(i).controller == k.controller),
+                Who::ThatPlayer => ctx.player == Some(k.controller),
+                Who::ThatPlayersOpponent => ctx.player.is_some_and(|p| p != k.controller),
             };
             if !ok {
                 return false;
@@ -201,6 +217,14 @@ impl Game {
             if !state || self.def(c).card_type == CardType::Problem {
                 return false;
             }
+        }
+        if let Some(host) = &sel.attached_to {
+            if !k.host.is_some_and(|h| self.fits(h, host, ctx)) {
+                return false;
+            }
+        }
+        if sel.involved && !self.involved_cards().contains(&c) {
+            return false;
         }
         true
     }
@@ -372,6 +396,12 @@ impl Game {
                 }),
                 Cost::Discard(n) => self.player(ctx.you).hand.len() >= *n as usize,
                 Cost::ReturnThisToHand => self.can_happen(Occurrence::ToHand(ctx.source)),
+                Cost::Dismiss(sel) => self.matching(sel, ctx).into_iter().any(|c| {
+                    self.can_happen(Occurrence::Dismiss {
+                        card: c,
+                        by_game: false,
+                    })
+                }),
             };
             if !ok {
                 return false;
@@ -415,6 +445,19 @@ impl Game {
                         card: ctx.source,
                         by_game: false,
                     });
+                }
+                Cost::Dismiss(sel) => {
+                    if let Some(x) = self.matching(sel, ctx).into_iter().find(|&c| {
+                        self.can_happen(Occurrence::Dismiss {
+                            card: c,
+                            by_game: false,
+                        })
+                    }) {
+                        self.perform(Occurrence::Dismiss {
+                            card: x,
+                            by_game: false,
+                        });
+                    }
                 }
                 Cost::Discard(n) => {
                     for _ in 0..*n {
@@ -483,6 +526,20 @@ impl Game {
                     }
                     r.next += 1;
                     continue;
+                }
+                Effect::By { who, may, effects } => {
+                    // The rest of this effect waits under the named players' instructions,
+                    // which run first, one player after another.
+                    let players = self.acting_players(*who, &ctx);
+                    r.next += 1;
+                    r.chosen = None;
+                    r.progress = 0;
+                    self.push(Frame::Resolve(r));
+                    for p in players.into_iter().rev() {
+                        let theirs = Ctx { you: p, ..ctx };
+                        self.push_resolution(theirs, effects.clone(), *may, Vec::new(), None);
+                    }
+                    return None;
                 }
                 _ => {}
             }
@@ -926,6 +983,16 @@ impl Game {
                     self.perform(Occurrence::Uncover(c));
                 }
             }
+            Effect::Mill { who, amount } => {
+                let n = self.amount(amount, ctx).max(0);
+                for p in self.players_named(*who, ctx) {
+                    for _ in 0..n {
+                        self.perform(Occurrence::Mill(p));
+                    }
+                }
+            }
+            // Resolved by `resolve`, which runs the named players' instructions.
+            Effect::By { .. } => {}
             Effect::FlipExtra(n) => {
                 if self.st.faceoff.is_some() {
                     for _ in 0..*n {

@@ -49,6 +49,14 @@ pub enum Ability {
         cost: Vec<Cost>,
         effects: Vec<Effect>,
     },
+    /// 703: an activated ability any player may activate, not just the controller; the
+    /// player who activates it is "you" for its cost and instructions.
+    ActivatedByAny {
+        timing: Timing,
+        #[serde(default)]
+        cost: Vec<Cost>,
+        effects: Vec<Effect>,
+    },
 }
 
 /// Timing phrases (512).
@@ -87,6 +95,11 @@ pub enum Who {
     Each,
     /// The controller of the card the trigger is about.
     ItsController,
+    /// The player the trigger is about ("that player": who confronted, won, defeated,
+    /// moved or played, or whose phase it is).
+    ThatPlayer,
+    /// That player's opponent.
+    ThatPlayersOpponent,
 }
 
 /// Where cards are looked for.
@@ -142,6 +155,11 @@ pub struct Cards {
     pub on_this: bool,
     /// Only cards that don't have this colour.
     pub without_color: Option<Color>,
+    /// Only attachments whose host fits this description ("a Resource on an opposing
+    /// Friend here").
+    pub attached_to: Option<Box<Cards>>,
+    /// Only cards involved in the current faceoff (514.2).
+    pub involved: bool,
 }
 
 /// Card types for selectors; `Character` covers Mane Characters and Friends (301.4, 302.2).
@@ -192,6 +210,9 @@ pub enum Duration {
     EndOfPhase,
     /// Until the modifier's controller begins their next turn.
     StartOfYourNextTurn,
+    /// "Permanently": for as long as the card stays the same object (it ends as the card
+    /// leaves play or becomes a new object, 410.6).
+    Permanently,
 }
 
 /// Conditions ("if", "while").
@@ -329,6 +350,29 @@ pub enum Trigger {
     /// The controller defeats a Troublemaker (514.6a) and every character of theirs
     /// involved in that faceoff has the colour.
     DefeatUsingOnly(Color),
+    /// Any player confronts this card's Problem (611.4); that player is the confronter.
+    PlayerConfrontsHere,
+    /// Any player wins a faceoff at this card's area (514.6), optionally by exactly this
+    /// much power; that player is the winner.
+    PlayerWinsFaceoffHere {
+        #[serde(default)]
+        by_exactly: Option<u16>,
+    },
+    /// Any player defeats a Troublemaker at this card's area (514.6a).
+    PlayerDefeatsHere,
+    /// Any player moves a card that fits to this card's area (506); that player is the
+    /// moved card's controller.
+    PlayerMovesHere(Subject),
+    /// Any player plays a card that fits to this card's area (705.2g).
+    PlayerPlaysHere(Subject),
+    /// The start of an opponent's phase; that player is the turn player.
+    OpponentsPhaseStarts(PhaseName),
+    /// "The first player to …": the inner trigger, only its first time (with its
+    /// condition met) for this card as one object (410.6).
+    First(Box<Trigger>),
+    /// "When this card has N power": a state of this card rather than an event, looked
+    /// for as priority is about to be given (511), once per object (410.6).
+    HasPower(i16),
 }
 
 /// Costs (508).
@@ -348,6 +392,8 @@ pub enum Cost {
     DismissThis,
     /// Put this card from play into its owner's hand.
     ReturnThisToHand,
+    /// Dismiss a card that fits; when activating, the activating player chooses which.
+    Dismiss(Cards),
 }
 
 /// Continuous effects of static abilities (702) and of effects with a duration.
@@ -544,6 +590,20 @@ pub enum Effect {
     Peek(Target),
     /// Turn face-up Troublemakers face-down again (they can be uncovered again, 607.3).
     Cover(Target),
+    /// Another player does these instructions (each named player in turn order, 801.1):
+    /// they make the choices, answer the "may" when `may`, and the instructions are read
+    /// from their point of view ("you"/"their" is that player).
+    By {
+        who: Who,
+        #[serde(default)]
+        may: bool,
+        effects: Vec<Effect>,
+    },
+    /// Put the top cards of a deck into its owner's discard pile.
+    Mill {
+        who: Who,
+        amount: Amount,
+    },
 }
 
 /// Where a move or send goes.

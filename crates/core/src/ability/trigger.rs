@@ -34,6 +34,8 @@ pub struct Waiting {
     pub it: Option<CardId>,
     /// The area the trigger is about (501.5 "there").
     pub there: Option<Area>,
+    /// The player the trigger is about ("that player").
+    pub player: Option<PlayerId>,
 }
 
 /// What a script reads its words against: the card the text is on, its controller, the
@@ -44,6 +46,8 @@ pub struct Ctx {
     pub you: PlayerId,
     pub it: Option<CardId>,
     pub there: Option<Area>,
+    /// The player the trigger is about ("that player"), if any.
+    pub player: Option<PlayerId>,
     /// Read cards' printed colours rather than their current ones. Continuous effects
     /// read this way, so an effect describing cards by colour can't depend on itself
     /// through colours it or another effect grants (711.5).
@@ -81,6 +85,63 @@ impl Game {
             });
     }
 
+    /// Triggers on a state of their own card ("when this card has N power"): each
+    /// triggers once per object (410.6) when the state holds as priority is about to be
+    /// given; `firsts` remembers the objects already seen.
+    pub(crate) fn collect_state_triggers(&mut self) {
+        if !self.facts.state_triggers {
+            return;
+        }
+        let mut found = Vec::new();
+        for &c in &self.st.in_play {
+            let k = self.card(c);
+            if k.zone != Zone::Play || k.face_down {
+                continue;
+            }
+            for (i, a) in self.face(c).abilities.iter().enumerate() {
+                let Ability::Triggered {
+                    when: Trigger::HasPower(n),
+                    condition,
+                    ..
+                } = a
+                else {
+                    continue;
+                };
+                if self.st.firsts.contains(&(c, k.object, i as u8))
+                    || self.power(c).is_none_or(|p| p < *n)
+                {
+                    continue;
+                }
+                let ctx = Ctx {
+                    printed: false,
+                    source: c,
+                    you: k.controller,
+                    it: None,
+                    there: k.area,
+                    player: None,
+                };
+                if condition.as_ref().is_none_or(|cond| self.holds(cond, &ctx)) {
+                    found.push((
+                        (c, k.object, i as u8),
+                        Waiting {
+                            source: c,
+                            controller: k.controller,
+                            boosted: k.boosted,
+                            index: i as u8,
+                            it: None,
+                            there: k.area,
+                            player: None,
+                        },
+                    ));
+                }
+            }
+        }
+        for (first, w) in found {
+            self.st.firsts.push(first);
+            self.st.triggers.push(w);
+        }
+    }
+
     /// Looks at one event for triggered abilities (704.1): every card in play, plus the
     /// card a leave-play or flip event is about (those abilities look back, 701.3).
     pub(crate) fn collect_triggers(&mut self, e: &Event) {
@@ -92,7 +153,8 @@ impl Game {
             return;
         }
         let mut found = Vec::new();
-        let scan = |g: &Game, c: CardId, found: &mut Vec<Waiting>| {
+        let mut firsts = Vec::new();
+        let mut scan = |g: &Game, c: CardId, found: &mut Vec<Waiting>| {
             let k = g.card(c);
             let face = g.face(c);
             if k.zone == Zone::Play && k.face_down {
@@ -124,15 +186,23 @@ impl Game {
                     continue;
                 };
                 let you = k.controller;
-                if let Some((it, there)) = g.trigger_matches(when, c, you, e) {
+                let first = matches!(when, Trigger::First(_));
+                if first && g.st.firsts.contains(&(c, k.object, i as u8)) {
+                    continue;
+                }
+                if let Some(About { it, there, player }) = g.trigger_matches(when, c, you, e) {
                     let ctx = Ctx {
                         printed: false,
                         source: c,
                         you,
                         it,
                         there,
+                        player,
                     };
                     if condition.as_ref().is_none_or(|cond| g.holds(cond, &ctx)) {
+                        if first {
+                            firsts.push((c, k.object, i as u8));
+                        }
                         found.push(Waiting {
                             source: c,
                             controller: you,
@@ -140,13 +210,14 @@ impl Game {
                             index: i as u8,
                             it,
                             there,
+                            player,
                         });
                     }
                 }
             }
         };
-        for &c in &self.st.in_play {
-            scan(self, c, &mut found);
+        for i in 0..self.st.in_play.len() {
+            scan(self, self.st.in_play[i], &mut found);
         }
         match *e {
             Event::Left {
@@ -157,6 +228,7 @@ impl Game {
             Event::Flipped { card, .. } => scan(self, card, &mut found),
             _ => {}
         }
+        self.st.firsts.extend(firsts);
         self.st.triggers.extend(found);
     }
 
@@ -199,6 +271,7 @@ impl Game {
             you,
             it: None,
             there: None,
+            player: None,
         };
         place_ok && controller_ok && self.fits(c, &rest, &now)
     }
@@ -215,6 +288,7 @@ impl Game {
                     you,
                     it: None,
                     there: None,
+                    player: None,
                 },
             ),
         }
@@ -230,9 +304,93 @@ impl Game {
         e: &Event,
     ) -> Option<(Option<CardId>, Option<Area>)> {
         self.trigger_matches(t, source, you, e)
+            .map(|a| (a.it, a.there))
     }
 
     fn trigger_matches(
+        &self,
+        t: &Trigger,
+        source: CardId,
+        you: PlayerId,
+        e: &Event,
+    ) -> Option<About> {
+        let here = self.card(source).area;
+        let at_here = |a: Option<Area>| a.is_some() && a == here;
+        // Triggers about a player ("when a player …", "that player").
+        let about_player = match (t, e) {
+            (Trigger::PlayerConfrontsHere, Event::Confronted { player, problem })
+                if at_here(self.card(*problem).area) =>
+            {
+                Some((None, *player))
+            }
+            (Trigger::PlayerWinsFaceoffHere { by_exactly }, Event::FaceoffWon { winner })
+                if here.is_some_and(|h| self.faceoff_at(h))
+                    && by_exactly.is_none_or(|n| self.faceoff_margin(*winner) == Some(n)) =>
+            {
+                Some((None, *winner))
+            }
+            (
+                Trigger::PlayerDefeatsHere,
+                Event::Defeated {
+                    player,
+                    troublemaker,
+                },
+            ) if at_here(self.card(*troublemaker).area) => Some((Some(*troublemaker), *player)),
+            (Trigger::PlayerMovesHere(s), Event::Moved { card, to, .. })
+                if at_here(Some(*to)) && self.subject_fits(s, source, you, *card) =>
+            {
+                Some((Some(*card), self.card(*card).controller))
+            }
+            (Trigger::PlayerPlaysHere(s), Event::Played { player, card })
+                if self.card(*card).zone == Zone::Play
+                    && at_here(self.card(*card).area)
+                    && self.subject_fits(s, source, you, *card) =>
+            {
+                Some((Some(*card), *player))
+            }
+            (Trigger::OpponentsPhaseStarts(phase), Event::PhaseBegan(p))
+                if phase_name(*p) == Some(*phase) && self.st.turn_player != you =>
+            {
+                Some((None, self.st.turn_player))
+            }
+            (Trigger::PhaseStarts { .. }, _) | (Trigger::PhaseEnds { .. }, _) => {
+                // Whose phase it is, for "that player" (the rest of the match is below).
+                self.trigger_matches_plain(t, source, you, e)
+                    .map(|(it, _)| (it, self.st.turn_player))
+            }
+            // Whether it was met before is the scan's question (it knows the ability).
+            (Trigger::First(inner), _) => return self.trigger_matches(inner, source, you, e),
+            _ => None,
+        };
+        if let Some((it, player)) = about_player {
+            return Some(About {
+                it,
+                there: here,
+                player: Some(player),
+            });
+        }
+        self.trigger_matches_plain(t, source, you, e)
+            .map(|(it, there)| About {
+                it,
+                there,
+                player: None,
+            })
+    }
+
+    /// The power by which `winner` leads every other player in the current faceoff.
+    fn faceoff_margin(&self, winner: PlayerId) -> Option<u16> {
+        let f = self.st.faceoff.as_ref()?;
+        let mine = self.power_total(winner);
+        let best_other = f
+            .players
+            .iter()
+            .filter(|&&p| p != winner)
+            .map(|&p| self.power_total(p))
+            .max()?;
+        mine.checked_sub(best_other)
+    }
+
+    fn trigger_matches_plain(
         &self,
         t: &Trigger,
         source: CardId,
@@ -460,6 +618,7 @@ impl Game {
             you: w.controller,
             it: w.it,
             there: w.there,
+            player: w.player,
         };
         self.push_resolution(ctx, effects, optional, cost, None);
     }
@@ -517,6 +676,13 @@ impl Game {
     }
 }
 
+/// What a trigger is about: a card, an area ("there") and a player ("that player").
+struct About {
+    it: Option<CardId>,
+    there: Option<Area>,
+    player: Option<PlayerId>,
+}
+
 /// The script's name for a phase of the turn.
 pub(crate) fn phase_name(p: crate::state::Phase) -> Option<PhaseName> {
     use crate::state::Phase;
@@ -537,6 +703,6 @@ fn names(who: Who, player: PlayerId, you: PlayerId) -> bool {
         Who::Each => true,
         Who::You => player == you,
         Who::Opponent => player != you,
-        Who::ItsController => false,
+        Who::ItsController | Who::ThatPlayer | Who::ThatPlayersOpponent => false,
     }
 }

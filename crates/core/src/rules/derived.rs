@@ -29,6 +29,7 @@ impl Game {
             you: self.card(source).controller,
             it: None,
             there: None,
+            player: None,
         }
     }
 
@@ -74,6 +75,7 @@ impl Game {
                     you: m.controller,
                     it: None,
                     there: None,
+                    player: None,
                 };
                 f(&m.effect, &ctx);
             }

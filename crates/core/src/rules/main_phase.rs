@@ -46,6 +46,7 @@ impl Game {
                                 you: p,
                                 it: None,
                                 there: None,
+                                player: None,
                             };
                             for host in self.distinct(self.matching(sel, &ctx)) {
                                 out.push(Choice::PlayOn { card: c, host });
@@ -166,7 +167,7 @@ impl Game {
     /// 705.2 for an Event (304.2) or an activated ability (703): pay, put a played card in
     /// the queue, then follow its instructions.
     fn activate(&mut self, p: PlayerId, card: CardId, index: u8) {
-        use crate::ability::Ability;
+        use crate::ability::{Ability, Cost};
         let from_hand = self.card(card).zone == Zone::Hand;
         let ability = if from_hand {
             self.face(card).abilities.get(index as usize).cloned()
@@ -199,6 +200,7 @@ impl Game {
             you: p,
             it,
             there,
+            player: None,
         };
         match ability {
             Some(Ability::Play {
@@ -220,15 +222,38 @@ impl Game {
                 self.log(Event::Played { player: p, card });
                 self.push_resolution(ctx, effects, false, Vec::new(), Some(card));
             }
-            Some(Ability::Activated {
-                timing,
-                cost,
-                effects,
-                ..
-            }) => {
+            Some(
+                Ability::Activated {
+                    timing,
+                    cost,
+                    effects,
+                    ..
+                }
+                | Ability::ActivatedByAny {
+                    timing,
+                    cost,
+                    effects,
+                },
+            ) => {
                 self.mark_reaction(p, card, &timing);
-                self.pay(&cost, &ctx);
-                self.push_resolution(ctx, effects, false, Vec::new(), None);
+                // A cost that dismisses a card that fits is chosen by the activating
+                // player, so it is paid as the first steps of the resolution, before any
+                // instruction (508.1).
+                let (chosen, fixed): (Vec<Cost>, Vec<Cost>) = cost
+                    .into_iter()
+                    .partition(|c| matches!(c, Cost::Dismiss(_)));
+                self.pay(&fixed, &ctx);
+                let mut steps: Vec<crate::ability::Effect> = chosen
+                    .into_iter()
+                    .filter_map(|c| match c {
+                        Cost::Dismiss(sel) => Some(crate::ability::Effect::Dismiss(
+                            crate::ability::Target::Choose(sel),
+                        )),
+                        _ => None,
+                    })
+                    .collect();
+                steps.extend(effects);
+                self.push_resolution(ctx, steps, false, Vec::new(), None);
             }
             _ => {}
         }
@@ -270,6 +295,7 @@ impl Game {
                     you: self.card(c).controller,
                     it: None,
                     there: None,
+                    player: None,
                 };
                 !self.fits(h, sel, &ctx)
             }

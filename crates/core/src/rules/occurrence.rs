@@ -83,6 +83,8 @@ pub enum Occurrence {
     ToBottom(CardId),
     /// Put a flipped card into its owner's discard pile (a replacement for 514.7).
     ToDiscard(CardId),
+    /// The top card of a player's draw deck into their discard pile.
+    Mill(PlayerId),
 }
 
 impl Game {
@@ -142,6 +144,7 @@ impl Game {
             }
             Occurrence::ToBottom(_) => true,
             Occurrence::ToDiscard(c) => self.card(c).zone == Zone::Flip,
+            Occurrence::Mill(p) => !self.player(p).deck.is_empty(),
             Occurrence::ToHand(c) | Occurrence::ToDeckTop(c) => {
                 let from_play = self.card(c).zone == Zone::Play
                     && self.def(c).card_type != CardType::ManeCharacter;
@@ -291,6 +294,11 @@ impl Game {
             }
             Occurrence::ToBottom(c) => self.leave(c, Leave::ToDeckBottom),
             Occurrence::ToDiscard(c) => self.leave(c, Leave::Discard),
+            Occurrence::Mill(p) => {
+                let c = self.player_mut(p).deck.pop().expect("checked");
+                self.relocate(c, Zone::Discard, false);
+                self.log(Event::Milled { player: p, card: c });
+            }
             Occurrence::ToDeckTop(c) => {
                 if self.def(c).card_type == CardType::Problem {
                     self.leave(c, Leave::ToDeckBottom);

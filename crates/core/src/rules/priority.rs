@@ -59,6 +59,7 @@ impl Game {
                 });
                 return None;
             }
+            self.collect_state_triggers();
             // 511.7: then the triggered effects waiting, as one wave; new ones wait (511.7b).
             if !self.st.triggers.is_empty() {
                 if self.loop_detected() {
@@ -208,6 +209,7 @@ impl Game {
                         you: p,
                         it: None,
                         there: None,
+                        player: None,
                     };
                     if self.timing_allows(p, c, timing, phase)
                         && self.player(p).tokens >= self.play_cost(p, c)
@@ -223,16 +225,18 @@ impl Game {
             }
         }
         for &c in &self.st.in_play {
-            if self.card(c).controller != p {
-                continue;
-            }
+            let mine = self.card(c).controller == p;
             for (i, a) in self.abilities(c).iter().enumerate() {
-                if let Ability::Activated {
-                    timing,
-                    condition,
-                    cost,
-                    ..
-                } = a
+                let (timing, condition, cost) = match a {
+                    Ability::Activated {
+                        timing,
+                        condition,
+                        cost,
+                        ..
+                    } if mine => (timing, condition.as_ref(), cost),
+                    Ability::ActivatedByAny { timing, cost, .. } => (timing, None, cost),
+                    _ => continue,
+                };
                 {
                     let ctx = crate::ability::trigger::Ctx {
                         printed: false,
@@ -240,6 +244,7 @@ impl Game {
                         you: p,
                         it: None,
                         there: self.card(c).area,
+                        player: None,
                     };
                     if self.timing_allows(p, c, timing, phase)
                         && condition.as_ref().is_none_or(|w| self.holds(w, &ctx))

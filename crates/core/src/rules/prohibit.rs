@@ -33,6 +33,7 @@ impl Game {
                         you: self.card(s).controller,
                         it,
                         there: None,
+                        player: None,
                     };
                     if condition.as_ref().is_none_or(|c| self.holds(c, &ctx)) && test(p, &ctx) {
                         return true;
@@ -51,6 +52,8 @@ impl Game {
             Who::Opponent => p != ctx.you,
             Who::Each => true,
             Who::ItsController => ctx.it.is_some_and(|c| self.card(c).controller == p),
+            Who::ThatPlayer => ctx.player == Some(p),
+            Who::ThatPlayersOpponent => ctx.player.is_some_and(|x| x != p),
         }
     }
 
@@ -145,6 +148,7 @@ impl Game {
                         you: p,
                         it: None,
                         there: Some(area),
+                        player: None,
                     };
                     if condition.as_ref().is_none_or(|x| self.holds(x, &ctx)) {
                         change = change.saturating_add(*n);
@@ -180,6 +184,7 @@ impl Game {
                         you: self.card(s).controller,
                         it: Some(card),
                         there: None,
+                        player: None,
                     };
                     if self.fits(card, cards, &ctx)
                         && condition.as_ref().is_none_or(|c| self.holds(c, &ctx))
