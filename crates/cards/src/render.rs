@@ -507,7 +507,7 @@ fn trigger(t: &Trigger) -> String {
             "you defeat a Troublemaker with only {} characters in the faceoff",
             c.name()
         ),
-        Trigger::PlayerConfrontsHere => "a player confronts this Problem".into(),
+        Trigger::PlayerConfrontsHere => "a player confronts this card's Problem".into(),
         Trigger::PlayerWinsFaceoffHere { by_exactly: None } => {
             "a player wins a faceoff here".into()
         }
@@ -521,6 +521,13 @@ fn trigger(t: &Trigger) -> String {
             format!("an opponent's {phase:?} Phase starts")
         }
         Trigger::HasPower(n) => format!("this card has {n} or more power"),
+        Trigger::WinFaceoffBy { during, at_least } => format!(
+            "you win a {}faceoff by {at_least} or more power",
+            match during {
+                Some(k) => format!("{k:?} "),
+                None => String::new(),
+            }
+        ),
         Trigger::First(inner) => format!("{} (only the first time this happens)", trigger(inner)),
     }
 }
@@ -553,6 +560,7 @@ fn condition(c: &Condition) -> String {
             "there are at least {n} {} at one place where the faceoff is",
             cards(s, true)
         ),
+        Condition::ThatPlayer(w) => format!("that player is {}", who(*w)),
     }
 }
 

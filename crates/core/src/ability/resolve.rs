@@ -297,22 +297,27 @@ impl Game {
     }
 
     /// Conditions ("if", "while") against the current state.
+    /// Whether a faceoff (of the given kind, if any) is going on.
+    pub(crate) fn in_faceoff(&self, kind: Option<FaceoffType>) -> bool {
+        match (&self.st.faceoff, kind) {
+            (None, _) => false,
+            (Some(_), None) => true,
+            (Some(f), Some(FaceoffType::Troublemaker)) => {
+                matches!(f.kind, crate::state::FaceoffKind::Troublemaker { .. })
+            }
+            (Some(f), Some(FaceoffType::Problem)) => {
+                !matches!(f.kind, crate::state::FaceoffKind::Troublemaker { .. })
+            }
+        }
+    }
+
     pub fn holds(&self, cond: &Condition, ctx: &Ctx) -> bool {
         match cond {
             Condition::Exists(sel) => !self.matching(sel, ctx).is_empty(),
             Condition::None(sel) => self.matching(sel, ctx).is_empty(),
             Condition::AtLeast(n, sel) => self.matching(sel, ctx).len() >= *n as usize,
             Condition::Involved => self.involved_cards().contains(&ctx.source),
-            Condition::InFaceoff(kind) => match (&self.st.faceoff, kind) {
-                (None, _) => false,
-                (Some(_), None) => true,
-                (Some(f), Some(FaceoffType::Troublemaker)) => {
-                    matches!(f.kind, crate::state::FaceoffKind::Troublemaker { .. })
-                }
-                (Some(f), Some(FaceoffType::Problem)) => {
-                    !matches!(f.kind, crate::state::FaceoffKind::Troublemaker { .. })
-                }
-            },
+            Condition::InFaceoff(kind) => self.in_faceoff(*kind),
             Condition::AtAProblem => {
                 self.card(ctx.source).zone == Zone::Play
                     && self.card(ctx.source).area.is_some_and(|a| a.is_problem())
@@ -355,6 +360,9 @@ impl Game {
                 .faceoff
                 .as_ref()
                 .is_some_and(|f| !f.used.contains(&ctx.source)),
+            Condition::ThatPlayer(who) => {
+                ctx.player.is_some_and(|p| self.names_player(*who, ctx, p))
+            }
             Condition::AtLeastAtOneFaceoffArea(n, sel) => {
                 let sel = Cards {
                     place: Some(Place::InPlay),

@@ -259,6 +259,9 @@ pub enum Condition {
     /// At one of the areas where the current faceoff takes place there are at least N
     /// cards in play that fit (the description's own place is not read).
     AtLeastAtOneFaceoffArea(u8, Cards),
+    /// The player the trigger is about is one the description names (from the
+    /// controller's view: `Opponent` is "when your opponent …").
+    ThatPlayer(Who),
 }
 
 /// Which card a trigger watches.
@@ -373,6 +376,13 @@ pub enum Trigger {
     /// "When this card has N power": a state of this card rather than an event, looked
     /// for as priority is about to be given (511), once per object (410.6).
     HasPower(i16),
+    /// The controller wins a faceoff (of the kind, if given) by at least this much power
+    /// (514.6), whether or not this card is in it.
+    WinFaceoffBy {
+        #[serde(default)]
+        during: Option<FaceoffType>,
+        at_least: u16,
+    },
 }
 
 /// Costs (508).

@@ -318,6 +318,13 @@ impl Game {
         let at_here = |a: Option<Area>| a.is_some() && a == here;
         // Triggers about a player ("when a player …", "that player").
         let about_player = match (t, e) {
+            (Trigger::WinFaceoffBy { during, at_least }, Event::FaceoffWon { winner })
+                if *winner == you
+                    && self.in_faceoff(*during)
+                    && self.faceoff_margin(*winner).is_some_and(|m| m >= *at_least) =>
+            {
+                Some((None, you))
+            }
             (Trigger::PlayerConfrontsHere, Event::Confronted { player, problem })
                 if at_here(self.card(*problem).area) =>
             {

@@ -46,7 +46,7 @@ impl Game {
 
     /// Whether `who` (from `ctx`'s point of view) names player `p`; "your opponents"
     /// names every opponent.
-    fn names_player(&self, who: Who, ctx: &Ctx, p: PlayerId) -> bool {
+    pub(crate) fn names_player(&self, who: Who, ctx: &Ctx, p: PlayerId) -> bool {
         match who {
             Who::You => p == ctx.you,
             Who::Opponent => p != ctx.you,
