@@ -34,7 +34,7 @@ impl Game {
             }
             match self.def(c).card_type {
                 CardType::Friend if self.meets_play_requirements(p, c) => {
-                    push_friend_plays(&mut out, p, c, &problems)
+                    push_friend_plays(self, &mut out, p, c, &problems)
                 }
                 CardType::Resource if self.meets_play_requirements(p, c) => {
                     match self.host_description(c) {
@@ -57,7 +57,9 @@ impl Game {
                 }
                 CardType::Troublemaker => {
                     for &a in problems.iter() {
-                        out.push(Choice::PlayTroublemaker { card: c, to: a });
+                        if !self.play_prohibited(p, c, a) {
+                            out.push(Choice::PlayTroublemaker { card: c, to: a });
+                        }
                     }
                 }
                 // Events are played by their timing phrases (512), which need abilities.
@@ -94,7 +96,7 @@ impl Game {
             }
             let base = self.move_cost_base(c);
             for &(to, extra) in targets {
-                if tokens >= Self::move_cost_sum(base, extra) && self.can_go_to(c, to, true) {
+                if tokens >= Self::move_cost_sum(base, extra) && self.may_move(p, c, to) {
                     out.push(Choice::Move { card: c, to });
                 }
             }
@@ -172,12 +174,31 @@ impl Game {
         } else {
             self.abilities(card).get(index as usize).cloned()
         };
-        let there = self.card(card).area;
+        // A Reaction reads "that card" and "there" from the occurrence it answers.
+        let reacting = match &ability {
+            Some(
+                Ability::Play {
+                    timing: crate::ability::Timing::Reaction(t),
+                    ..
+                }
+                | Ability::Activated {
+                    timing: crate::ability::Timing::Reaction(t),
+                    ..
+                },
+            ) => self
+                .reaction_available(p, card, t)
+                .and_then(|i| self.reaction_matches(t, card, p, &self.st.reactable[i].0)),
+            _ => None,
+        };
+        let (it, there) = match reacting {
+            Some((it, there)) => (it, there.or(self.card(card).area)),
+            None => (None, self.card(card).area),
+        };
         let ctx = crate::ability::trigger::Ctx {
             printed: false,
             source: card,
             you: p,
-            it: None,
+            it,
             there,
             player: None,
         };
@@ -206,6 +227,7 @@ impl Game {
                     timing,
                     cost,
                     effects,
+                    ..
                 }
                 | Ability::ActivatedByAny {
                     timing,
@@ -313,16 +335,19 @@ impl Game {
     }
 }
 
-/// 302.1: a Friend is played to its player's home or to a Problem.
+/// 302.1: a Friend is played to its player's home or to a Problem, unless something
+/// forbids playing it there (104.2).
 pub(crate) fn push_friend_plays(
+    g: &Game,
     out: &mut Vec<Choice>,
     p: PlayerId,
     card: CardId,
     problems: &[Area],
 ) {
-    out.push(Choice::PlayFriend {
-        card,
-        to: Area::Home(p),
-    });
-    out.extend(problems.iter().map(|&to| Choice::PlayFriend { card, to }));
+    out.extend(
+        std::iter::once(Area::Home(p))
+            .chain(problems.iter().copied())
+            .filter(|&to| !g.play_prohibited(p, card, to))
+            .map(|to| Choice::PlayFriend { card, to }),
+    );
 }

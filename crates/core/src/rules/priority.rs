@@ -164,7 +164,7 @@ impl Game {
             {
                 seen.push(self.card(c).def);
                 let problems: Vec<Area> = self.problem_areas().collect();
-                crate::rules::main_phase::push_friend_plays(&mut out, p, c, &problems);
+                crate::rules::main_phase::push_friend_plays(self, &mut out, p, c, &problems);
             }
         }
         // Agile: move this card as an Immediate action.
@@ -179,7 +179,7 @@ impl Game {
                 && self.has_keyword(c, |k| k == crate::card::Keyword::Agile)
             {
                 for to in std::iter::once(Area::Home(p)).chain(self.problem_areas()) {
-                    if tokens >= self.move_cost(p, c, to) && self.can_go_to(c, to, true) {
+                    if tokens >= self.move_cost(p, c, to) && self.may_move(p, c, to) {
                         out.push(Choice::Move { card: c, to });
                     }
                 }
@@ -227,9 +227,14 @@ impl Game {
         for &c in &self.st.in_play {
             let mine = self.card(c).controller == p;
             for (i, a) in self.abilities(c).iter().enumerate() {
-                let (timing, cost) = match a {
-                    Ability::Activated { timing, cost, .. } if mine => (timing, cost),
-                    Ability::ActivatedByAny { timing, cost, .. } => (timing, cost),
+                let (timing, condition, cost) = match a {
+                    Ability::Activated {
+                        timing,
+                        condition,
+                        cost,
+                        ..
+                    } if mine => (timing, condition.as_ref(), cost),
+                    Ability::ActivatedByAny { timing, cost, .. } => (timing, None, cost),
                     _ => continue,
                 };
                 {
@@ -241,7 +246,10 @@ impl Game {
                         there: self.card(c).area,
                         player: None,
                     };
-                    if self.timing_allows(p, c, timing, phase) && self.can_pay(cost, &ctx) {
+                    if self.timing_allows(p, c, timing, phase)
+                        && condition.is_none_or(|w| self.holds(w, &ctx))
+                        && self.can_pay(cost, &ctx)
+                    {
                         out.push(Choice::Activate {
                             card: c,
                             index: i as u8,
