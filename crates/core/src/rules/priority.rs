@@ -247,7 +247,7 @@ impl Game {
                         player: None,
                     };
                     if self.timing_allows(p, c, timing, phase)
-                        && condition.as_ref().is_none_or(|w| self.holds(w, &ctx))
+                        && condition.is_none_or(|w| self.holds(w, &ctx))
                         && self.can_pay(cost, &ctx)
                     {
                         out.push(Choice::Activate {
