@@ -268,6 +268,38 @@ pub fn effect(e: &Effect) -> String {
             a(&cards(c, false))
         ),
         Effect::FlipExtra(n) => format!("flip {} more", plural(*n as i16, "card", "cards")),
+        Effect::LookAt {
+            deck,
+            count,
+            reveal,
+            take,
+            back,
+        } => {
+            let whose = match deck {
+                DeckRef::Yours => "your deck",
+                DeckRef::Opponents => "your opponent's deck",
+                DeckRef::ThereProblem => "that Problem's Problem deck",
+            };
+            let mut s = format!(
+                "{} the top {} of {whose}",
+                if *reveal { "reveal" } else { "look at" },
+                amount(count, "card", "cards")
+            );
+            if let Some(t) = take {
+                s.push_str(&format!(
+                    "; you may put {} among them into your hand",
+                    a(&cards(t, false))
+                ));
+            }
+            let rest = if take.is_some() { "the rest" } else { "them" };
+            let back = match back {
+                PutBack::Top => "back on top in any order",
+                PutBack::Bottom => "on the bottom in any order",
+                PutBack::TopOrBottom => "each on the top or the bottom, in any order",
+            };
+            s.push_str(&format!("; put {rest} {back}"));
+            s
+        }
     }
 }
 

@@ -39,6 +39,7 @@ impl Game {
         st.last_priority.hash(&mut h);
         st.faceoff.hash(&mut h);
         (&st.confronted, &st.contested, &st.solved).hash(&mut h);
+        st.decklook.hash(&mut h);
         st.rng.get_seed().hash(&mut h);
         st.rng.get_word_pos().hash(&mut h);
         h.finish()

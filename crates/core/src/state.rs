@@ -277,4 +277,7 @@ pub struct State {
     pub(crate) log: Vec<Event>,
     pub(crate) log_enabled: bool,
     pub(crate) decisions: u64,
+    /// Decks being looked at, pending discounts, Inspired use and points scored with
+    /// cards (see `ability/look.rs`).
+    pub(crate) decklook: crate::ability::look::DeckLook,
 }

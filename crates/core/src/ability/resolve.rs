@@ -724,6 +724,26 @@ impl Game {
                     }
                 }
             }
+            Effect::LookAt {
+                deck,
+                count,
+                reveal,
+                take,
+                back,
+            } => {
+                if let Some((p, c)) = self.look_step(
+                    *deck,
+                    count,
+                    *reveal,
+                    take.as_ref(),
+                    *back,
+                    ctx,
+                    answer,
+                    progress,
+                ) {
+                    return Step::Ask(p, c, you);
+                }
+            }
         }
         Step::Done
     }

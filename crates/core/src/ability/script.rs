@@ -387,6 +387,40 @@ pub enum Effect {
     Search(Cards),
     /// Flip extra cards in this faceoff.
     FlipExtra(u8),
+    /// Look at (or reveal) the top cards of a deck; optionally take one that fits into
+    /// the controller's hand; put the rest back where `back` says, in an order the
+    /// controller picks one card at a time.
+    LookAt {
+        deck: DeckRef,
+        count: Amount,
+        /// Revealed cards are shown to every player, not only the one looking.
+        #[serde(default)]
+        reveal: bool,
+        /// "You may put one revealed [card] into your hand".
+        #[serde(default)]
+        take: Option<Cards>,
+        back: PutBack,
+    },
+}
+
+/// A deck an effect looks at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum DeckRef {
+    /// The controller's draw deck.
+    Yours,
+    /// The opponent's draw deck.
+    Opponents,
+    /// The Problem deck belonging to the Problem the trigger is about (501.5 "there").
+    ThereProblem,
+}
+
+/// Where looked-at cards go back, each in an order the player chooses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum PutBack {
+    Top,
+    Bottom,
+    /// Each card on the top or the bottom, as the player chooses.
+    TopOrBottom,
 }
 
 /// Where a move or send goes.

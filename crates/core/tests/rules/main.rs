@@ -10,5 +10,6 @@ mod ch5_game_concepts;
 mod ch6_turn_sequence;
 mod ch7_abilities;
 mod ch8_additional;
+mod decklook;
 mod keywords;
 mod quickstart;

@@ -1,0 +1,177 @@
+//! Looking at the top of a deck and putting the cards back in a chosen order (Charged Up,
+//! Inspired, Meticulous), revealing and taking one, discounts on the next card played,
+//! and points scored with a card (517.2). The state these need is one value on
+//! [`crate::state::State`] so it is cloned, hashed and digested with the rest.
+
+use super::script::*;
+use super::trigger::Ctx;
+use crate::decision::{Choice, Prompt};
+use crate::event::Event;
+use crate::game::Game;
+use crate::ids::{CardId, PlayerId, Zone};
+
+/// Everything this module keeps in the state.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct DeckLook {
+    /// The cards a player is looking at and has not put back yet.
+    pub look: Option<Look>,
+    /// Discounts waiting for the next card that fits, in the order they were made.
+    pub discounts: Vec<Discount>,
+    /// Players who used an Inspired card to look this turn, with the turn number.
+    pub inspired: Vec<(PlayerId, u32)>,
+    /// 517.2: points scored with each card (by object number) this Score Phase.
+    pub scored_with: Vec<(CardId, u32, u16)>,
+}
+
+/// Cards taken off the top of a deck to look at; they stay in the deck until placed.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Look {
+    pub player: PlayerId,
+    pub owner: PlayerId,
+    pub zone: Zone,
+    pub cards: Vec<CardId>,
+    pub revealed: bool,
+    /// Whether the chance to take one into hand is over.
+    pub took: bool,
+}
+
+/// "The next [card] you play this turn costs N less" (PR11, PR84, PR136, PR151).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Discount {
+    pub player: PlayerId,
+    /// The card that made it, for reading the description.
+    pub source: CardId,
+    pub cards: Cards,
+    pub amount: u16,
+}
+
+impl Game {
+    /// Whether `viewer` is looking at `c`, or it is revealed to everyone.
+    pub(crate) fn looked_at_by(&self, c: CardId, viewer: PlayerId) -> bool {
+        self.st
+            .decklook
+            .look
+            .as_ref()
+            .is_some_and(|l| (l.player == viewer || l.revealed) && l.cards.contains(&c))
+    }
+
+    /// The cards being looked at, if `viewer` may see them.
+    pub fn looking_at(&self, viewer: PlayerId) -> Vec<CardId> {
+        match &self.st.decklook.look {
+            Some(l) if l.player == viewer || l.revealed => l.cards.clone(),
+            _ => Vec::new(),
+        }
+    }
+
+    fn deck_of(&self, deck: DeckRef, ctx: &Ctx) -> Option<(PlayerId, Zone)> {
+        match deck {
+            DeckRef::Yours => Some((ctx.you, Zone::DrawDeck)),
+            DeckRef::Opponents => self.opponents(ctx.you).next().map(|p| (p, Zone::DrawDeck)),
+            DeckRef::ThereProblem => {
+                let problem = self.problem_at(ctx.there?)?;
+                Some((self.card(problem).owner, Zone::ProblemDeck))
+            }
+        }
+    }
+
+    /// One step of [`Effect::LookAt`]: start looking (`started` false), take a card, put
+    /// the rest back one at a time. Returns a question while cards are left to place.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn look_step(
+        &mut self,
+        deck: DeckRef,
+        count: &Amount,
+        reveal: bool,
+        take: Option<&Cards>,
+        back: PutBack,
+        ctx: &Ctx,
+        answer: Option<Choice>,
+        started: &mut u8,
+    ) -> Option<(Prompt, Vec<Choice>)> {
+        if *started == 0 {
+            *started = 1;
+            let (owner, zone) = self.deck_of(deck, ctx)?;
+            let list = match zone {
+                Zone::ProblemDeck => &self.player(owner).problem_deck,
+                _ => &self.player(owner).deck,
+            };
+            let n = (self.amount(count, ctx).max(0) as usize).min(list.len());
+            if n == 0 {
+                return None;
+            }
+            // The top of a deck is the end of its list; the first card is the top one.
+            let cards: Vec<CardId> = list.iter().rev().take(n).copied().collect();
+            self.st.decklook.look = Some(Look {
+                player: ctx.you,
+                owner,
+                zone,
+                cards,
+                revealed: reveal,
+                took: take.is_none(),
+            });
+        }
+        let mut look = self.st.decklook.look.take()?;
+        match answer {
+            Some(Choice::Card(c)) if !look.took && look.cards.contains(&c) => {
+                look.took = true;
+                look.cards.retain(|&x| x != c);
+                self.relocate(c, Zone::Hand, false);
+                self.log(Event::ToHand(c));
+            }
+            Some(Choice::NoCard) => look.took = true,
+            Some(Choice::ToTop(c)) if look.cards.contains(&c) => {
+                look.cards.retain(|&x| x != c);
+                self.relocate(c, look.zone, false);
+            }
+            Some(Choice::ToBottom(c)) if look.cards.contains(&c) => {
+                look.cards.retain(|&x| x != c);
+                self.relocate(c, look.zone, true);
+            }
+            _ => {}
+        }
+        // Copies of a card are one choice: which copy goes where can't matter.
+        let mut distinct: Vec<CardId> = Vec::new();
+        for &c in &look.cards {
+            if !distinct
+                .iter()
+                .any(|&d| self.card(d).def == self.card(c).def)
+            {
+                distinct.push(c);
+            }
+        }
+        if !look.took {
+            if let Some(sel) = take {
+                let any = Cards {
+                    place: Some(Place::Deck),
+                    controller: None,
+                    ..sel.clone()
+                };
+                let mut options: Vec<Choice> = distinct
+                    .iter()
+                    .filter(|&&c| self.fits(c, &any, ctx))
+                    .map(|&c| Choice::Card(c))
+                    .collect();
+                if !options.is_empty() {
+                    options.push(Choice::NoCard);
+                    self.st.decklook.look = Some(look);
+                    return Some((Prompt::Target, options));
+                }
+            }
+            look.took = true;
+        }
+        if distinct.is_empty() {
+            return None;
+        }
+        let mut options = Vec::with_capacity(distinct.len() * 2);
+        for &c in &distinct {
+            if matches!(back, PutBack::Top | PutBack::TopOrBottom) {
+                options.push(Choice::ToTop(c));
+            }
+            if matches!(back, PutBack::Bottom | PutBack::TopOrBottom) {
+                options.push(Choice::ToBottom(c));
+            }
+        }
+        self.st.decklook.look = Some(look);
+        Some((Prompt::Arrange, options))
+    }
+}

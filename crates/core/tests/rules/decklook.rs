@@ -1,0 +1,100 @@
+//! Looking at the top of a deck and putting the cards back in a chosen order, revealing
+//! and taking one, Inspired and Meticulous (glossary), discounts on the next card played,
+//! costs scoped to a place, and points scored with a card (517.2).
+
+use crate::support::*;
+use ponyccg_core::ability::*;
+use ponyccg_core::board::StartAt;
+use ponyccg_core::card::{CardDef, CardType, Color::*, ScriptStatus};
+use ponyccg_core::testkit::*;
+use ponyccg_core::{CardId, Prompt};
+
+fn with(mut d: CardDef, abilities: Vec<Ability>) -> CardDef {
+    d.face.abilities = abilities;
+    d.script = ScriptStatus::Scripted;
+    d
+}
+
+/// A Main Phase Event costing nothing that does `effects`.
+fn event(number: &str, effects: Vec<Effect>) -> CardDef {
+    let mut d = resource(number, Blue, 1, 0);
+    d.card_type = CardType::Event;
+    d.title = format!("Event {number}");
+    with(
+        d,
+        vec![Ability::Play {
+            timing: Timing::Phase(PhaseName::Main),
+            cost: vec![],
+            effects,
+        }],
+    )
+}
+
+fn look(count: i16, back: PutBack) -> Effect {
+    Effect::LookAt {
+        deck: DeckRef::Yours,
+        count: Amount::N(count),
+        reveal: false,
+        take: None,
+        back,
+    }
+}
+
+/// The top `n` cards of P1's deck, top first.
+fn top(t: &T, n: usize) -> Vec<CardId> {
+    t.g.player(P1).deck.iter().rev().take(n).copied().collect()
+}
+
+fn name(t: &T, c: CardId) -> String {
+    t.g.name(c)
+}
+
+/// P1 holds `hand` (one of `p1_draw`); the rest of `p1_draw` and three distinct Friends
+/// (X1-X3) make up P1's deck.
+fn board_with(mut p1_draw: Vec<CardDef>, hand: &str) -> T {
+    for x in ["X1", "X2", "X3"] {
+        p1_draw.push(friend(x, Blue, 1, 1, 0));
+    }
+    board(
+        deck("A", Blue, p1_draw, 0),
+        deck("B", Orange, vec![], 6),
+        StartAt::MainPhase,
+        |b| {
+            to_hand(b, P1, hand);
+            b.set_tokens(P1, 3);
+        },
+    )
+}
+
+#[test]
+fn look_at_top_cards_and_put_them_back_on_top_one_at_a_time() {
+    let mut t = board_with(vec![event("LOOK", vec![look(2, PutBack::Top)])], "LOOK");
+    let before = top(&t, 3);
+    t.choose(P1, "play \"Event LOOK\"");
+    let d = t.g.decision().unwrap();
+    assert_eq!(d.prompt, Prompt::Arrange);
+    // Only the top two are looked at, and only the looking player sees them.
+    assert_eq!(t.g.looking_at(P1), before[..2].to_vec());
+    assert!(t.g.looking_at(P2).is_empty());
+    assert!(t.g.is_visible_to(before[0], P1));
+    assert!(!t.g.is_visible_to(before[0], P2));
+    assert!(!t.g.is_visible_to(before[2], P1));
+    assert_not_offered_name(&t, &name(&t, before[2]));
+    // The top card goes back first; the second, placed last, ends on top.
+    let first = format!("put \"{}\" on top", name(&t, before[0]));
+    t.choose(P1, &first);
+    let after = top(&t, 3);
+    assert_eq!(t.g.player(P1).deck.len(), 3);
+    assert_eq!(name(&t, after[0]), name(&t, before[1]));
+    assert_eq!(name(&t, after[1]), name(&t, before[0]));
+    assert_eq!(after[2], before[2]);
+    assert!(t.g.looking_at(P1).is_empty(), "the look is over");
+}
+
+fn assert_not_offered_name(t: &T, n: &str) {
+    assert!(
+        !t.labels().iter().any(|l| l.contains(n)),
+        "{n} should not be offered: {:?}",
+        t.labels()
+    );
+}
