@@ -98,3 +98,43 @@ fn assert_not_offered_name(t: &T, n: &str) {
         t.labels()
     );
 }
+
+#[test]
+fn revealed_cards_are_seen_by_everyone_and_one_that_fits_may_be_taken() {
+    let reveal = Effect::LookAt {
+        deck: DeckRef::Yours,
+        count: Amount::N(3),
+        reveal: true,
+        take: Some(Cards {
+            power_at_least: Some(1),
+            title: Some("X2".into()),
+            ..Cards::default()
+        }),
+        back: PutBack::TopOrBottom,
+    };
+    let mut t = board_with(vec![event("SHOW", vec![reveal])], "SHOW");
+    let before = top(&t, 3);
+    t.choose(P1, "play \"Event SHOW\"");
+    assert_eq!(t.g.looking_at(P2), before, "revealed to the opponent too");
+    assert!(t.g.is_visible_to(before[0], P2));
+    // Only the card that fits may be taken, or none.
+    assert_eq!(t.g.decision().unwrap().prompt, Prompt::Target);
+    assert_eq!(t.labels().len(), 2, "{:?}", t.labels());
+    t.choose(P1, "choose \"Blue Friend X2\"");
+    assert_eq!(t.g.player(P1).hand.len(), 1);
+    assert_eq!(name(&t, t.g.player(P1).hand[0]), "Blue Friend X2");
+    // Each of the other two may go on the top or the bottom.
+    assert_eq!(t.g.decision().unwrap().prompt, Prompt::Arrange);
+    assert_eq!(t.labels().len(), 4, "{:?}", t.labels());
+    let other: Vec<CardId> = before
+        .iter()
+        .copied()
+        .filter(|&c| name(&t, c) != "Blue Friend X2")
+        .collect();
+    let bottom = format!("put \"{}\" on the bottom", name(&t, other[0]));
+    t.choose(P1, &bottom);
+    let deck = &t.g.player(P1).deck;
+    assert_eq!(deck.len(), 2);
+    assert_eq!(deck[0], other[0], "on the bottom");
+    assert_eq!(deck[1], other[1]);
+}
