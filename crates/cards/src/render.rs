@@ -300,6 +300,10 @@ pub fn effect(e: &Effect) -> String {
             s.push_str(&format!("; put {rest} {back}"));
             s
         }
+        Effect::Inspired => "unless you have already done so this turn, look at the top card \
+                             of your opponent's deck for each Inspired card you control; \
+                             put each on the top or the bottom, in any order"
+            .into(),
     }
 }
 

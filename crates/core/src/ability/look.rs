@@ -74,6 +74,46 @@ impl Game {
         }
     }
 
+    /// One step of the Inspired keyword's look (glossary): the first Inspired card to
+    /// resolve this turn uses the turn's look, counting the Inspired cards its
+    /// controller has as it starts; later ones do nothing.
+    pub(crate) fn inspired_step(
+        &mut self,
+        ctx: &Ctx,
+        answer: Option<Choice>,
+        started: &mut u8,
+    ) -> Option<(Prompt, Vec<Choice>)> {
+        let mut count = 0;
+        if *started == 0 {
+            let turn = self.st.turn;
+            let used = &mut self.st.decklook.inspired;
+            if used.contains(&(ctx.you, turn)) {
+                return None;
+            }
+            used.retain(|&(_, t)| t == turn);
+            used.push((ctx.you, turn));
+            count = self
+                .st
+                .in_play
+                .iter()
+                .filter(|&&c| {
+                    self.card(c).controller == ctx.you
+                        && self.has_keyword(c, |k| k == crate::card::Keyword::Inspired)
+                })
+                .count() as i16;
+        }
+        self.look_step(
+            DeckRef::Opponents,
+            &Amount::N(count),
+            false,
+            None,
+            PutBack::TopOrBottom,
+            ctx,
+            answer,
+            started,
+        )
+    }
+
     /// One step of [`Effect::LookAt`]: start looking (`started` false), take a card, put
     /// the rest back one at a time. Returns a question while cards are left to place.
     #[allow(clippy::too_many_arguments)]

@@ -744,6 +744,11 @@ impl Game {
                     return Step::Ask(p, c, you);
                 }
             }
+            Effect::Inspired => {
+                if let Some((p, c)) = self.inspired_step(ctx, answer, progress) {
+                    return Step::Ask(p, c, you);
+                }
+            }
         }
         Step::Done
     }

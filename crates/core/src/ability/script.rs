@@ -401,6 +401,9 @@ pub enum Effect {
         take: Option<Cards>,
         back: PutBack,
     },
+    /// The Inspired keyword's look (glossary): once a turn, the top cards of an opponent's
+    /// deck, one per Inspired card the controller has, each back on top or bottom.
+    Inspired,
 }
 
 /// A deck an effect looks at.

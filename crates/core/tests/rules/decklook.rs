@@ -138,3 +138,98 @@ fn revealed_cards_are_seen_by_everyone_and_one_that_fits_may_be_taken() {
     assert_eq!(deck[0], other[0], "on the bottom");
     assert_eq!(deck[1], other[1]);
 }
+
+fn with_keyword(mut d: CardDef, k: ponyccg_core::card::Keyword) -> CardDef {
+    d.face.keywords.push(k);
+    d
+}
+
+/// Runs P1's turn from its start until the first decision that is not a plain pass.
+fn to_first_real_decision(t: &mut T) {
+    while let Some(d) = t.g.decision() {
+        if d.prompt != Prompt::Priority {
+            break;
+        }
+        t.choose(t.who(), "pass");
+    }
+}
+
+#[test]
+fn inspired_looks_once_a_turn_at_one_opposing_card_per_inspired_card() {
+    use ponyccg_core::card::Keyword::Inspired;
+    let (i1, i2) = (
+        with_keyword(friend("I1", Blue, 1, 1, 0), Inspired),
+        with_keyword(friend("I2", Blue, 1, 1, 0), Inspired),
+    );
+    let mut t = board(
+        deck("A", Blue, vec![i1, i2], 4),
+        deck(
+            "B",
+            Orange,
+            vec![
+                friend("Y1", Orange, 1, 1, 0),
+                friend("Y2", Orange, 1, 1, 0),
+                friend("Y3", Orange, 1, 1, 0),
+            ],
+            0,
+        ),
+        StartAt::TurnStart,
+        |b| {
+            place(b, P1, "I1", ponyccg_core::Area::Home(P1));
+            place(b, P1, "I2", ponyccg_core::Area::Problem(P1));
+        },
+    );
+    to_first_real_decision(&mut t);
+    let before: Vec<CardId> = t.g.player(P2).deck.iter().rev().copied().collect();
+    // Two Inspired cards: the top two of the opponent's deck, each to the top or bottom.
+    let d = t.g.decision().unwrap();
+    assert_eq!(d.prompt, Prompt::OrderTriggers, "{:?}", t.labels());
+    t.choose(P1, "resolve \"Blue Friend I1\" first");
+    assert_eq!(t.g.decision().unwrap().prompt, Prompt::Arrange);
+    assert_eq!(t.g.looking_at(P1), before[..2].to_vec());
+    assert_eq!(t.labels().len(), 4, "{:?}", t.labels());
+    t.choose(
+        P1,
+        &format!("put \"{}\" on the bottom", name(&t, before[0])),
+    );
+    t.choose(P1, &format!("put \"{}\" on top", name(&t, before[1])));
+    // The second Inspired card's look finds the turn's look used.
+    assert_ne!(t.g.decision().unwrap().prompt, Prompt::Arrange);
+    let after: Vec<CardId> = t.g.player(P2).deck.iter().rev().copied().collect();
+    assert_eq!(after, vec![before[1], before[2], before[0]]);
+}
+
+#[test]
+fn meticulous_may_look_at_your_top_cards_at_the_start_of_your_turn() {
+    use ponyccg_core::card::Keyword::Meticulous;
+    let m = with_keyword(friend("MET", Blue, 1, 1, 0), Meticulous(2));
+    let mut t = board(
+        deck(
+            "A",
+            Blue,
+            vec![m, friend("X1", Blue, 1, 1, 0), friend("X2", Blue, 1, 1, 0)],
+            0,
+        ),
+        deck("B", Orange, vec![], 4),
+        // From the end of P2's turn, so P1's turn begins (the Meticulous trigger).
+        StartAt::EndPhase,
+        |b| {
+            place(b, P1, "MET", ponyccg_core::Area::Home(P1));
+            b.set_turn(4, P2, P1);
+        },
+    );
+    to_first_real_decision(&mut t);
+    assert_eq!(t.g.decision().unwrap().prompt, Prompt::May);
+    t.choose(P1, "yes");
+    assert_eq!(t.g.decision().unwrap().prompt, Prompt::Arrange);
+    let looked = t.g.looking_at(P1);
+    assert_eq!(looked, vec![t.g.player(P1).deck[1], t.g.player(P1).deck[0]]);
+    assert_eq!(t.labels().len(), 4, "{:?}", t.labels());
+    let top_card = looked[0];
+    t.choose(P1, &format!("put \"{}\" on the bottom", name(&t, top_card)));
+    assert_eq!(
+        t.g.player(P1).deck[0],
+        top_card,
+        "the old top card is now at the bottom"
+    );
+}
