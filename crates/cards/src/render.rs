@@ -300,6 +300,13 @@ pub fn effect(e: &Effect) -> String {
             s.push_str(&format!("; put {rest} {back}"));
             s
         }
+        Effect::Discount { cards: c, amount } => format!(
+            "the next {} you play this turn costs {amount} less",
+            cards(c, false)
+        ),
+        Effect::PlayTroublemakerFree => {
+            "play a Troublemaker from your hand face-down to a Problem for free".into()
+        }
         Effect::Inspired => "unless you have already done so this turn, look at the top card \
                              of your opponent's deck for each Inspired card you control; \
                              put each on the top or the bottom, in any order"

@@ -43,6 +43,8 @@ pub struct Discount {
     pub source: CardId,
     pub cards: Cards,
     pub amount: u16,
+    /// The turn it was made; it lapses when the turn ends.
+    pub turn: u32,
 }
 
 impl Game {
@@ -72,6 +74,101 @@ impl Game {
                 Some((self.card(problem).owner, Zone::ProblemDeck))
             }
         }
+    }
+
+    pub(crate) fn add_discount(&mut self, ctx: &Ctx, cards: &Cards, amount: u16) {
+        let turn = self.st.turn;
+        let list = &mut self.st.decklook.discounts;
+        list.retain(|d| d.turn == turn);
+        list.push(Discount {
+            player: ctx.you,
+            source: ctx.source,
+            cards: cards.clone(),
+            amount,
+            turn,
+        });
+    }
+
+    /// The discounts of `p` waiting for a card in hand that fits them, this turn.
+    fn discounts_for(&self, p: PlayerId, card: CardId) -> impl Iterator<Item = usize> + '_ {
+        let turn = self.st.turn;
+        self.st
+            .decklook
+            .discounts
+            .iter()
+            .enumerate()
+            .filter(move |(_, d)| {
+                let ctx = Ctx {
+                    source: d.source,
+                    you: p,
+                    it: None,
+                    there: None,
+                    printed: false,
+                };
+                let in_hand = Cards {
+                    place: Some(Place::Hand),
+                    ..d.cards.clone()
+                };
+                d.player == p && d.turn == turn && self.fits(card, &in_hand, &ctx)
+            })
+            .map(|(i, _)| i)
+    }
+
+    /// How much the waiting discounts take off `card`'s cost for `p`.
+    pub(crate) fn discount(&self, p: PlayerId, card: CardId) -> u16 {
+        self.discounts_for(p, card)
+            .map(|i| self.st.decklook.discounts[i].amount)
+            .sum()
+    }
+
+    /// `card` is being played by `p` (still in hand): the discounts it fits are used up.
+    pub(crate) fn use_discounts(&mut self, p: PlayerId, card: CardId) {
+        let used: Vec<usize> = self.discounts_for(p, card).collect();
+        if used.is_empty() {
+            return;
+        }
+        let mut i = 0;
+        self.st.decklook.discounts.retain(|_| {
+            i += 1;
+            !used.contains(&(i - 1))
+        });
+    }
+
+    /// [`Effect::PlayTroublemakerFree`]: the Troublemaker first (kept in `chosen`), then
+    /// the Problem.
+    pub(crate) fn play_troublemaker_free_step(
+        &mut self,
+        ctx: &Ctx,
+        answer: Option<Choice>,
+        chosen: &mut Option<CardId>,
+    ) -> Option<(Prompt, Vec<Choice>)> {
+        let you = ctx.you;
+        match (answer, *chosen) {
+            (Some(Choice::Card(c)), None) => *chosen = Some(c),
+            (Some(Choice::Problem(a)), Some(c)) => {
+                if self.card(c).zone == Zone::Hand {
+                    self.play_to(you, c, 0, a, true, None);
+                }
+                return None;
+            }
+            _ => {}
+        }
+        if chosen.is_none() {
+            let sel = Cards {
+                card_type: Some(CardKind::Type(crate::card::CardType::Troublemaker)),
+                place: Some(Place::Hand),
+                ..Cards::default()
+            };
+            let mine: Vec<CardId> = self.player(you).hand.clone();
+            let fit = mine
+                .into_iter()
+                .filter(|&c| self.fits(c, &sel, ctx))
+                .collect();
+            let options: Vec<Choice> = self.distinct(fit).into_iter().map(Choice::Card).collect();
+            return (!options.is_empty()).then_some((Prompt::Target, options));
+        }
+        let areas: Vec<Choice> = self.problem_areas().map(Choice::Problem).collect();
+        (!areas.is_empty()).then_some((Prompt::ChooseProblem, areas))
     }
 
     /// One step of the Inspired keyword's look (glossary): the first Inspired card to

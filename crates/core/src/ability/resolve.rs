@@ -744,6 +744,14 @@ impl Game {
                     return Step::Ask(p, c, you);
                 }
             }
+            Effect::Discount { cards, amount } => {
+                self.add_discount(ctx, cards, *amount);
+            }
+            Effect::PlayTroublemakerFree => {
+                if let Some((p, c)) = self.play_troublemaker_free_step(ctx, answer, chosen) {
+                    return Step::Ask(p, c, you);
+                }
+            }
             Effect::Inspired => {
                 if let Some((p, c)) = self.inspired_step(ctx, answer, progress) {
                     return Step::Ask(p, c, you);

@@ -404,6 +404,15 @@ pub enum Effect {
     /// The Inspired keyword's look (glossary): once a turn, the top cards of an opponent's
     /// deck, one per Inspired card the controller has, each back on top or bottom.
     Inspired,
+    /// "The next card that fits you play this turn costs N less": used up by the next
+    /// card played that fits, whether or not it had a cost to reduce.
+    Discount {
+        cards: Cards,
+        amount: u16,
+    },
+    /// Play a Troublemaker from the controller's hand to a Problem they choose, face-down
+    /// and without paying for it (508.1e).
+    PlayTroublemakerFree,
 }
 
 /// A deck an effect looks at.

@@ -435,6 +435,7 @@ impl Game {
                 }
             }
         }
+        cost -= self.discount(p, card) as i16;
         cost.max(0) as u16
     }
 }

@@ -194,6 +194,7 @@ impl Game {
                     return;
                 }
                 self.pay(&cost, &ctx);
+                self.use_discounts(p, card);
                 self.relocate(card, Zone::Queue, false);
                 self.card_mut(card).controller = p;
                 self.log(Event::Played { player: p, card });
@@ -256,7 +257,7 @@ impl Game {
     }
 
     /// Plays a card from hand into play (705.2a-d, 706).
-    fn play_to(
+    pub(crate) fn play_to(
         &mut self,
         p: PlayerId,
         card: CardId,
@@ -271,6 +272,7 @@ impl Game {
         }) {
             return;
         }
+        self.use_discounts(p, card);
         self.relocate(card, Zone::Queue, false);
         self.card_mut(card).controller = p;
         self.perform(Occurrence::EnterPlay {

@@ -233,3 +233,75 @@ fn meticulous_may_look_at_your_top_cards_at_the_start_of_your_turn() {
         "the old top card is now at the bottom"
     );
 }
+
+#[test]
+fn r705_2b_a_next_card_discount_waits_for_a_card_that_fits_and_is_used_up_by_it() {
+    let disc = event(
+        "DISC",
+        vec![Effect::Discount {
+            cards: Cards {
+                card_type: Some(CardKind::Type(CardType::Friend)),
+                ..Cards::default()
+            },
+            amount: 2,
+        }],
+    );
+    let (mut f1, mut f2, mut r) = (None, None, None);
+    let mut t = board(
+        deck(
+            "A",
+            Blue,
+            vec![
+                disc,
+                friend("F1", Blue, 1, 3, 0),
+                friend("F2", Blue, 1, 3, 0),
+                resource("R", Blue, 1, 3),
+            ],
+            3,
+        ),
+        deck("B", Orange, vec![], 3),
+        StartAt::MainPhase,
+        |b| {
+            to_hand(b, P1, "DISC");
+            f1 = Some(to_hand(b, P1, "F1"));
+            f2 = Some(to_hand(b, P1, "F2"));
+            r = Some(to_hand(b, P1, "R"));
+            b.set_tokens(P1, 9);
+        },
+    );
+    let (f1, f2, r) = (f1.unwrap(), f2.unwrap(), r.unwrap());
+    t.choose(P1, "play \"Event DISC\"");
+    assert_eq!(t.g.play_cost(P1, f1), 1);
+    assert_eq!(t.g.play_cost(P1, r), 3, "a Resource doesn't fit");
+    t.choose(P1, "play \"Resource R\"");
+    assert_eq!(t.g.tokens(P1), 6);
+    assert_eq!(t.g.play_cost(P1, f1), 1, "still waiting for a Friend");
+    t.choose(P1, "play \"Blue Friend F1\" to home");
+    assert_eq!(t.g.tokens(P1), 5);
+    assert_eq!(t.g.play_cost(P1, f2), 3, "used up by the first Friend");
+}
+
+#[test]
+fn r508_1e_a_troublemaker_played_for_free_costs_nothing() {
+    let free = event("FREE", vec![Effect::PlayTroublemakerFree]);
+    let mut tm = None;
+    let mut t = board(
+        deck("A", Blue, vec![free, troublemaker("TM", 2, 1, false)], 3),
+        deck("B", Orange, vec![], 3),
+        StartAt::MainPhase,
+        |b| {
+            to_hand(b, P1, "FREE");
+            tm = Some(to_hand(b, P1, "TM"));
+            b.set_tokens(P1, 0);
+        },
+    );
+    t.choose(P1, "play \"Event FREE\"");
+    assert_eq!(t.g.decision().unwrap().prompt, Prompt::ChooseProblem);
+    let label = t.labels()[1].clone();
+    t.choose(P1, &label);
+    let tm = tm.unwrap();
+    assert_eq!(t.g.card(tm).zone, ponyccg_core::Zone::Play);
+    assert!(t.g.card(tm).face_down);
+    assert_eq!(t.g.card(tm).area, Some(ponyccg_core::Area::Problem(P2)));
+    assert_eq!(t.g.tokens(P1), 0);
+}
