@@ -210,6 +210,40 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
                 .collect();
             format!("{} gets {}", on_cards(cards), each.join(" and "))
         }
+        StaticEffect::PlaceCost {
+            payer,
+            cards: c,
+            on,
+            amount: n,
+            against,
+        } => {
+            let whom = match payer {
+                Who::You => "you",
+                Who::Opponent => "your opponents",
+                Who::Each => "players",
+                Who::ItsController => "its controller",
+            };
+            let place = match on {
+                Some(h) => format!("on {} here", cards(h, true)),
+                None => "here".into(),
+            };
+            let mut s = format!(
+                "{} {whom} play {place} cost {} {}",
+                cards(c, true),
+                n.abs(),
+                if *n < 0 { "less" } else { "more" }
+            );
+            if let Some(cond) = against {
+                s.push_str(&format!(
+                    " while, for the paying player's opponent, {}",
+                    condition(cond).replace("you control", "they control")
+                ));
+            }
+            s
+        }
+        StaticEffect::OpponentsMoveAwayCost(n) => {
+            format!("opponents pay {n} more to move characters away from this card's Problem")
+        }
     }
 }
 
@@ -307,6 +341,11 @@ pub fn effect(e: &Effect) -> String {
         Effect::PlayTroublemakerFree => {
             "play a Troublemaker from your hand face-down to a Problem for free".into()
         }
+        Effect::PayOr { cost: c, otherwise } => format!(
+            "you may {}; if you don't, {}",
+            c.iter().map(cost).collect::<Vec<_>>().join(" and "),
+            effects(otherwise)
+        ),
         Effect::Inspired => "unless you have already done so this turn, look at the top card \
                              of your opponent's deck for each Inspired card you control; \
                              put each on the top or the bottom, in any order"

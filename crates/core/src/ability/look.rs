@@ -8,7 +8,7 @@ use super::trigger::Ctx;
 use crate::decision::{Choice, Prompt};
 use crate::event::Event;
 use crate::game::Game;
-use crate::ids::{CardId, PlayerId, Zone};
+use crate::ids::{Area, CardId, PlayerId, Zone};
 
 /// Everything this module keeps in the state.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -74,6 +74,117 @@ impl Game {
                 Some((self.card(problem).owner, Zone::ProblemDeck))
             }
         }
+    }
+
+    /// What cards in play add to `p`'s cost of playing `card` to `to` (on `host`, for an
+    /// attachment): their [`StaticEffect::PlaceCost`]s for that area.
+    pub(crate) fn place_cost_extra(
+        &self,
+        p: PlayerId,
+        card: CardId,
+        to: Area,
+        host: Option<CardId>,
+    ) -> i16 {
+        let mut extra = 0;
+        for &s in &self.st.in_play {
+            if self.card(s).area != Some(to) {
+                continue;
+            }
+            for a in self.abilities(s) {
+                let Ability::Static {
+                    effect:
+                        StaticEffect::PlaceCost {
+                            payer,
+                            cards,
+                            on,
+                            amount,
+                            against,
+                        },
+                    condition,
+                } = a
+                else {
+                    continue;
+                };
+                let owner = self.card(s).controller;
+                // Continuous effects read printed colours (711.5), as in `play_cost`.
+                let ctx = Ctx {
+                    source: s,
+                    you: owner,
+                    it: None,
+                    there: None,
+                    printed: true,
+                };
+                let pays = match payer {
+                    Who::You => p == owner,
+                    Who::Opponent => p != owner,
+                    Who::Each => true,
+                    Who::ItsController => false,
+                };
+                let in_hand = Cards {
+                    place: Some(Place::Hand),
+                    ..cards.clone()
+                };
+                let host_ok = match on {
+                    None => true,
+                    Some(sel) => host.is_some_and(|h| self.fits(h, sel, &ctx)),
+                };
+                let against_ok = against.as_ref().is_none_or(|cond| {
+                    self.opponents(p)
+                        .take(1)
+                        .any(|o| self.holds(cond, &Ctx { you: o, ..ctx }))
+                });
+                if pays
+                    && host_ok
+                    && against_ok
+                    && self.fits(card, &in_hand, &ctx)
+                    && condition.as_ref().is_none_or(|c| self.holds(c, &ctx))
+                {
+                    extra += amount;
+                }
+            }
+        }
+        extra
+    }
+
+    /// The cost for `p` to play `card` to `to` (on `host`): [`Game::play_cost`] with the
+    /// costs scoped to that place.
+    pub fn play_cost_at(&self, p: PlayerId, card: CardId, to: Area, host: Option<CardId>) -> u16 {
+        if self.def(card).card_type == crate::card::CardType::Troublemaker {
+            return self.play_cost(p, card);
+        }
+        (self.play_cost_raw(p, card) + self.place_cost_extra(p, card, to, host)).max(0) as u16
+    }
+
+    /// What opposing cards at `card`'s Problem add to `p`'s cost of moving it away.
+    pub(crate) fn move_away_extra(&self, p: PlayerId, card: CardId) -> i16 {
+        let Some(from) = self.card(card).area.filter(|a| a.is_problem()) else {
+            return 0;
+        };
+        let mut extra = 0;
+        for s in self.at(from) {
+            if self.card(s).controller == p {
+                continue;
+            }
+            for a in self.abilities(s) {
+                if let Ability::Static {
+                    effect: StaticEffect::OpponentsMoveAwayCost(n),
+                    condition,
+                } = a
+                {
+                    let ctx = Ctx {
+                        source: s,
+                        you: self.card(s).controller,
+                        it: None,
+                        there: None,
+                        printed: true,
+                    };
+                    if condition.as_ref().is_none_or(|c| self.holds(c, &ctx)) {
+                        extra += *n as i16;
+                    }
+                }
+            }
+        }
+        extra
     }
 
     pub(crate) fn add_discount(&mut self, ctx: &Ctx, cards: &Cards, amount: u16) {

@@ -752,6 +752,16 @@ impl Game {
                     return Step::Ask(p, c, you);
                 }
             }
+            Effect::PayOr { cost, otherwise } => match answer {
+                Some(Choice::Yes) => self.pay(cost, ctx),
+                Some(Choice::No) => {
+                    self.push_resolution(*ctx, otherwise.clone(), false, Vec::new(), None)
+                }
+                _ if self.can_pay(cost, ctx) => {
+                    return Step::Ask(Prompt::May, vec![Choice::Yes, Choice::No], you);
+                }
+                _ => self.push_resolution(*ctx, otherwise.clone(), false, Vec::new(), None),
+            },
             Effect::Inspired => {
                 if let Some((p, c)) = self.inspired_step(ctx, answer, progress) {
                     return Step::Ask(p, c, you);

@@ -326,6 +326,22 @@ pub enum StaticEffect {
         colors: Vec<Color>,
         amount: i16,
     },
+    /// The cost for a player (`payer`, from this card's controller's point of view) to
+    /// play a card that fits `cards` to this card's area changes by `amount`. An
+    /// attachment counts as played to its host's area; with `on`, only attachments played
+    /// on a host that fits. `against` is read from the point of view of the paying
+    /// player's opponent ("while a player has …, that player's opponent pays more").
+    PlaceCost {
+        payer: Who,
+        cards: Cards,
+        #[serde(default)]
+        on: Option<Cards>,
+        amount: i16,
+        #[serde(default)]
+        against: Option<Condition>,
+    },
+    /// Opponents pay +N to move characters away from this card's Problem.
+    OpponentsMoveAwayCost(u16),
 }
 
 /// One-shot instructions (709) and modifiers with durations.
@@ -413,6 +429,12 @@ pub enum Effect {
     /// Play a Troublemaker from the controller's hand to a Problem they choose, face-down
     /// and without paying for it (508.1e).
     PlayTroublemakerFree,
+    /// The controller may pay `cost`; if they don't (or can't), `otherwise` is followed
+    /// as a new effect once this one is done ("pay [2] or dismiss it").
+    PayOr {
+        cost: Vec<Cost>,
+        otherwise: Vec<Effect>,
+    },
 }
 
 /// A deck an effect looks at.

@@ -29,12 +29,13 @@ impl Game {
             if hand[..i].iter().any(|&x| self.card(x).def == def) {
                 continue;
             }
-            if tokens < self.play_cost(p, c) {
+            // Costs scoped to a place (PlaceCost) are checked per destination below.
+            if self.def(c).card_type == CardType::Troublemaker && tokens < self.play_cost(p, c) {
                 continue;
             }
             match self.def(c).card_type {
                 CardType::Friend if self.meets_play_requirements(p, c) => {
-                    push_friend_plays(&mut out, p, c, &problems)
+                    self.push_friend_plays(&mut out, p, c, &problems, tokens)
                 }
                 CardType::Resource if self.meets_play_requirements(p, c) => {
                     match self.host_description(c) {
@@ -48,10 +49,18 @@ impl Game {
                                 there: None,
                             };
                             for host in self.distinct(self.matching(sel, &ctx)) {
-                                out.push(Choice::PlayOn { card: c, host });
+                                let at = self.card(host).area;
+                                if at.is_some_and(|a| {
+                                    tokens >= self.play_cost_at(p, c, a, Some(host))
+                                }) {
+                                    out.push(Choice::PlayOn { card: c, host });
+                                }
                             }
                         }
-                        None => out.push(Choice::PlayResource { card: c }),
+                        None if tokens >= self.play_cost_at(p, c, Area::Home(p), None) => {
+                            out.push(Choice::PlayResource { card: c })
+                        }
+                        None => {}
                     }
                 }
                 CardType::Troublemaker => {
@@ -91,7 +100,7 @@ impl Game {
             if key.3 && tokens >= RALLY_COST {
                 out.push(Choice::Rally { card: c });
             }
-            let base = self.move_cost_base(c);
+            let base = self.move_cost_base(c) + self.move_away_extra(p, c);
             for &(to, extra) in targets {
                 if tokens >= Self::move_cost_sum(base, extra) && self.can_go_to(c, to, true) {
                     out.push(Choice::Move { card: c, to });
@@ -112,18 +121,18 @@ impl Game {
     pub(crate) fn take_action(&mut self, p: PlayerId, action: Choice) {
         match action {
             Choice::PlayFriend { card, to } => {
-                let cost = self.play_cost(p, card);
+                let cost = self.play_cost_at(p, card, to, None);
                 self.play_to(p, card, cost, to, false, None);
             }
             Choice::PlayOn { card, host } => {
-                let cost = self.play_cost(p, card);
                 // 305.1b, 509.3: at its host's area, attached to it.
                 if let Some(at) = self.card(host).area {
+                    let cost = self.play_cost_at(p, card, at, Some(host));
                     self.play_to(p, card, cost, at, false, Some(host));
                 }
             }
             Choice::PlayResource { card } => {
-                let cost = self.play_cost(p, card);
+                let cost = self.play_cost_at(p, card, Area::Home(p), None);
                 // 305.1a: non-attachment Resources go to their owner's home.
                 self.play_to(p, card, cost, Area::Home(p), false, None);
             }
@@ -289,16 +298,21 @@ impl Game {
     }
 }
 
-/// 302.1: a Friend is played to its player's home or to a Problem.
-pub(crate) fn push_friend_plays(
-    out: &mut Vec<Choice>,
-    p: PlayerId,
-    card: CardId,
-    problems: &[Area],
-) {
-    out.push(Choice::PlayFriend {
-        card,
-        to: Area::Home(p),
-    });
-    out.extend(problems.iter().map(|&to| Choice::PlayFriend { card, to }));
+impl Game {
+    /// 302.1: a Friend is played to its player's home or to a Problem, where `p` can
+    /// pay what it costs to play it there.
+    pub(crate) fn push_friend_plays(
+        &self,
+        out: &mut Vec<Choice>,
+        p: PlayerId,
+        card: CardId,
+        problems: &[Area],
+        tokens: u16,
+    ) {
+        for to in std::iter::once(Area::Home(p)).chain(problems.iter().copied()) {
+            if tokens >= self.play_cost_at(p, card, to, None) {
+                out.push(Choice::PlayFriend { card, to });
+            }
+        }
+    }
 }

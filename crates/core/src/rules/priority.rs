@@ -158,12 +158,11 @@ impl Game {
             if self.def(c).card_type == CardType::Friend
                 && !seen.contains(&self.card(c).def)
                 && self.face(c).keywords.contains(&crate::card::Keyword::Hasty)
-                && tokens >= self.play_cost(p, c)
                 && self.meets_play_requirements(p, c)
             {
                 seen.push(self.card(c).def);
                 let problems: Vec<Area> = self.problem_areas().collect();
-                crate::rules::main_phase::push_friend_plays(&mut out, p, c, &problems);
+                self.push_friend_plays(&mut out, p, c, &problems, tokens);
             }
         }
         // Agile: move this card as an Immediate action.

@@ -305,3 +305,49 @@ fn r508_1e_a_troublemaker_played_for_free_costs_nothing() {
     assert_eq!(t.g.card(tm).area, Some(ponyccg_core::Area::Problem(P2)));
     assert_eq!(t.g.tokens(P1), 0);
 }
+
+#[test]
+fn r705_2b_a_cost_scoped_to_a_place_applies_only_to_cards_played_there() {
+    // Opponents pay 2 more to play Friends to this card's area.
+    let wall = with(
+        friend("WALL", Orange, 1, 1, 0),
+        vec![Ability::Static {
+            effect: StaticEffect::PlaceCost {
+                payer: Who::Opponent,
+                cards: Cards {
+                    card_type: Some(CardKind::Type(CardType::Friend)),
+                    ..Cards::default()
+                },
+                on: None,
+                amount: 2,
+                against: None,
+            },
+            condition: None,
+        }],
+    );
+    let mut f = None;
+    let mut t = board(
+        deck("A", Blue, vec![friend("F", Blue, 1, 1, 0)], 3),
+        deck("B", Orange, vec![wall, friend("G", Orange, 1, 1, 0)], 3),
+        StartAt::MainPhase,
+        |b| {
+            place(b, P2, "WALL", ponyccg_core::Area::Problem(P1));
+            f = Some(to_hand(b, P1, "F"));
+            b.set_tokens(P1, 2);
+        },
+    );
+    let f = f.unwrap();
+    use ponyccg_core::Area::*;
+    assert_eq!(t.g.play_cost_at(P1, f, Problem(P1), None), 3);
+    assert_eq!(t.g.play_cost_at(P1, f, Problem(P2), None), 1);
+    assert_eq!(t.g.play_cost_at(P1, f, Home(P1), None), 1);
+    assert_eq!(t.g.play_cost(P1, f), 1, "the printed cost is unchanged");
+    let to_wall = t
+        .labels()
+        .into_iter()
+        .filter(|l| l.starts_with("play \"Blue Friend F\""))
+        .count();
+    assert_eq!(to_wall, 2, "home and P2's Problem only: {:?}", t.labels());
+    t.choose(P1, "play \"Blue Friend F\" to home");
+    assert_eq!(t.g.tokens(P1), 1);
+}
