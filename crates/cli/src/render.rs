@@ -366,6 +366,9 @@ impl Namer<'_> {
             Event::ToDeckTop(c) => format!("{} is put on top of its owner's deck", self.card(*c)),
             Event::LoopEnded => "a loop of mandatory effects is ended (802.3)".to_string(),
             Event::ToHand(c) => format!("{} is put into its owner's hand", self.card(*c)),
+            Event::ScoredWith { card, points } => {
+                format!("{points} point(s) scored with {}", self.card(*card))
+            }
             #[allow(unreachable_patterns)]
             other => format!("{other:?}"),
         })

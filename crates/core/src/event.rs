@@ -105,6 +105,11 @@ pub enum Event {
     ToDeckTop(CardId),
     /// A card put into a hand from play or a deck.
     ToHand(CardId),
+    /// 517.2: points a player has just scored were scored with this card.
+    ScoredWith {
+        card: CardId,
+        points: u16,
+    },
 }
 
 /// The ways a card leaves its place (410).

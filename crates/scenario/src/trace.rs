@@ -112,6 +112,9 @@ pub fn render(g: &Game, e: &Event) -> String {
         Event::ToDeckTop(c) => format!("{} is put on top of its owner's deck", q(g, *c)),
         Event::LoopEnded => "a loop of mandatory effects is ended (802.3)".to_string(),
         Event::ToHand(c) => format!("{} is put into its owner's hand", q(g, *c)),
+        Event::ScoredWith { card, points } => {
+            format!("{points} point(s) scored with {}", q(g, *card))
+        }
         #[allow(unreachable_patterns)]
         other => format!("{other:?}"),
     }

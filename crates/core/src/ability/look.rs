@@ -19,8 +19,18 @@ pub struct DeckLook {
     pub discounts: Vec<Discount>,
     /// Players who used an Inspired card to look this turn, with the turn number.
     pub inspired: Vec<(PlayerId, u32)>,
-    /// 517.2: points scored with each card (by object number) this Score Phase.
-    pub scored_with: Vec<(CardId, u32, u16)>,
+    /// 517.2: points scored with each card (by object number) during the Score Phase
+    /// of the turn given.
+    pub scored_with: Vec<ScoredWith>,
+}
+
+/// 517.2: points scored with one card (as one object) in one turn's Score Phase.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ScoredWith {
+    pub card: CardId,
+    pub object: u32,
+    pub turn: u32,
+    pub points: u16,
 }
 
 /// Cards taken off the top of a deck to look at; they stay in the deck until placed.
@@ -185,6 +195,57 @@ impl Game {
             }
         }
         extra
+    }
+
+    /// 517.2: `points` just scored were scored with each of `cards`. Points scored in
+    /// the Score Phase are added up per card for "this Score Phase" conditions.
+    pub(crate) fn score_with(&mut self, cards: Vec<CardId>, points: u16) {
+        if points == 0 {
+            return;
+        }
+        let turn = self.st.turn;
+        let scoring = self.st.step.phase() == crate::state::Phase::Score;
+        for c in cards {
+            if scoring {
+                let object = self.card(c).object;
+                let list = &mut self.st.decklook.scored_with;
+                list.retain(|s| s.turn == turn);
+                match list.iter_mut().find(|s| s.card == c && s.object == object) {
+                    Some(s) => s.points = s.points.saturating_add(points),
+                    None => list.push(ScoredWith {
+                        card: c,
+                        object,
+                        turn,
+                        points,
+                    }),
+                }
+            }
+            self.log(Event::ScoredWith { card: c, points });
+        }
+    }
+
+    /// 517.2: the cards of `p` involved in the current faceoff, with which points for
+    /// winning it are scored.
+    pub(crate) fn involved_of(&self, p: PlayerId) -> Vec<CardId> {
+        self.involved_cards()
+            .into_iter()
+            .filter(|&c| self.card(c).controller == p)
+            .collect()
+    }
+
+    /// Points scored with `c` (as the object it is now) during this Score Phase.
+    pub(crate) fn scored_this_phase(&self, c: CardId) -> u16 {
+        if self.st.step.phase() != crate::state::Phase::Score {
+            return 0;
+        }
+        let object = self.card(c).object;
+        self.st
+            .decklook
+            .scored_with
+            .iter()
+            .filter(|s| s.card == c && s.object == object && s.turn == self.st.turn)
+            .map(|s| s.points)
+            .sum()
     }
 
     pub(crate) fn add_discount(&mut self, ctx: &Ctx, cards: &Cards, amount: u16) {

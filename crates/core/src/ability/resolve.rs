@@ -263,7 +263,7 @@ impl Game {
             Condition::ExcessPower => ctx
                 .there
                 .is_some_and(|a| self.confronts_with_excess(ctx.you, a)),
-            Condition::ScoredThisPhase(_) => false,
+            Condition::ScoredThisPhase(n) => self.scored_this_phase(ctx.source) >= *n,
             Condition::All(v) => v.iter().all(|c| self.holds(c, ctx)),
             Condition::Any(v) => v.iter().any(|c| self.holds(c, ctx)),
             Condition::Not(c) => !self.holds(c, ctx),
@@ -569,6 +569,10 @@ impl Game {
                         player: p,
                         points: n,
                     });
+                    // 517.2: scored with the card whose effect it is.
+                    if p == you {
+                        self.score_with(vec![ctx.source], n);
+                    }
                 }
             }
             Effect::Until {

@@ -339,6 +339,11 @@ impl Game {
             (Trigger::WinAnyFaceoff, Event::FaceoffWon { winner }) if *winner == you => {
                 Some((None, here))
             }
+            (Trigger::ScoreWith, Event::ScoredWith { card, .. })
+                if *card == source && self.card(source).controller == you =>
+            {
+                Some((Some(source), here))
+            }
             _ => None,
         }
     }

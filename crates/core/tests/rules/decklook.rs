@@ -351,3 +351,55 @@ fn r705_2b_a_cost_scoped_to_a_place_applies_only_to_cards_played_there() {
     t.choose(P1, "play \"Blue Friend F\" to home");
     assert_eq!(t.g.tokens(P1), 1);
 }
+
+#[test]
+fn r517_2_confronting_scores_with_the_characters_at_that_problem() {
+    // Gains 5 tokens once 2 or more points were scored with it this Score Phase.
+    let watcher = with(
+        friend("W", Blue, 3, 1, 0),
+        vec![Ability::Triggered {
+            when: Trigger::ScoreWith,
+            condition: Some(Condition::ScoredThisPhase(2)),
+            optional: false,
+            cost: vec![],
+            effects: vec![Effect::GainTokens {
+                who: Who::You,
+                amount: Amount::N(5),
+            }],
+        }],
+    );
+    let (mut w, mut o, mut h) = (None, None, None);
+    let mut t = board(
+        deck(
+            "A",
+            Blue,
+            vec![
+                watcher,
+                friend("O", Orange, 1, 1, 0),
+                friend("H", Blue, 1, 1, 0),
+            ],
+            4,
+        ),
+        deck("B", Orange, vec![], 4),
+        StartAt::MainPhase,
+        |b| {
+            w = Some(place(b, P1, "W", ponyccg_core::Area::Problem(P1)));
+            o = Some(place(b, P1, "O", ponyccg_core::Area::Problem(P1)));
+            h = Some(place(b, P1, "H", ponyccg_core::Area::Home(P1)));
+            b.set_tokens(P1, 1);
+        },
+    );
+    let _ = t.g.take_events();
+    t.choose(P1, "end the Main Phase");
+    let events = t.g.take_events();
+    let with_card = |c: CardId| {
+        events
+            .iter()
+            .any(|e| matches!(e, ponyccg_core::Event::ScoredWith { card, points: 1 } if *card == c))
+    };
+    assert_eq!(t.g.player(P1).score, 1);
+    assert!(with_card(w.unwrap()) && with_card(o.unwrap()));
+    assert!(!with_card(h.unwrap()), "not at that Problem");
+    // One point is not two: the watcher's condition does not hold.
+    assert!(t.g.tokens(P1) <= 1, "tokens: {}", t.g.tokens(P1));
+}
