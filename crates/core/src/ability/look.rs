@@ -132,7 +132,7 @@ impl Game {
                 };
                 let in_hand = Cards {
                     place: Some(Place::Hand),
-                    ..cards.clone()
+                    ..(**cards).clone()
                 };
                 let host_ok = match on {
                     None => true,

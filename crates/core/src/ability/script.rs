@@ -331,14 +331,15 @@ pub enum StaticEffect {
     /// attachment counts as played to its host's area; with `on`, only attachments played
     /// on a host that fits. `against` is read from the point of view of the paying
     /// player's opponent ("while a player has …, that player's opponent pays more").
+    /// (Boxed so this rare variant doesn't widen every continuous effect.)
     PlaceCost {
         payer: Who,
-        cards: Cards,
+        cards: Box<Cards>,
         #[serde(default)]
-        on: Option<Cards>,
+        on: Option<Box<Cards>>,
         amount: i16,
         #[serde(default)]
-        against: Option<Condition>,
+        against: Option<Box<Condition>>,
     },
     /// Opponents pay +N to move characters away from this card's Problem.
     OpponentsMoveAwayCost(u16),

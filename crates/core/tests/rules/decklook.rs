@@ -314,10 +314,10 @@ fn r705_2b_a_cost_scoped_to_a_place_applies_only_to_cards_played_there() {
         vec![Ability::Static {
             effect: StaticEffect::PlaceCost {
                 payer: Who::Opponent,
-                cards: Cards {
+                cards: Box::new(Cards {
                     card_type: Some(CardKind::Type(CardType::Friend)),
                     ..Cards::default()
-                },
+                }),
                 on: None,
                 amount: 2,
                 against: None,
