@@ -33,6 +33,8 @@ fn amount(a: &Amount, one: &str, many: &str) -> String {
     match a {
         Amount::N(n) => plural(*n, one, many),
         Amount::CountOf(c) => format!("one {one} for each {}", cards(c, false)),
+        Amount::PowerOfThis => format!("{many} equal to this card's power"),
+        Amount::BonusThere => format!("{many} equal to that Problem's bonus"),
     }
 }
 
@@ -53,7 +55,7 @@ fn kind(k: Option<CardKind>, plural_form: bool) -> String {
 /// less", "Troublemakers you control there". No article; see [`a`].
 pub fn cards(c: &Cards, plural_form: bool) -> String {
     if c.host {
-        return "card this is attached to".into();
+        return format!("card this is attached to{}", place_words(c.place));
     }
     let mut words = Vec::new();
     if c.other {
@@ -65,8 +67,8 @@ pub fn cards(c: &Cards, plural_form: bool) -> String {
     if let Some(r) = c.ready {
         words.push(if r { "ready" } else { "exhausted" }.into());
     }
-    if c.face_down == Some(true) {
-        words.push("face-down".into());
+    if let Some(down) = c.face_down {
+        words.push(if down { "face-down" } else { "face-up" }.into());
     }
     if let Some(col) = c.color {
         words.push(col.name().into());
@@ -74,6 +76,9 @@ pub fn cards(c: &Cards, plural_form: bool) -> String {
     if !c.any_color.is_empty() {
         let names: Vec<&str> = c.any_color.iter().map(|x| x.name()).collect();
         words.push(names.join(" or "));
+    }
+    if let Some(col) = c.without_color {
+        words.push(format!("non-{}", col.name()));
     }
     if let Some(t) = &c.trait_ {
         words.push(t.clone());
@@ -86,17 +91,7 @@ pub fn cards(c: &Cards, plural_form: bool) -> String {
     if c.controller == Some(Who::You) {
         s.push_str(" you control");
     }
-    let place = match c.place {
-        Some(Place::Here) => " here",
-        Some(Place::AtAProblem) => " at a Problem",
-        Some(Place::AtHome) => " at home",
-        Some(Place::There) => " there",
-        Some(Place::Hand) => " in a hand",
-        Some(Place::Discard) => " in a discard pile",
-        Some(Place::Deck) => " in a deck",
-        Some(Place::InPlay) | None => "",
-    };
-    s.push_str(place);
+    s.push_str(place_words(c.place));
     if let Some(n) = c.power_at_most {
         s.push_str(&format!(" with power {n} or less"));
     }
@@ -110,6 +105,20 @@ pub fn cards(c: &Cards, plural_form: bool) -> String {
         s.push_str(" attached to this card");
     }
     s
+}
+
+fn place_words(p: Option<Place>) -> &'static str {
+    match p {
+        Some(Place::Here) => " here",
+        Some(Place::AtAProblem) => " at a Problem",
+        Some(Place::AtHome) => " at home",
+        Some(Place::There) => " there",
+        Some(Place::Hand) => " in a hand",
+        Some(Place::Discard) => " in a discard pile",
+        Some(Place::Deck) => " in a deck",
+        Some(Place::AtOpponentsProblem) => " at an opponent's Problem",
+        Some(Place::InPlay) | None => "",
+    }
 }
 
 /// The phrase with its indefinite article ("an opposing Friend", "another Friend").
@@ -156,6 +165,7 @@ fn duration(d: Duration) -> &'static str {
         Duration::EndOfTurn => "until the end of the turn",
         Duration::ThisFaceoff => "for the rest of this faceoff",
         Duration::EndOfPhase => "until the end of the phase",
+        Duration::StartOfYourNextTurn => "until the start of your next turn",
     }
 }
 
@@ -172,6 +182,8 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
                 Amount::N(n) if *n >= 0 => format!("+{n} power"),
                 Amount::N(n) => format!("{n} power"),
                 Amount::CountOf(c) => format!("+1 power for each {}", self::cards(c, false)),
+                Amount::PowerOfThis => "+X power (X is this card's power)".into(),
+                Amount::BonusThere => "+X power (X is that Problem's bonus)".into(),
             };
             format!("{} gets {n}", on_cards(cards))
         }
@@ -210,6 +222,19 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
                 .collect();
             format!("{} gets {}", on_cards(cards), each.join(" and "))
         }
+        StaticEffect::Prohibit(p) => prohibition(p, on),
+        StaticEffect::InsteadOfDismiss {
+            cards: c,
+            instead: Instead::ToDeckTop,
+        } => format!(
+            "if an effect would dismiss {}, you may put it on top of its owner's deck instead",
+            a(&cards(c, false))
+        ),
+        StaticEffect::NeedPower(n) => format!(
+            "you need {} {} power to confront the Problem this card is at",
+            n.abs(),
+            if *n < 0 { "less" } else { "more" }
+        ),
         StaticEffect::PlaceCost {
             payer,
             cards: c,
@@ -244,6 +269,49 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
         StaticEffect::OpponentsMoveAwayCost(n) => {
             format!("opponents pay {n} more to move characters away from this card's Problem")
         }
+    }
+}
+
+/// "Who" as the subject of "can't": "your opponents can't", "no player can".
+fn nobody(w: Who) -> &'static str {
+    match w {
+        Who::You => "you can't",
+        Who::Opponent => "your opponents can't",
+        Who::Each => "no player can",
+        Who::ItsController => "its controller can't",
+    }
+}
+
+/// A prohibition (104.2) in words.
+fn prohibition(p: &Prohibition, on: &str) -> String {
+    match p {
+        Prohibition::Move { cards: c, by } => {
+            let what = match c {
+                None => on.to_string(),
+                Some(c) if c.host => "the card this is attached to".to_string(),
+                Some(c) => cards(c, true),
+            };
+            format!("{} move {what}", nobody(*by))
+        }
+        Prohibition::MoveAway(c) => {
+            format!("{} can't be moved away from this card's area", cards(c, true))
+        }
+        Prohibition::PlayHere { cards: c, by } => format!(
+            "{} play {} to this card's area",
+            nobody(*by),
+            cards(c, true)
+        ),
+        Prohibition::Dismiss(c) => format!(
+            "{} can't be dismissed (except by the game)",
+            cards(c, true)
+        ),
+        Prohibition::Confront {
+            by,
+            unless_characters,
+        } => format!(
+            "{} confront the Problem this card is at unless they have at least {unless_characters} characters there",
+            nobody(*by)
+        ),
     }
 }
 
@@ -302,6 +370,14 @@ pub fn effect(e: &Effect) -> String {
             a(&cards(c, false))
         ),
         Effect::FlipExtra(n) => format!("flip {} more", plural(*n as i16, "card", "cards")),
+        Effect::LoseTokens { who: w, amount: a } => format!(
+            "{} {}",
+            does(*w, "lose"),
+            amount(a, "action token", "action tokens")
+        ),
+        Effect::Uncover(t) => format!("uncover {}", target(t)),
+        Effect::Peek(t) => format!("look at {}", target(t)),
+        Effect::Cover(t) => format!("turn {} face-down", target(t)),
         Effect::LookAt {
             deck,
             count,
@@ -394,6 +470,13 @@ fn trigger(t: &Trigger) -> String {
         }
         Trigger::Defeat => "you defeat a Troublemaker".into(),
         Trigger::WinAnyFaceoff => "you win a faceoff".into(),
+        Trigger::Draws(w) => does(*w, "draw") + " a card",
+        Trigger::Discards(w) => does(*w, "discard") + " a card",
+        Trigger::GainsTokens(w) => does(*w, "gain") + " action tokens",
+        Trigger::DefeatUsingOnly(c) => format!(
+            "you defeat a Troublemaker with only {} characters in the faceoff",
+            c.name()
+        ),
     }
 }
 
@@ -414,6 +497,11 @@ fn condition(c: &Condition) -> String {
         Condition::All(v) => v.iter().map(condition).collect::<Vec<_>>().join(" and "),
         Condition::Any(v) => v.iter().map(condition).collect::<Vec<_>>().join(" or "),
         Condition::Not(c) => format!("not ({})", condition(c)),
+        Condition::Phase(p) => format!("it is the {p:?} Phase"),
+        Condition::PowerOfColor(c, n) => format!("you have at least {n} {} power", c.name()),
+        Condition::MostPowerHere(w) => format!("{} has more power here than any opponent", who(*w)),
+        Condition::FaceoffHere => "the faceoff is at this card's area".into(),
+        Condition::HostInvolved => "the card this is attached to is in the faceoff".into(),
     }
 }
 
@@ -425,6 +513,7 @@ fn cost(c: &Cost) -> String {
         Cost::RetireThis => "retire this card".into(),
         Cost::Discard(n) => format!("discard {}", plural(*n as i16, "card", "cards")),
         Cost::DismissThis => "dismiss this card".into(),
+        Cost::ReturnThisToHand => "return this card to its owner's hand".into(),
     }
 }
 
@@ -448,6 +537,36 @@ fn sentence(s: String) -> String {
 
 fn effects(v: &[Effect]) -> String {
     v.iter().map(effect).collect::<Vec<_>>().join(", then ")
+}
+
+/// Costs, then what they pay for: "exhaust this card to draw 2 cards" when the first
+/// instruction reads as a command, "exhaust this card; then your opponent loses ..." when
+/// it names its own subject.
+fn paid_then(k: &[Cost], e: &[Effect]) -> String {
+    let body = effects(e);
+    if k.is_empty() {
+        return body;
+    }
+    if let Some(rest) = body.strip_prefix("you ") {
+        return format!("{}{rest}", costs_to(k));
+    }
+    let own_subject = match e.first() {
+        Some(Effect::Until { .. }) => true,
+        Some(
+            Effect::Draw { who: w, .. }
+            | Effect::Discard { who: w, .. }
+            | Effect::GainTokens { who: w, .. }
+            | Effect::LoseTokens { who: w, .. }
+            | Effect::Score { who: w, .. },
+        ) => *w != Who::You,
+        _ => false,
+    };
+    if own_subject {
+        let paid = k.iter().map(cost).collect::<Vec<_>>().join(" and ");
+        format!("{paid}; then {body}")
+    } else {
+        format!("{}{body}", costs_to(k))
+    }
 }
 
 fn costs_to(v: &[Cost]) -> String {
@@ -498,6 +617,17 @@ pub fn ability(a: &Ability) -> String {
         }
         Ability::Activated {
             timing: t,
+            condition: Some(w),
+            cost: k,
+            effects: e,
+        } => format!(
+            "{}: {}",
+            timing(t),
+            sentence(format!("while {}, {}", condition(w), paid_then(k, e)))
+        ),
+        Ability::Activated {
+            timing: t,
+            condition: None,
             cost: k,
             effects: e,
         }
@@ -506,11 +636,7 @@ pub fn ability(a: &Ability) -> String {
             cost: k,
             effects: e,
         } => {
-            format!(
-                "{}: {}",
-                timing(t),
-                sentence(format!("{}{}", costs_to(k), effects(e)))
-            )
+            format!("{}: {}", timing(t), sentence(paid_then(k, e)))
         }
     }
 }

@@ -290,6 +290,13 @@ impl Namer<'_> {
             Event::PaidTokens { player, amount } => {
                 format!("{} pays {amount} action tokens", self.p(*player))
             }
+            Event::LostTokens { player, amount } => {
+                format!("{} loses {amount} action tokens", self.p(*player))
+            }
+            Event::Peeked { player, card } => {
+                format!("{} looks at {}", self.p(*player), self.card(*card))
+            }
+            Event::Covered(c) => format!("{} is turned face-down", self.card(*c)),
             Event::Drew { player } => format!("{} draws a card", self.p(*player)),
             Event::Readied(_) | Event::Exhausted(_) => return None,
             Event::Played { player, card } => {

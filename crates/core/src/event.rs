@@ -25,6 +25,17 @@ pub enum Event {
         player: PlayerId,
         amount: u16,
     },
+    LostTokens {
+        player: PlayerId,
+        amount: u16,
+    },
+    /// A player looked at a face-down card (only they learn what it is).
+    Peeked {
+        player: PlayerId,
+        card: CardId,
+    },
+    /// A face-up Troublemaker was turned face-down.
+    Covered(CardId),
     Drew {
         player: PlayerId,
     },

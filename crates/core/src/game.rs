@@ -211,6 +211,7 @@ impl Game {
             watchers_dirty: false,
             pre_priority_settled: false,
             reactions_possible: false,
+            peeked: Vec::new(),
             next_object,
             log: Vec::new(),
             log_enabled: true,

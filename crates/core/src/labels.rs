@@ -133,7 +133,18 @@ impl Game {
                     .area
                     .map(|a| format!(" at {}", self.area_label(a)))
                     .unwrap_or_default();
-                format!("{verb} {}{at}", self.quoted(c))
+                // 505.1d: a face-down Troublemaker is named only to those who may see it.
+                // (A searcher sees the cards of the deck they search, 518.)
+                let hidden = self.card(c).zone == crate::ids::Zone::Play
+                    && self
+                        .decision()
+                        .is_some_and(|d| !self.is_visible_to(c, d.player));
+                let name = if hidden {
+                    "a face-down Troublemaker".to_string()
+                } else {
+                    self.quoted(c)
+                };
+                format!("{verb} {name}{at}")
             }
         }
     }

@@ -274,6 +274,9 @@ pub struct State {
     pub(crate) pre_priority_settled: bool,
     /// Whether any card in the game has a Reaction (skips recording events for them).
     pub(crate) reactions_possible: bool,
+    /// Face-down cards a player has looked at, by object number (401.2: a card that
+    /// changes zones is a new object, so the knowledge goes with the old one).
+    pub(crate) peeked: Vec<(u32, PlayerId)>,
     pub(crate) log: Vec<Event>,
     pub(crate) log_enabled: bool,
     pub(crate) decisions: u64,

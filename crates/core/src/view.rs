@@ -85,6 +85,7 @@ impl Game {
                 !(k.face_down
                     && self.def(c).card_type == CardType::Troublemaker
                     && k.controller != viewer)
+                    || self.st.peeked.contains(&(k.object, viewer))
             }
             Zone::Discard | Zone::Banished | Zone::Flip | Zone::Queue => true,
         }

@@ -40,6 +40,9 @@ pub fn render(g: &Game, e: &Event) -> String {
             format!("{player} gains {amount} action tokens")
         }
         Event::PaidTokens { player, amount } => format!("{player} pays {amount} action tokens"),
+        Event::LostTokens { player, amount } => format!("{player} loses {amount} action tokens"),
+        Event::Peeked { player, card } => format!("{player} looks at {}", q(g, *card)),
+        Event::Covered(c) => format!("{} is turned face-down", q(g, *c)),
         Event::Drew { player } => format!("{player} draws a card"),
         Event::Readied(c) => format!("{} is readied", q(g, *c)),
         Event::Exhausted(c) => format!("{} is exhausted", q(g, *c)),

@@ -595,7 +595,7 @@ mod tests {
                 && t.contains("turn this card over"),
             "{t}"
         );
-        let t = show_text(cat, cat.get("PR2").unwrap());
+        let t = show_text(cat, cat.get("PR11").unwrap());
         assert!(t.contains("abilities not scripted yet"), "{t}");
         let t = show_text(cat, cat.get("PR165").unwrap());
         assert!(

@@ -339,7 +339,13 @@ impl Game {
             let options: Vec<Choice> = self.distinct(fit).into_iter().map(Choice::Card).collect();
             return (!options.is_empty()).then_some((Prompt::Target, options));
         }
-        let areas: Vec<Choice> = self.problem_areas().map(Choice::Problem).collect();
+        let c = chosen.unwrap_or(ctx.source);
+        // 104.2: not where something forbids playing it.
+        let areas: Vec<Choice> = self
+            .problem_areas()
+            .filter(|&a| !self.play_prohibited(you, c, a))
+            .map(Choice::Problem)
+            .collect();
         (!areas.is_empty()).then_some((Prompt::ChooseProblem, areas))
     }
 

@@ -108,6 +108,10 @@ impl Game {
             Place::Hand => k.zone == Zone::Hand,
             Place::Discard => k.zone == Zone::Discard,
             Place::Deck => k.zone == Zone::DrawDeck,
+            Place::AtOpponentsProblem => {
+                k.zone == Zone::Play
+                    && matches!(k.area, Some(Area::Problem(owner)) if owner != ctx.you)
+            }
         };
         if !ok || (sel.other && c == ctx.source) {
             return false;
@@ -117,7 +121,7 @@ impl Game {
         {
             return false;
         }
-        if sel.color.is_some() || !sel.any_color.is_empty() {
+        if sel.color.is_some() || !sel.any_color.is_empty() || sel.without_color.is_some() {
             let colors = if ctx.printed {
                 if k.face_down {
                     crate::card::Colors::NONE
@@ -129,6 +133,9 @@ impl Game {
             };
             if sel.color.is_some_and(|color| !colors.contains(color))
                 || (!sel.any_color.is_empty() && !sel.any_color.iter().any(|&x| colors.contains(x)))
+                || sel
+                    .without_color
+                    .is_some_and(|color| colors.contains(color))
             {
                 return false;
             }
@@ -174,7 +181,14 @@ impl Game {
             }
         }
         if let Some(r) = sel.ready {
-            if k.is_ready() != r {
+            // 503.4a: Problems are neither ready nor exhausted; 504.2: nor are frightened
+            // cards.
+            let state = if r {
+                k.is_ready()
+            } else {
+                k.zone == Zone::Play && k.is_exhausted()
+            };
+            if !state || self.def(c).card_type == CardType::Problem {
                 return false;
             }
         }
@@ -235,6 +249,12 @@ impl Game {
         match a {
             Amount::N(n) => *n,
             Amount::CountOf(sel) => self.matching(sel, ctx).len() as i16,
+            Amount::PowerOfThis => self.power(ctx.source).unwrap_or(0),
+            Amount::BonusThere => ctx
+                .there
+                .and_then(|a| self.problem_at(a))
+                .and_then(|p| self.def(p).problem.as_ref())
+                .map_or(0, |f| f.bonus as i16),
         }
     }
 
@@ -267,6 +287,30 @@ impl Game {
             Condition::All(v) => v.iter().all(|c| self.holds(c, ctx)),
             Condition::Any(v) => v.iter().any(|c| self.holds(c, ctx)),
             Condition::Not(c) => !self.holds(c, ctx),
+            Condition::Phase(p) => super::trigger::phase_name(self.st.step.phase()) == Some(*p),
+            Condition::PowerOfColor(color, n) => self.power_of_color(ctx.you, *color) >= *n,
+            Condition::MostPowerHere(who) => {
+                let Some(area) = self.card(ctx.source).area else {
+                    return false;
+                };
+                let power = |p: PlayerId| -> u32 {
+                    self.characters_at(p, area)
+                        .map(|c| self.contribution(c) as u32)
+                        .sum()
+                };
+                self.players_named(*who, ctx).into_iter().any(|p| {
+                    let mine = power(p);
+                    self.opponents(p).all(|o| power(o) < mine)
+                })
+            }
+            Condition::FaceoffHere => self
+                .card(ctx.source)
+                .area
+                .is_some_and(|a| self.faceoff_at(a)),
+            Condition::HostInvolved => self
+                .card(ctx.source)
+                .host
+                .is_some_and(|h| self.involved_cards().contains(&h)),
         }
     }
 
@@ -293,6 +337,7 @@ impl Game {
                     by_game: false,
                 }),
                 Cost::Discard(n) => self.player(ctx.you).hand.len() >= *n as usize,
+                Cost::ReturnThisToHand => self.can_happen(Occurrence::ToHand(ctx.source)),
             };
             if !ok {
                 return false;
@@ -327,6 +372,9 @@ impl Game {
                 }
                 Cost::RetireThis => {
                     self.perform(Occurrence::Retire(ctx.source));
+                }
+                Cost::ReturnThisToHand => {
+                    self.perform(Occurrence::ToHand(ctx.source));
                 }
                 Cost::DismissThis => {
                     self.perform(Occurrence::Dismiss {
@@ -438,9 +486,12 @@ impl Game {
         }
     }
 
+    /// Where an effect moves (`by_move`) or sends a card; a moved card may only go
+    /// where its mover, the effect's controller, may move it (104.2).
     fn area_for(
         &self,
         to: AreaRef,
+        by_move: bool,
         card: CardId,
         ctx: &Ctx,
         answer: Option<&Choice>,
@@ -455,7 +506,13 @@ impl Game {
                     let home = Area::Home(self.card(card).controller);
                     let options: Vec<Choice> = std::iter::once(home)
                         .chain(self.problem_areas())
-                        .filter(|&a| self.can_go_to(card, a, true))
+                        .filter(|&a| {
+                            if by_move {
+                                self.may_move(ctx.you, card, a)
+                            } else {
+                                self.can_go_to(card, a, false)
+                            }
+                        })
                         .map(Choice::Problem)
                         .collect();
                     if options.is_empty() {
@@ -469,7 +526,13 @@ impl Game {
                 _ => {
                     let options: Vec<Choice> = self
                         .problem_areas()
-                        .filter(|&a| self.can_go_to(card, a, true))
+                        .filter(|&a| {
+                            if by_move {
+                                self.may_move(ctx.you, card, a)
+                            } else {
+                                self.can_go_to(card, a, false)
+                            }
+                        })
                         .map(Choice::Problem)
                         .collect();
                     if options.is_empty() {
@@ -617,11 +680,40 @@ impl Game {
                 }
             }
             Effect::Dismiss(t) => {
-                for c in targets!(t) {
-                    self.perform(Occurrence::Dismiss {
-                        card: c,
-                        by_game: false,
-                    });
+                // 710, 712.3: a dismissal a replacement may change is asked about, one card
+                // at a time; `chosen` keeps the card asked about (and a chosen target), so
+                // the targets can be worked out again after the answer.
+                let cards = match (*chosen, t) {
+                    (Some(c), Target::Choose(_) | Target::UpToOne(_)) => vec![c],
+                    _ => targets!(t),
+                };
+                let mut answer = answer;
+                for c in cards {
+                    match self.dismiss_replacement(c) {
+                        Some((who, instead)) => match answer.take() {
+                            Some(Choice::Yes) if *chosen == Some(c) => match instead {
+                                Instead::ToDeckTop => {
+                                    self.perform(Occurrence::ToDeckTop(c));
+                                }
+                            },
+                            Some(Choice::No) if *chosen == Some(c) => {
+                                self.perform(Occurrence::Dismiss {
+                                    card: c,
+                                    by_game: false,
+                                });
+                            }
+                            _ => {
+                                *chosen = Some(c);
+                                return Step::Ask(Prompt::May, vec![Choice::Yes, Choice::No], who);
+                            }
+                        },
+                        None => {
+                            self.perform(Occurrence::Dismiss {
+                                card: c,
+                                by_game: false,
+                            });
+                        }
+                    }
                 }
             }
             Effect::Retire(t) => {
@@ -663,13 +755,16 @@ impl Game {
                     _ => targets!(target),
                 };
                 for c in cards {
-                    let area = match self.area_for(*to, c, ctx, answer.as_ref()) {
+                    let by_move = matches!(effect, Effect::Move { .. });
+                    let area = match self.area_for(*to, by_move, c, ctx, answer.as_ref()) {
                         Ok(a) => a,
                         Err((p, ch)) => return Step::Ask(p, ch, you),
                     };
                     if let Some(a) = area {
-                        if matches!(effect, Effect::Move { .. }) {
-                            self.perform(Occurrence::Move { card: c, to: a });
+                        if by_move {
+                            if self.may_move(ctx.you, c, a) {
+                                self.perform(Occurrence::Move { card: c, to: a });
+                            }
                         } else {
                             self.perform(Occurrence::Send { card: c, to: a });
                         }
@@ -719,6 +814,37 @@ impl Game {
                         self.distinct(found).into_iter().map(Choice::Card).collect();
                     options.push(Choice::NoCard);
                     return Step::Ask(Prompt::Target, options, you);
+                }
+            }
+            Effect::LoseTokens { who, amount } => {
+                let n = self.amount(amount, ctx).max(0) as u16;
+                for p in self.players_named(*who, ctx) {
+                    self.perform(Occurrence::LoseTokens {
+                        player: p,
+                        amount: n,
+                    });
+                }
+            }
+            Effect::Peek(t) => {
+                for c in targets!(t) {
+                    let object = self.card(c).object;
+                    if self.card(c).face_down && !self.st.peeked.contains(&(object, you)) {
+                        self.st.peeked.push((object, you));
+                        self.log(crate::event::Event::Peeked {
+                            player: you,
+                            card: c,
+                        });
+                    }
+                }
+            }
+            Effect::Cover(t) => {
+                for c in targets!(t) {
+                    self.perform(Occurrence::Cover(c));
+                }
+            }
+            Effect::Uncover(t) => {
+                for c in targets!(t) {
+                    self.perform(Occurrence::Uncover(c));
                 }
             }
             Effect::FlipExtra(n) => {

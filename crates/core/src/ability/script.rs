@@ -30,6 +30,10 @@ pub enum Ability {
     /// 703: an activated ability with a timing phrase; its cost precedes "to" (703.1d).
     Activated {
         timing: Timing,
+        /// The ability can be used only while this holds ("while this card is at a
+        /// Problem, …").
+        #[serde(default, rename = "while")]
+        condition: Option<Condition>,
         #[serde(default)]
         cost: Vec<Cost>,
         effects: Vec<Effect>,
@@ -102,6 +106,8 @@ pub enum Place {
     Discard,
     /// In a draw deck (searching, 518).
     Deck,
+    /// At a Problem owned by one of the controller's opponents.
+    AtOpponentsProblem,
 }
 
 /// A description of cards (selectors). Every listed test must hold.
@@ -128,6 +134,8 @@ pub struct Cards {
     pub host: bool,
     /// Only cards attached to this card.
     pub on_this: bool,
+    /// Only cards that don't have this colour.
+    pub without_color: Option<Color>,
 }
 
 /// Card types for selectors; `Character` covers Mane Characters and Friends (301.4, 302.2).
@@ -160,6 +168,10 @@ pub enum Amount {
     N(i16),
     /// How many cards fit.
     CountOf(Cards),
+    /// This card's current power (708.2b: read once, as the effect is created).
+    PowerOfThis,
+    /// The bonus (210.1) of the Problem at the area the trigger is about (501.5).
+    BonusThere,
 }
 
 /// How long a modifier lasts (708.2).
@@ -172,6 +184,8 @@ pub enum Duration {
     /// "Until the end of the phase": it ends as the next phase begins, after the
     /// end-of-phase window (601.2), or in the Wrap Up Step for the End Phase.
     EndOfPhase,
+    /// Until the modifier's controller begins their next turn.
+    StartOfYourNextTurn,
 }
 
 /// Conditions ("if", "while").
@@ -198,6 +212,18 @@ pub enum Condition {
     All(Vec<Condition>),
     Any(Vec<Condition>),
     Not(Box<Condition>),
+    /// It is the named phase (whoever's turn).
+    Phase(PhaseName),
+    /// The controller has at least n power of a colour in play (507.3).
+    PowerOfColor(Color, u16),
+    /// The named player has more power among their characters at this card's area than
+    /// any opponent has there (`ItsController`: the controller of the card a prohibition
+    /// is about).
+    MostPowerHere(Who),
+    /// The current faceoff takes place at this card's area.
+    FaceoffHere,
+    /// This attachment's host is involved in the current faceoff.
+    HostInvolved,
 }
 
 /// Which card a trigger watches.
@@ -269,6 +295,15 @@ pub enum Trigger {
     Defeat,
     /// The controller wins any faceoff, whether or not this card is in it.
     WinAnyFaceoff,
+    /// The named player draws a card (from the controller's view).
+    Draws(Who),
+    /// The named player discards a card from hand (a cost or an effect).
+    Discards(Who),
+    /// The named player gains one or more action tokens.
+    GainsTokens(Who),
+    /// The controller defeats a Troublemaker (514.6a) and every character of theirs
+    /// involved in that faceoff has the colour.
+    DefeatUsingOnly(Color),
 }
 
 /// Costs (508).
@@ -286,6 +321,8 @@ pub enum Cost {
     Discard(u8),
     /// Dismiss this card.
     DismissThis,
+    /// Put this card from play into its owner's hand.
+    ReturnThisToHand,
 }
 
 /// Continuous effects of static abilities (702) and of effects with a duration.
@@ -326,6 +363,16 @@ pub enum StaticEffect {
         colors: Vec<Color>,
         amount: i16,
     },
+    /// 104.2: something can't happen; it wins over anything that would make it happen.
+    /// The `while` condition reads `It` as the card that would be affected.
+    Prohibit(Prohibition),
+    /// 611.2: the controller needs N more wild power (less when negative, never below
+    /// none) to confront the Problem this card is at.
+    NeedPower(i16),
+    /// 710, 712.3: when an effect would dismiss a card that fits, the controller may have
+    /// `instead` happen to it. Never the game's dismissals (104.3), nor one that can't
+    /// happen (104.2a).
+    InsteadOfDismiss { cards: Cards, instead: Instead },
     /// The cost for a player (`payer`, from this card's controller's point of view) to
     /// play a card that fits `cards` to this card's area changes by `amount`. An
     /// attachment counts as played to its host's area; with `on`, only attachments played
@@ -343,6 +390,34 @@ pub enum StaticEffect {
     },
     /// Opponents pay +N to move characters away from this card's Problem.
     OpponentsMoveAwayCost(u16),
+}
+
+/// What a replacement does instead of the occurrence it replaces (710.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Instead {
+    /// The card goes on top of its owner's deck.
+    ToDeckTop,
+}
+
+/// What a prohibition forbids (104.2). Players are named from the controller's view.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Prohibition {
+    /// Cards that fit (this card when `None`) can't be moved (506; sending is not moving,
+    /// 506.5) by the named players, by a Move action or by effects they control.
+    Move {
+        #[serde(default)]
+        cards: Option<Cards>,
+        by: Who,
+    },
+    /// Cards that fit at this card's area can't be moved away from it (by anyone).
+    MoveAway(Cards),
+    /// Cards that fit can't be played to this card's area by the named players.
+    PlayHere { cards: Cards, by: Who },
+    /// Cards that fit can't be dismissed (the game still dismisses them, 104.3).
+    Dismiss(Cards),
+    /// The named players can't confront this card's Problem unless they have at least
+    /// `unless_characters` characters there.
+    Confront { by: Who, unless_characters: u8 },
 }
 
 /// One-shot instructions (709) and modifiers with durations.
@@ -404,6 +479,17 @@ pub enum Effect {
     Search(Cards),
     /// Flip extra cards in this faceoff.
     FlipExtra(u8),
+    /// The named players lose action tokens (as many as they have, up to the amount).
+    LoseTokens {
+        who: Who,
+        amount: Amount,
+    },
+    /// 607.3: uncover face-down Troublemakers.
+    Uncover(Target),
+    /// The controller looks at face-down cards; the other players don't see them.
+    Peek(Target),
+    /// Turn face-up Troublemakers face-down again (they can be uncovered again, 607.3).
+    Cover(Target),
     /// Look at (or reveal) the top cards of a deck; optionally take one that fits into
     /// the controller's hand; put the rest back where `back` says, in an order the
     /// controller picks one card at a time.

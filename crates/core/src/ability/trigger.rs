@@ -176,14 +176,10 @@ impl Game {
             Place::Here => self.card(source).area == Some(from),
             Place::AtAProblem => from.is_problem(),
             Place::AtHome => !from.is_problem(),
+            Place::AtOpponentsProblem => matches!(from, Area::Problem(o) if o != you),
             Place::There | Place::Hand | Place::Discard | Place::Deck => false,
         };
-        let controller_ok = match sel.controller {
-            None | Some(Who::Each) => true,
-            Some(Who::You) => controller == you,
-            Some(Who::Opponent) => controller != you,
-            Some(Who::ItsController) => false,
-        };
+        let controller_ok = sel.controller.is_none_or(|w| names(w, controller, you));
         // The rest of the description reads the card where it is now.
         let rest = Cards {
             place: Some(Place::Discard),
@@ -339,6 +335,30 @@ impl Game {
             (Trigger::WinAnyFaceoff, Event::FaceoffWon { winner }) if *winner == you => {
                 Some((None, here))
             }
+            (Trigger::Draws(w), Event::Drew { player })
+            | (Trigger::GainsTokens(w), Event::GainedTokens { player, .. })
+                if names(*w, *player, you) =>
+            {
+                Some((None, here))
+            }
+            (
+                Trigger::Discards(w),
+                Event::Left {
+                    card,
+                    how: Leave::Discard,
+                    controller,
+                    ..
+                },
+            ) if names(*w, *controller, you) => Some((Some(*card), here)),
+            (
+                Trigger::DefeatUsingOnly(color),
+                Event::Defeated {
+                    player,
+                    troublemaker,
+                },
+            ) if *player == you && self.only_color_defeated(you, *color) => {
+                Some((Some(*troublemaker), here))
+            }
             (Trigger::ScoreWith, Event::ScoredWith { card, .. })
                 if *card == source && self.card(source).controller == you =>
             {
@@ -437,11 +457,35 @@ impl Game {
             .retain(|m| m.duration != Duration::EndOfPhase);
     }
 
+    /// Modifiers lasting until their controller's next turn end as that turn begins.
+    pub(crate) fn end_next_turn_modifiers(&mut self, p: PlayerId) {
+        self.st
+            .modifiers
+            .retain(|m| !(m.duration == Duration::StartOfYourNextTurn && m.controller == p));
+    }
+
     /// Modifiers lasting for a faceoff end with it.
     pub(crate) fn end_faceoff_modifiers(&mut self) {
         self.st
             .modifiers
             .retain(|m| m.duration != Duration::ThisFaceoff);
+    }
+
+    /// Whether every character of `p` involved in the current Troublemaker faceoff has
+    /// the colour. The faceoff is still on while its result is reacted to (514.7).
+    fn only_color_defeated(&self, p: PlayerId, color: crate::card::Color) -> bool {
+        let Some(f) = &self.st.faceoff else {
+            return false;
+        };
+        if !matches!(f.kind, crate::state::FaceoffKind::Troublemaker { .. }) {
+            return false;
+        }
+        let mine: Vec<CardId> = self
+            .involved_cards()
+            .into_iter()
+            .filter(|&c| self.card(c).controller == p && self.is_character(c))
+            .collect();
+        !mine.is_empty() && mine.iter().all(|&c| self.colors(c).contains(color))
     }
 
     /// Whether the current faceoff takes place at `area`.
@@ -461,4 +505,15 @@ pub(crate) fn phase_name(p: crate::state::Phase) -> Option<PhaseName> {
         Phase::End => PhaseName::End,
         Phase::Setup => return None,
     })
+}
+
+/// Whether `player` is among the players `who` names from `you`'s point of view, where the
+/// description has no trigger of its own to read ("its controller" names nobody).
+fn names(who: Who, player: PlayerId, you: PlayerId) -> bool {
+    match who {
+        Who::Each => true,
+        Who::You => player == you,
+        Who::Opponent => player != you,
+        Who::ItsController => false,
+    }
 }

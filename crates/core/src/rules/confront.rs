@@ -93,6 +93,10 @@ impl Game {
         let problem = self.problem_at(area)?;
         let facts = self.def(problem).problem.as_ref()?;
         let extra = self.extra_requirement(p, area);
+        // 611.2: the player's own cards may change what they need; the change comes off
+        // (or on) the wild power, never below none.
+        let own = self.own_requirement_change(p, area);
+        let adjust = |wild: u16| (wild as i16).saturating_add(own).max(0) as u16;
         if self.card(problem).owner == p {
             let mut coloured = Vec::new();
             let mut wild = extra;
@@ -107,10 +111,10 @@ impl Game {
                     other => coloured.push((other, r.power)),
                 }
             }
-            Some((coloured, wild))
+            Some((coloured, adjust(wild)))
         } else {
             match facts.opponent {
-                OpponentReq::Wild(n) => Some((Vec::new(), n + extra)),
+                OpponentReq::Wild(n) => Some((Vec::new(), adjust(n + extra))),
                 OpponentReq::Unmeetable => None,
             }
         }
@@ -118,7 +122,7 @@ impl Game {
 
     /// 611.1-611.3: whether `p` meets their confront requirements at a Problem now.
     pub fn meets_confront_requirements(&self, p: PlayerId, area: Area) -> bool {
-        if self.blocked_by_troublemaker(p, area) {
+        if self.blocked_by_troublemaker(p, area) || self.confront_prohibited(p, area) {
             return false;
         }
         let chars = self.contributors(p, area);

@@ -52,6 +52,11 @@ impl Game {
                             None => s == c,
                             Some(sel) => self.fits(c, sel, &ctx),
                         },
+                        // Read where their actions happen (rules/prohibit.rs); they change no
+                        // card's characteristics, and their conditions may read power.
+                        StaticEffect::Prohibit(_)
+                        | StaticEffect::NeedPower(_)
+                        | StaticEffect::InsteadOfDismiss { .. } => false,
                         _ => s == c,
                     };
                     if applies && condition.as_ref().is_none_or(|cond| self.holds(cond, &ctx)) {

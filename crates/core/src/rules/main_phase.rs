@@ -65,7 +65,9 @@ impl Game {
                 }
                 CardType::Troublemaker => {
                     for &a in problems.iter() {
-                        out.push(Choice::PlayTroublemaker { card: c, to: a });
+                        if !self.play_prohibited(p, c, a) {
+                            out.push(Choice::PlayTroublemaker { card: c, to: a });
+                        }
                     }
                 }
                 // Events are played by their timing phrases (512), which need abilities.
@@ -102,7 +104,7 @@ impl Game {
             }
             let base = self.move_cost_base(c) + self.move_away_extra(p, c);
             for &(to, extra) in targets {
-                if tokens >= Self::move_cost_sum(base, extra) && self.can_go_to(c, to, true) {
+                if tokens >= Self::move_cost_sum(base, extra) && self.may_move(p, c, to) {
                     out.push(Choice::Move { card: c, to });
                 }
             }
@@ -180,12 +182,31 @@ impl Game {
         } else {
             self.abilities(card).get(index as usize).cloned()
         };
-        let there = self.card(card).area;
+        // A Reaction reads "that card" and "there" from the occurrence it answers.
+        let reacting = match &ability {
+            Some(
+                Ability::Play {
+                    timing: crate::ability::Timing::Reaction(t),
+                    ..
+                }
+                | Ability::Activated {
+                    timing: crate::ability::Timing::Reaction(t),
+                    ..
+                },
+            ) => self
+                .reaction_available(p, card, t)
+                .and_then(|i| self.reaction_matches(t, card, p, &self.st.reactable[i].0)),
+            _ => None,
+        };
+        let (it, there) = match reacting {
+            Some((it, there)) => (it, there.or(self.card(card).area)),
+            None => (None, self.card(card).area),
+        };
         let ctx = crate::ability::trigger::Ctx {
             printed: false,
             source: card,
             you: p,
-            it: None,
+            it,
             there,
         };
         match ability {
@@ -213,6 +234,7 @@ impl Game {
                 timing,
                 cost,
                 effects,
+                ..
             }) => {
                 self.mark_reaction(p, card, &timing);
                 self.pay(&cost, &ctx);
@@ -300,7 +322,7 @@ impl Game {
 
 impl Game {
     /// 302.1: a Friend is played to its player's home or to a Problem, where `p` can
-    /// pay what it costs to play it there.
+    /// pay what it costs to play it there and nothing forbids it (104.2).
     pub(crate) fn push_friend_plays(
         &self,
         out: &mut Vec<Choice>,
@@ -310,7 +332,8 @@ impl Game {
         tokens: u16,
     ) {
         for to in std::iter::once(Area::Home(p)).chain(problems.iter().copied()) {
-            if tokens >= self.play_cost_at(p, card, to, None) {
+            if !self.play_prohibited(p, card, to) && tokens >= self.play_cost_at(p, card, to, None)
+            {
                 out.push(Choice::PlayFriend { card, to });
             }
         }

@@ -7,6 +7,7 @@ pub mod faceoff;
 pub mod main_phase;
 pub mod occurrence;
 pub mod priority;
+pub mod prohibit;
 pub mod setup;
 pub mod troublemaker;
 pub mod turn;

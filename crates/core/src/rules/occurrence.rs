@@ -62,8 +62,17 @@ pub enum Occurrence {
         player: PlayerId,
         amount: u16,
     },
+    /// A player loses action tokens (as many as they have, up to the amount); unlike
+    /// paying, it can always happen.
+    LoseTokens {
+        player: PlayerId,
+        amount: u16,
+    },
     /// 607.3.
     Uncover(CardId),
+    /// Turn a face-up Troublemaker face-down: a new object (505.3), to be uncovered
+    /// again.
+    Cover(CardId),
     /// Put a card from play or a discard pile into its owner's hand (a Problem goes under
     /// its deck, 303.3).
     ToHand(CardId),
@@ -83,7 +92,11 @@ impl Game {
             // 301.5: Mane Characters can't leave play.
             Occurrence::Dismiss { card, .. } | Occurrence::Retire(card) => {
                 let c = self.card(card);
-                c.zone == Zone::Play && self.def(card).card_type != CardType::ManeCharacter
+                c.zone == Zone::Play
+                    && self.def(card).card_type != CardType::ManeCharacter
+                    // 104.3: a "can't be dismissed" doesn't stop the game's dismissals.
+                    && !matches!(occ, Occurrence::Dismiss { by_game: false, .. }
+                        if self.dismiss_prohibited(card))
             }
             Occurrence::Banish(card) => {
                 !(self.card(card).zone == Zone::Play
@@ -113,10 +126,17 @@ impl Game {
             Occurrence::EnterPlay { card, .. } => self.card(card).zone != Zone::Play,
             Occurrence::Score { .. } | Occurrence::GainTokens { .. } => true,
             Occurrence::PayTokens { player, amount } => self.player(player).tokens >= amount,
+            Occurrence::LoseTokens { .. } => true,
             Occurrence::Uncover(c) => {
                 self.card(c).face_down
                     && !self.card(c).frightened
                     && self.card(c).zone == Zone::Play
+            }
+            Occurrence::Cover(c) => {
+                let k = self.card(c);
+                k.zone == Zone::Play
+                    && !k.face_down
+                    && self.def(c).card_type == CardType::Troublemaker
             }
             Occurrence::ToBottom(_) => true,
             Occurrence::ToHand(c) | Occurrence::ToDeckTop(c) => {
@@ -135,14 +155,14 @@ impl Game {
         if k.zone != Zone::Play || k.area == Some(to) || k.host.is_some() {
             return false;
         }
-        match to {
+        (match to {
             Area::Home(p) => {
                 p == k.controller
                     && !(by_move && self.def(card).card_type == CardType::Troublemaker)
                     && self.def(card).card_type != CardType::Troublemaker
             }
             Area::Problem(_) => self.problem_at(to).is_some(),
-        }
+        }) && !(by_move && self.move_prohibited(card, to, None))
     }
 
     /// Performs an occurrence if it can happen. Returns whether it happened.
@@ -236,6 +256,13 @@ impl Game {
                 self.player_mut(player).tokens += amount;
                 self.log(Event::GainedTokens { player, amount });
             }
+            Occurrence::LoseTokens { player, amount } => {
+                let amount = amount.min(self.player(player).tokens);
+                self.player_mut(player).tokens -= amount;
+                if amount > 0 {
+                    self.log(Event::LostTokens { player, amount });
+                }
+            }
             Occurrence::PayTokens { player, amount } => {
                 self.player_mut(player).tokens -= amount;
                 if amount > 0 {
@@ -247,6 +274,14 @@ impl Game {
                 self.st.uniqueness_dirty = true;
                 self.refresh_watchers();
                 self.log(Event::Uncovered(c));
+            }
+            Occurrence::Cover(c) => {
+                let object = self.new_object();
+                let k = self.card_mut(c);
+                k.face_down = true;
+                k.object = object;
+                self.refresh_watchers();
+                self.log(Event::Covered(c));
             }
             Occurrence::ToBottom(c) => self.leave(c, Leave::ToDeckBottom),
             Occurrence::ToDeckTop(c) => {

@@ -177,7 +177,7 @@ impl Game {
                 && self.has_keyword(c, |k| k == crate::card::Keyword::Agile)
             {
                 for to in std::iter::once(Area::Home(p)).chain(self.problem_areas()) {
-                    if tokens >= self.move_cost(p, c, to) && self.can_go_to(c, to, true) {
+                    if tokens >= self.move_cost(p, c, to) && self.may_move(p, c, to) {
                         out.push(Choice::Move { card: c, to });
                     }
                 }
@@ -226,7 +226,13 @@ impl Game {
                 continue;
             }
             for (i, a) in self.abilities(c).iter().enumerate() {
-                if let Ability::Activated { timing, cost, .. } = a {
+                if let Ability::Activated {
+                    timing,
+                    condition,
+                    cost,
+                    ..
+                } = a
+                {
                     let ctx = crate::ability::trigger::Ctx {
                         printed: false,
                         source: c,
@@ -234,7 +240,10 @@ impl Game {
                         it: None,
                         there: self.card(c).area,
                     };
-                    if self.timing_allows(p, c, timing, phase) && self.can_pay(cost, &ctx) {
+                    if self.timing_allows(p, c, timing, phase)
+                        && condition.as_ref().is_none_or(|w| self.holds(w, &ctx))
+                        && self.can_pay(cost, &ctx)
+                    {
                         out.push(Choice::Activate {
                             card: c,
                             index: i as u8,

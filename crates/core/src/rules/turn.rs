@@ -80,6 +80,7 @@ impl Game {
                 self.st.confronted.clear();
                 self.st.contested.clear();
                 self.st.solved.clear();
+                self.end_next_turn_modifiers(tp);
                 self.log(Event::TurnBegan {
                     player: tp,
                     turn: self.st.turn,

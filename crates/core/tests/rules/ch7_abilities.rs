@@ -354,6 +354,7 @@ fn r512_4c_a_reaction_answers_each_instance_once() {
     let watcher = with(
         friend("WA", Orange, 1, 1, 0),
         vec![Ability::Activated {
+            condition: None,
             timing: Timing::Reaction(opponent_moves),
             cost: vec![],
             effects: vec![Effect::Draw {
@@ -388,6 +389,7 @@ fn r703_1c_activated_ability_as_often_as_its_cost_can_be_paid() {
     let tap = with(
         friend("TAP", Blue, 1, 1, 0),
         vec![Ability::Activated {
+            condition: None,
             timing: Timing::Phase(PhaseName::Main),
             cost: vec![Cost::ExhaustThis],
             effects: vec![Effect::GainTokens {
@@ -783,4 +785,165 @@ fn r704_1_a_trigger_on_another_card_being_dismissed_looks_back_at_where_it_was()
         3,
         "NEAR was here: the trigger drew one more"
     );
+}
+
+#[test]
+fn r512_4c_a_reaction_reads_the_card_whose_occurrence_it_answers() {
+    // The watcher sends home "that card": the one whose move it answers, not any other.
+    let opponent_moves = Trigger::Moved {
+        subject: Subject::Any(Cards {
+            controller: Some(Who::Opponent),
+            ..Cards::default()
+        }),
+        to_problem: true,
+        from_home: false,
+    };
+    let watcher = with(
+        friend("WA", Orange, 1, 1, 0),
+        vec![Ability::Activated {
+            condition: None,
+            timing: Timing::Reaction(opponent_moves),
+            cost: vec![],
+            effects: vec![Effect::Send {
+                target: Target::It,
+                to: AreaRef::Home,
+            }],
+        }],
+    );
+    let mut f = None;
+    let mut t = board(
+        deck("A", Blue, vec![friend("F", Blue, 1, 1, 0)], 5),
+        deck("B", Orange, vec![watcher], 5),
+        StartAt::MainPhase,
+        |b| {
+            place(b, P2, "WA", Area::Home(P2));
+            f = Some(place(b, P1, "F", Area::Home(P1)));
+            b.set_tokens(P1, 6);
+        },
+    );
+    let f = f.expect("placed");
+    t.choose(P1, "move \"Blue Mane AM\" from home to \"Problem AP1\"");
+    t.choose(P2, "pass");
+    t.choose(P1, "move \"Blue Friend F\" from home to \"Problem AP1\"");
+    t.choose(P2, "use \"Orange Friend WA\"");
+    assert_eq!(t.g.card(f).area, Some(Area::Home(P1)));
+}
+
+#[test]
+fn losing_tokens_takes_only_what_the_player_has() {
+    let drain = event(
+        "DR",
+        0,
+        Timing::Phase(PhaseName::Main),
+        vec![Effect::LoseTokens {
+            who: Who::Opponent,
+            amount: Amount::N(3),
+        }],
+    );
+    let mut t = board(
+        deck("A", Blue, vec![drain], 5),
+        deck("B", Orange, vec![], 5),
+        StartAt::MainPhase,
+        |b| {
+            to_hand(b, P1, "DR");
+            b.set_tokens(P1, 1);
+            b.set_tokens(P2, 1);
+        },
+    );
+    t.choose(P1, "play \"Event DR\"");
+    assert_eq!(t.g.player(P2).tokens, 0);
+    assert_eq!(t.g.player(P1).tokens, 1);
+}
+
+#[test]
+fn r703_an_activated_ability_with_a_while_is_offered_only_while_it_holds() {
+    let rover = with(
+        friend("RV", Blue, 1, 1, 0),
+        vec![Ability::Activated {
+            timing: Timing::Phase(PhaseName::Main),
+            condition: Some(Condition::AtAProblem),
+            cost: vec![Cost::ExhaustThis],
+            effects: vec![Effect::Draw {
+                who: Who::You,
+                amount: Amount::N(1),
+            }],
+        }],
+    );
+    let mut t = board(
+        deck("A", Blue, vec![rover], 5),
+        deck("B", Orange, vec![], 5),
+        StartAt::MainPhase,
+        |b| {
+            place(b, P1, "RV", Area::Home(P1));
+            b.set_tokens(P1, 3);
+        },
+    );
+    t.assert_not_offered("use \"Blue Friend RV\"");
+    t.choose(P1, "move \"Blue Friend RV\" from home to \"Problem AP1\"");
+    t.assert_offered("use \"Blue Friend RV\"");
+}
+
+#[test]
+fn r505_1d_looking_at_a_face_down_troublemaker_shows_it_only_to_the_looker() {
+    let look = event(
+        "LK",
+        0,
+        Timing::Phase(PhaseName::Main),
+        vec![Effect::Peek(Target::Choose(Cards {
+            card_type: Some(CardKind::Type(CardType::Troublemaker)),
+            face_down: Some(true),
+            ..Cards::default()
+        }))],
+    );
+    let mut tm = None;
+    let mut t = board(
+        deck("A", Blue, vec![look], 5),
+        deck("B", Orange, vec![troublemaker("TM", 2, 1, false)], 5),
+        StartAt::MainPhase,
+        |b| {
+            to_hand(b, P1, "LK");
+            b.set_tokens(P1, 1);
+            let how = InPlay {
+                face_down: true,
+                ..InPlay::default()
+            };
+            tm = Some(place_with(b, P2, "TM", Area::Problem(P1), how));
+        },
+    );
+    let tm = tm.expect("placed");
+    assert!(!t.g.is_visible_to(tm, P1));
+    // The only fitting card is chosen by the engine; the label never named it to P1.
+    t.choose(P1, "play \"Event LK\"");
+    assert!(t.g.is_visible_to(tm, P1));
+    assert!(t.g.card(tm).face_down);
+}
+
+#[test]
+fn r505_3_a_troublemaker_turned_face_down_becomes_a_new_card() {
+    let cover = event(
+        "CV",
+        0,
+        Timing::Phase(PhaseName::Main),
+        vec![Effect::Cover(Target::Each(Cards {
+            card_type: Some(CardKind::Type(CardType::Troublemaker)),
+            ..Cards::default()
+        }))],
+    );
+    let mut tm = None;
+    let mut t = board(
+        deck("A", Blue, vec![cover], 5),
+        deck("B", Orange, vec![troublemaker("TM", 2, 1, false)], 5),
+        StartAt::MainPhase,
+        |b| {
+            to_hand(b, P1, "CV");
+            b.set_tokens(P1, 1);
+            tm = Some(place(b, P2, "TM", Area::Problem(P1)));
+        },
+    );
+    let tm = tm.expect("placed");
+    let before = t.g.card(tm).object;
+    t.choose(P1, "play \"Event CV\"");
+    assert!(t.g.card(tm).face_down);
+    assert_ne!(t.g.card(tm).object, before);
+    assert!(!t.g.is_visible_to(tm, P1));
 }

@@ -12,4 +12,5 @@ mod ch7_abilities;
 mod ch8_additional;
 mod decklook;
 mod keywords;
+mod prohibit;
 mod quickstart;
