@@ -292,6 +292,40 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
                 if *optional { "may go" } else { "goes" }
             )
         }
+        StaticEffect::PlaceCost {
+            payer,
+            cards: c,
+            on,
+            amount: n,
+            against,
+        } => {
+            let whom = match payer {
+                Who::You => "you",
+                Who::Opponent => "your opponents",
+                Who::Each => "players",
+                other => who(*other),
+            };
+            let place = match on {
+                Some(h) => format!("on {} here", cards(h, true)),
+                None => "here".into(),
+            };
+            let mut s = format!(
+                "{} {whom} play {place} cost {} {}",
+                cards(c, true),
+                n.abs(),
+                if *n < 0 { "less" } else { "more" }
+            );
+            if let Some(cond) = against {
+                s.push_str(&format!(
+                    " while, for the paying player's opponent, {}",
+                    condition(cond).replace("you control", "they control")
+                ));
+            }
+            s
+        }
+        StaticEffect::OpponentsMoveAwayCost(n) => {
+            format!("opponents pay {n} more to move characters away from this card's Problem")
+        }
     }
 }
 
@@ -441,6 +475,54 @@ pub fn effect(e: &Effect) -> String {
             does(*w, "put"),
             amount(a, "card", "cards")
         ),
+        Effect::LookAt {
+            deck,
+            count,
+            reveal,
+            take,
+            back,
+        } => {
+            let whose = match deck {
+                DeckRef::Yours => "your deck",
+                DeckRef::Opponents => "your opponent's deck",
+                DeckRef::ThereProblem => "that Problem's Problem deck",
+            };
+            let mut s = format!(
+                "{} the top {} of {whose}",
+                if *reveal { "reveal" } else { "look at" },
+                amount(count, "card", "cards")
+            );
+            if let Some(t) = take {
+                s.push_str(&format!(
+                    "; you may put {} among them into your hand",
+                    a(&cards(t, false))
+                ));
+            }
+            let rest = if take.is_some() { "the rest" } else { "them" };
+            let back = match back {
+                PutBack::Top => "back on top in any order",
+                PutBack::Bottom => "on the bottom in any order",
+                PutBack::TopOrBottom => "each on the top or the bottom, in any order",
+            };
+            s.push_str(&format!("; put {rest} {back}"));
+            s
+        }
+        Effect::Discount { cards: c, amount } => format!(
+            "the next {} you play this turn costs {amount} less",
+            cards(c, false)
+        ),
+        Effect::PlayTroublemakerFree => {
+            "play a Troublemaker from your hand face-down to a Problem for free".into()
+        }
+        Effect::PayOr { cost: c, otherwise } => format!(
+            "you may {}; if you don't, {}",
+            c.iter().map(cost).collect::<Vec<_>>().join(" and "),
+            effects(otherwise)
+        ),
+        Effect::Inspired => "unless you have already done so this turn, look at the top card \
+                             of your opponent's deck for each Inspired card you control; \
+                             put each on the top or the bottom, in any order"
+            .into(),
     }
 }
 

@@ -379,6 +379,9 @@ impl Namer<'_> {
                 self.p(*player),
                 self.card(*card)
             ),
+            Event::ScoredWith { card, points } => {
+                format!("{points} point(s) scored with {}", self.card(*card))
+            }
             #[allow(unreachable_patterns)]
             other => format!("{other:?}"),
         })

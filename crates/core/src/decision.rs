@@ -39,6 +39,8 @@ pub enum Prompt {
     Discard,
     /// Choose a Problem for an effect.
     ChooseProblem,
+    /// Put looked-at cards back on a deck, one at a time.
+    Arrange,
 }
 
 /// One answer to a decision.
@@ -104,6 +106,11 @@ pub enum Choice {
     NoCard,
     /// Choose a Problem area.
     Problem(Area),
+    /// Put a looked-at card on top of the deck it came from now (so the last one put
+    /// there ends on top).
+    ToTop(CardId),
+    /// Put a looked-at card on the bottom of the deck it came from now.
+    ToBottom(CardId),
 }
 
 /// A pending decision: a player, a prompt and the legal answers. Labels are made on

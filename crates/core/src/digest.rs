@@ -40,6 +40,7 @@ impl Game {
         st.faceoff.hash(&mut h);
         (&st.confronted, &st.contested, &st.solved).hash(&mut h);
         st.firsts.hash(&mut h);
+        st.decklook.hash(&mut h);
         st.rng.get_seed().hash(&mut h);
         st.rng.get_word_pos().hash(&mut h);
         h.finish()

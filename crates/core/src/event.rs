@@ -123,6 +123,11 @@ pub enum Event {
         player: PlayerId,
         card: CardId,
     },
+    /// 517.2: points a player has just scored were scored with this card.
+    ScoredWith {
+        card: CardId,
+        points: u16,
+    },
 }
 
 /// The ways a card leaves its place (410).

@@ -217,6 +217,7 @@ impl Game {
             log: Vec::new(),
             log_enabled: true,
             decisions: 0,
+            decklook: Default::default(),
         };
         let facts = crate::pool::PoolFacts::of(&pool);
         let mut g = Game {
@@ -622,7 +623,9 @@ impl Choice {
             | Choice::Rally { card: c }
             | Choice::Uncover(c)
             | Choice::Challenge(c)
-            | Choice::Card(c) => Some(c),
+            | Choice::Card(c)
+            | Choice::ToTop(c)
+            | Choice::ToBottom(c) => Some(c),
             _ => None,
         }
     }

@@ -123,6 +123,8 @@ impl Game {
             Choice::No => "no".into(),
             Choice::NoCard => "none".into(),
             Choice::Problem(a) => format!("choose {}", self.area_label(a)),
+            Choice::ToTop(c) => format!("put {} on top", self.quoted(c)),
+            Choice::ToBottom(c) => format!("put {} on the bottom", self.quoted(c)),
             Choice::Card(c) => {
                 let verb = match prompt {
                     Prompt::SendHome => "send home",

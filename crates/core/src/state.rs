@@ -292,4 +292,7 @@ pub struct State {
     /// has N power"), by card, object number and ability index (410.6: a card that
     /// becomes a new object starts over).
     pub(crate) firsts: Vec<(CardId, u32, u8)>,
+    /// Decks being looked at, pending discounts, Inspired use and points scored with
+    /// cards (see `ability/look.rs`).
+    pub(crate) decklook: crate::ability::look::DeckLook,
 }

@@ -67,6 +67,9 @@ pub struct View {
     pub prompt: Option<Prompt>,
     pub choices: Vec<String>,
     pub outcome: Option<Outcome>,
+    /// Cards the viewer is looking at (or that are revealed), top of the deck first.
+    #[serde(default)]
+    pub looking: Vec<ViewCard>,
 }
 
 impl Game {
@@ -74,7 +77,8 @@ impl Game {
     pub fn is_visible_to(&self, c: CardId, viewer: PlayerId) -> bool {
         let k = self.card(c);
         match k.zone {
-            Zone::DrawDeck | Zone::ProblemDeck => false,
+            // Only while a player looks at them (or they are revealed).
+            Zone::DrawDeck | Zone::ProblemDeck => self.looked_at_by(c, viewer),
             Zone::Hand => k.owner == viewer,
             // 505.1c-d: face-down cards are public except Troublemakers.
             Zone::Play => {
@@ -168,6 +172,7 @@ impl Game {
             prompt: mine.map(|d| d.prompt.clone()),
             choices: mine.map(|d| self.labels_of(d)).unwrap_or_default(),
             outcome: self.outcome().cloned(),
+            looking: cards(&self.looking_at(viewer)),
         }
     }
 }

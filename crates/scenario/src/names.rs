@@ -204,6 +204,7 @@ pub const PROMPTS: &[&str] = &[
     "target",
     "discard",
     "choose problem",
+    "arrange",
 ];
 
 /// What the outcome of the game should be.

@@ -120,6 +120,9 @@ pub fn render(g: &Game, e: &Event) -> String {
             "{player} puts {} from the top of their deck into their discard pile",
             q(g, *card)
         ),
+        Event::ScoredWith { card, points } => {
+            format!("{points} point(s) scored with {}", q(g, *card))
+        }
         #[allow(unreachable_patterns)]
         other => format!("{other:?}"),
     }

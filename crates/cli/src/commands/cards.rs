@@ -595,7 +595,12 @@ mod tests {
                 && t.contains("turn this card over"),
             "{t}"
         );
-        let t = show_text(cat, cat.get("PR11").unwrap());
+        // Any card still waiting for a script (which ones change as cards get scripted).
+        let waiting = cat
+            .entries()
+            .find(|e| e.def.script == ScriptStatus::Unscripted)
+            .unwrap();
+        let t = show_text(cat, waiting);
         assert!(t.contains("abilities not scripted yet"), "{t}");
         let t = show_text(cat, cat.get("PR165").unwrap());
         assert!(

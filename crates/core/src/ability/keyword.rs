@@ -31,6 +31,8 @@ pub fn implemented(k: Keyword) -> bool {
             | Villain
             | Calming(_)
             | Random
+            | Inspired
+            | Meticulous(_)
     )
 }
 
@@ -48,7 +50,15 @@ pub fn is_triggered(k: Keyword) -> bool {
     use Keyword::*;
     matches!(
         k,
-        Diligent(_) | Studious | Prepared | Traveler | Villain | Calming(_) | Random
+        Diligent(_)
+            | Studious
+            | Prepared
+            | Traveler
+            | Villain
+            | Calming(_)
+            | Random
+            | Inspired
+            | Meticulous(_)
     )
 }
 
@@ -157,6 +167,22 @@ pub fn triggered(k: Keyword) -> Option<Ability> {
                 },
             ],
         }),
+        // At the start of your Main Phase, once a turn across all your Inspired cards,
+        // look at the opponent's top cards (the effect does the once-a-turn check).
+        Inspired => t(Trigger::StartOfMainPhase, false, vec![Effect::Inspired]),
+        // At the start of your turn you may look at your top X cards; each goes back on
+        // the top or the bottom.
+        Meticulous(x) => t(
+            Trigger::StartOfTurn,
+            true,
+            vec![Effect::LookAt {
+                deck: DeckRef::Yours,
+                count: Amount::N(x as i16),
+                reveal: false,
+                take: None,
+                back: PutBack::TopOrBottom,
+            }],
+        ),
         _ => None,
     }
 }

@@ -326,7 +326,7 @@ impl Game {
             Condition::ExcessPower => ctx
                 .there
                 .is_some_and(|a| self.confronts_with_excess(ctx.you, a)),
-            Condition::ScoredThisPhase(_) => false,
+            Condition::ScoredThisPhase(n) => self.scored_this_phase(ctx.source) >= *n,
             Condition::All(v) => v.iter().all(|c| self.holds(c, ctx)),
             Condition::Any(v) => v.iter().any(|c| self.holds(c, ctx)),
             Condition::Not(c) => !self.holds(c, ctx),
@@ -757,6 +757,10 @@ impl Game {
                         player: p,
                         points: n,
                     });
+                    // 517.2: scored with the card whose effect it is.
+                    if p == you {
+                        self.score_with(vec![ctx.source], n);
+                    }
                 }
             }
             Effect::Until {
@@ -1006,6 +1010,49 @@ impl Game {
                     for _ in 0..*n {
                         self.perform(Occurrence::Flip(you));
                     }
+                }
+            }
+            Effect::LookAt {
+                deck,
+                count,
+                reveal,
+                take,
+                back,
+            } => {
+                if let Some((p, c)) = self.look_step(
+                    *deck,
+                    count,
+                    *reveal,
+                    take.as_ref(),
+                    *back,
+                    ctx,
+                    answer,
+                    progress,
+                ) {
+                    return Step::Ask(p, c, you);
+                }
+            }
+            Effect::Discount { cards, amount } => {
+                self.add_discount(ctx, cards, *amount);
+            }
+            Effect::PlayTroublemakerFree => {
+                if let Some((p, c)) = self.play_troublemaker_free_step(ctx, answer, chosen) {
+                    return Step::Ask(p, c, you);
+                }
+            }
+            Effect::PayOr { cost, otherwise } => match answer {
+                Some(Choice::Yes) => self.pay(cost, ctx),
+                Some(Choice::No) => {
+                    self.push_resolution(*ctx, otherwise.clone(), false, Vec::new(), None)
+                }
+                _ if self.can_pay(cost, ctx) => {
+                    return Step::Ask(Prompt::May, vec![Choice::Yes, Choice::No], you);
+                }
+                _ => self.push_resolution(*ctx, otherwise.clone(), false, Vec::new(), None),
+            },
+            Effect::Inspired => {
+                if let Some((p, c)) = self.inspired_step(ctx, answer, progress) {
+                    return Step::Ask(p, c, you);
                 }
             }
         }

@@ -476,6 +476,23 @@ pub enum StaticEffect {
         #[serde(default)]
         once_per_faceoff: bool,
     },
+    /// The cost for a player (`payer`, from this card's controller's point of view) to
+    /// play a card that fits `cards` to this card's area changes by `amount`. An
+    /// attachment counts as played to its host's area; with `on`, only attachments played
+    /// on a host that fits. `against` is read from the point of view of the paying
+    /// player's opponent ("while a player has …, that player's opponent pays more").
+    /// (Boxed so this rare variant doesn't widen every continuous effect.)
+    PlaceCost {
+        payer: Who,
+        cards: Box<Cards>,
+        #[serde(default)]
+        on: Option<Box<Cards>>,
+        amount: i16,
+        #[serde(default)]
+        against: Option<Box<Condition>>,
+    },
+    /// Opponents pay +N to move characters away from this card's Problem.
+    OpponentsMoveAwayCost(u16),
 }
 
 /// What a replacement does instead of the occurrence it replaces (710.1).
@@ -614,6 +631,58 @@ pub enum Effect {
         who: Who,
         amount: Amount,
     },
+    /// Look at (or reveal) the top cards of a deck; optionally take one that fits into
+    /// the controller's hand; put the rest back where `back` says, in an order the
+    /// controller picks one card at a time.
+    LookAt {
+        deck: DeckRef,
+        count: Amount,
+        /// Revealed cards are shown to every player, not only the one looking.
+        #[serde(default)]
+        reveal: bool,
+        /// "You may put one revealed [card] into your hand".
+        #[serde(default)]
+        take: Option<Cards>,
+        back: PutBack,
+    },
+    /// The Inspired keyword's look (glossary): once a turn, the top cards of an opponent's
+    /// deck, one per Inspired card the controller has, each back on top or bottom.
+    Inspired,
+    /// "The next card that fits you play this turn costs N less": used up by the next
+    /// card played that fits, whether or not it had a cost to reduce.
+    Discount {
+        cards: Cards,
+        amount: u16,
+    },
+    /// Play a Troublemaker from the controller's hand to a Problem they choose, face-down
+    /// and without paying for it (508.1e).
+    PlayTroublemakerFree,
+    /// The controller may pay `cost`; if they don't (or can't), `otherwise` is followed
+    /// as a new effect once this one is done ("pay [2] or dismiss it").
+    PayOr {
+        cost: Vec<Cost>,
+        otherwise: Vec<Effect>,
+    },
+}
+
+/// A deck an effect looks at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum DeckRef {
+    /// The controller's draw deck.
+    Yours,
+    /// The opponent's draw deck.
+    Opponents,
+    /// The Problem deck belonging to the Problem the trigger is about (501.5 "there").
+    ThereProblem,
+}
+
+/// Where looked-at cards go back, each in an order the player chooses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum PutBack {
+    Top,
+    Bottom,
+    /// Each card on the top or the bottom, as the player chooses.
+    TopOrBottom,
 }
 
 /// Where a move or send goes.

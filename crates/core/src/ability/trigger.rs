@@ -54,6 +54,28 @@ pub struct Ctx {
     pub printed: bool,
 }
 
+impl Ctx {
+    /// The card's own point of view, with no trigger to read: current colours.
+    pub fn of(source: CardId, you: PlayerId) -> Ctx {
+        Ctx {
+            source,
+            you,
+            it: None,
+            there: None,
+            player: None,
+            printed: false,
+        }
+    }
+
+    /// As [`Ctx::of`], reading printed colours, as continuous effects do (711.5).
+    pub fn printed(source: CardId, you: PlayerId) -> Ctx {
+        Ctx {
+            printed: true,
+            ..Ctx::of(source, you)
+        }
+    }
+}
+
 impl Game {
     /// The abilities of a card's face-up side (505.1a: none while face-down).
     pub fn abilities(&self, c: CardId) -> &[Ability] {
@@ -265,32 +287,14 @@ impl Game {
             controller: None,
             ..sel.clone()
         };
-        let now = Ctx {
-            printed: false,
-            source,
-            you,
-            it: None,
-            there: None,
-            player: None,
-        };
+        let now = Ctx::of(source, you);
         place_ok && controller_ok && self.fits(c, &rest, &now)
     }
 
     fn subject_fits(&self, s: &Subject, source: CardId, you: PlayerId, c: CardId) -> bool {
         match s {
             Subject::This => c == source,
-            Subject::Any(sel) => self.fits(
-                c,
-                sel,
-                &Ctx {
-                    printed: false,
-                    source,
-                    you,
-                    it: None,
-                    there: None,
-                    player: None,
-                },
-            ),
+            Subject::Any(sel) => self.fits(c, sel, &Ctx::of(source, you)),
         }
     }
 
@@ -552,6 +556,11 @@ impl Game {
             ) if *player == you && self.only_color_defeated(you, *color) => {
                 Some((Some(*troublemaker), here))
             }
+            (Trigger::ScoreWith, Event::ScoredWith { card, .. })
+                if *card == source && self.card(source).controller == you =>
+            {
+                Some((Some(source), here))
+            }
             _ => None,
         }
     }
@@ -705,7 +714,7 @@ pub(crate) fn phase_name(p: crate::state::Phase) -> Option<PhaseName> {
 
 /// Whether `player` is among the players `who` names from `you`'s point of view, where the
 /// description has no trigger of its own to read ("its controller" names nobody).
-fn names(who: Who, player: PlayerId, you: PlayerId) -> bool {
+pub(crate) fn names(who: Who, player: PlayerId, you: PlayerId) -> bool {
     match who {
         Who::Each => true,
         Who::You => player == you,

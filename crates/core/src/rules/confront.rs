@@ -198,6 +198,9 @@ impl Game {
             player: tp,
             points: 1,
         });
+        // 517.2: with the characters the player has at that Problem.
+        let with: Vec<_> = self.characters_at(tp, area).collect();
+        self.score_with(with, 1);
         let rival = self
             .opponents(tp)
             .find(|&o| self.meets_confront_requirements(o, area));

@@ -23,14 +23,7 @@ impl Game {
     }
 
     pub(crate) fn ctx_of(&self, source: CardId) -> Ctx {
-        Ctx {
-            printed: true,
-            source,
-            you: self.card(source).controller,
-            it: None,
-            there: None,
-            player: None,
-        }
+        Ctx::printed(source, self.card(source).controller)
     }
 
     /// Continuous effects in force that apply to `c`: from static abilities of face-up
@@ -69,14 +62,7 @@ impl Game {
         let obj = self.card(c).object;
         for m in &self.st.modifiers {
             if m.target == c && m.object == obj {
-                let ctx = Ctx {
-                    printed: false,
-                    source: c,
-                    you: m.controller,
-                    it: None,
-                    there: None,
-                    player: None,
-                };
+                let ctx = Ctx::of(c, m.controller);
                 f(&m.effect, &ctx);
             }
         }
@@ -373,7 +359,10 @@ impl Game {
     /// The cost for `p` to move a card to an area (609.2b): Swift, Showy and scripted
     /// increases, never below 1.
     pub fn move_cost(&self, p: PlayerId, card: CardId, to: Area) -> u16 {
-        Self::move_cost_sum(self.move_cost_base(card), self.move_cost_extra(p, to))
+        Self::move_cost_sum(
+            self.move_cost_base(card) + self.move_away_extra(p, card),
+            self.move_cost_extra(p, to),
+        )
     }
 
     /// The mover's part of [`Game::move_cost`]: the same for every destination.
@@ -432,6 +421,12 @@ impl Game {
         if self.def(card).card_type == CardType::Troublemaker {
             return crate::rules::main_phase::TROUBLEMAKER_COST;
         }
+        self.play_cost_raw(p, card).max(0) as u16
+    }
+
+    /// [`Game::play_cost`] before it is floored at 0, so costs scoped to a place can be
+    /// added first.
+    pub(crate) fn play_cost_raw(&self, p: PlayerId, card: CardId) -> i16 {
         let mut cost = self.def(card).cost.unwrap_or(0) as i16;
         // 705.2b: opposing cost modifiers first, then the player's own; all add.
         for &s in &self.st.in_play {
@@ -458,6 +453,7 @@ impl Game {
                 }
             }
         }
-        cost.max(0) as u16
+        cost -= self.discount(p, card) as i16;
+        cost
     }
 }

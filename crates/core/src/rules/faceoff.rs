@@ -331,6 +331,7 @@ impl Game {
                             player: challenger,
                             points,
                         });
+                        self.score_with(self.involved_of(challenger), points);
                         self.perform(Occurrence::Dismiss {
                             card: troublemaker,
                             by_game: false,
@@ -363,6 +364,7 @@ impl Game {
                     player: winner,
                     points: bonus,
                 });
+                self.score_with(self.involved_of(winner), bonus);
             }
         }
     }

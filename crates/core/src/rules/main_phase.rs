@@ -29,30 +29,32 @@ impl Game {
             if hand[..i].iter().any(|&x| self.card(x).def == def) {
                 continue;
             }
-            if tokens < self.play_cost(p, c) {
+            // Costs scoped to a place (PlaceCost) are checked per destination below.
+            if self.def(c).card_type == CardType::Troublemaker && tokens < self.play_cost(p, c) {
                 continue;
             }
             match self.def(c).card_type {
                 CardType::Friend if self.meets_play_requirements(p, c) => {
-                    push_friend_plays(self, &mut out, p, c, &problems)
+                    self.push_friend_plays(&mut out, p, c, &problems, tokens)
                 }
                 CardType::Resource if self.meets_play_requirements(p, c) => {
                     match self.host_description(c) {
                         // 305.1b, 509.1: an attachment is played on a card that fits.
                         Some(sel) => {
-                            let ctx = crate::ability::trigger::Ctx {
-                                printed: false,
-                                source: c,
-                                you: p,
-                                it: None,
-                                there: None,
-                                player: None,
-                            };
+                            let ctx = crate::ability::trigger::Ctx::of(c, p);
                             for host in self.distinct(self.matching(sel, &ctx)) {
-                                out.push(Choice::PlayOn { card: c, host });
+                                let at = self.card(host).area;
+                                if at.is_some_and(|a| {
+                                    tokens >= self.play_cost_at(p, c, a, Some(host))
+                                }) {
+                                    out.push(Choice::PlayOn { card: c, host });
+                                }
                             }
                         }
-                        None => out.push(Choice::PlayResource { card: c }),
+                        None if tokens >= self.play_cost_at(p, c, Area::Home(p), None) => {
+                            out.push(Choice::PlayResource { card: c })
+                        }
+                        None => {}
                     }
                 }
                 CardType::Troublemaker => {
@@ -94,7 +96,7 @@ impl Game {
             if key.3 && tokens >= RALLY_COST {
                 out.push(Choice::Rally { card: c });
             }
-            let base = self.move_cost_base(c);
+            let base = self.move_cost_base(c) + self.move_away_extra(p, c);
             for &(to, extra) in targets {
                 if tokens >= Self::move_cost_sum(base, extra) && self.may_move(p, c, to) {
                     out.push(Choice::Move { card: c, to });
@@ -115,18 +117,18 @@ impl Game {
     pub(crate) fn take_action(&mut self, p: PlayerId, action: Choice) {
         match action {
             Choice::PlayFriend { card, to } => {
-                let cost = self.play_cost(p, card);
+                let cost = self.play_cost_at(p, card, to, None);
                 self.play_to(p, card, cost, to, false, None);
             }
             Choice::PlayOn { card, host } => {
-                let cost = self.play_cost(p, card);
                 // 305.1b, 509.3: at its host's area, attached to it.
                 if let Some(at) = self.card(host).area {
+                    let cost = self.play_cost_at(p, card, at, Some(host));
                     self.play_to(p, card, cost, at, false, Some(host));
                 }
             }
             Choice::PlayResource { card } => {
-                let cost = self.play_cost(p, card);
+                let cost = self.play_cost_at(p, card, Area::Home(p), None);
                 // 305.1a: non-attachment Resources go to their owner's home.
                 self.play_to(p, card, cost, Area::Home(p), false, None);
             }
@@ -217,6 +219,7 @@ impl Game {
                     return;
                 }
                 self.pay(&cost, &ctx);
+                self.use_discounts(p, card);
                 self.relocate(card, Zone::Queue, false);
                 self.card_mut(card).controller = p;
                 self.log(Event::Played { player: p, card });
@@ -289,14 +292,7 @@ impl Game {
         }
         match self.host_description(c) {
             Some(sel) => {
-                let ctx = crate::ability::trigger::Ctx {
-                    printed: false,
-                    source: c,
-                    you: self.card(c).controller,
-                    it: None,
-                    there: None,
-                    player: None,
-                };
+                let ctx = crate::ability::trigger::Ctx::of(c, self.card(c).controller);
                 !self.fits(h, sel, &ctx)
             }
             None => false,
@@ -304,7 +300,7 @@ impl Game {
     }
 
     /// Plays a card from hand into play (705.2a-d, 706).
-    fn play_to(
+    pub(crate) fn play_to(
         &mut self,
         p: PlayerId,
         card: CardId,
@@ -319,6 +315,7 @@ impl Game {
         }) {
             return;
         }
+        self.use_discounts(p, card);
         self.relocate(card, Zone::Queue, false);
         self.card_mut(card).controller = p;
         self.perform(Occurrence::EnterPlay {
@@ -335,19 +332,22 @@ impl Game {
     }
 }
 
-/// 302.1: a Friend is played to its player's home or to a Problem, unless something
-/// forbids playing it there (104.2).
-pub(crate) fn push_friend_plays(
-    g: &Game,
-    out: &mut Vec<Choice>,
-    p: PlayerId,
-    card: CardId,
-    problems: &[Area],
-) {
-    out.extend(
-        std::iter::once(Area::Home(p))
-            .chain(problems.iter().copied())
-            .filter(|&to| !g.play_prohibited(p, card, to))
-            .map(|to| Choice::PlayFriend { card, to }),
-    );
+impl Game {
+    /// 302.1: a Friend is played to its player's home or to a Problem, where `p` can
+    /// pay what it costs to play it there and nothing forbids it (104.2).
+    pub(crate) fn push_friend_plays(
+        &self,
+        out: &mut Vec<Choice>,
+        p: PlayerId,
+        card: CardId,
+        problems: &[Area],
+        tokens: u16,
+    ) {
+        for to in std::iter::once(Area::Home(p)).chain(problems.iter().copied()) {
+            if !self.play_prohibited(p, card, to) && tokens >= self.play_cost_at(p, card, to, None)
+            {
+                out.push(Choice::PlayFriend { card, to });
+            }
+        }
+    }
 }

@@ -159,12 +159,11 @@ impl Game {
             if self.def(c).card_type == CardType::Friend
                 && !seen.contains(&self.card(c).def)
                 && self.face(c).keywords.contains(&crate::card::Keyword::Hasty)
-                && tokens >= self.play_cost(p, c)
                 && self.meets_play_requirements(p, c)
             {
                 seen.push(self.card(c).def);
                 let problems: Vec<Area> = self.problem_areas().collect();
-                crate::rules::main_phase::push_friend_plays(self, &mut out, p, c, &problems);
+                self.push_friend_plays(&mut out, p, c, &problems, tokens);
             }
         }
         // Agile: move this card as an Immediate action.
@@ -203,14 +202,7 @@ impl Game {
             seen.push(self.card(c).def);
             for (i, a) in self.face(c).abilities.iter().enumerate() {
                 if let Ability::Play { timing, cost, .. } = a {
-                    let ctx = crate::ability::trigger::Ctx {
-                        printed: false,
-                        source: c,
-                        you: p,
-                        it: None,
-                        there: None,
-                        player: None,
-                    };
+                    let ctx = crate::ability::trigger::Ctx::of(c, p);
                     if self.timing_allows(p, c, timing, phase)
                         && self.player(p).tokens >= self.play_cost(p, c)
                         && self.meets_play_requirements(p, c)
