@@ -14,7 +14,7 @@ mod heuristic;
 mod match_play;
 
 pub use heuristic::HeuristicPlayer;
-pub use match_play::{play_out, GameRecord, PlayError};
+pub use match_play::{play_out, play_out_until, GameRecord, PlayError};
 
 use ponyccg_core::{Decision, Game};
 use rand_chacha::ChaCha8Rng;

@@ -30,6 +30,8 @@ impl GameRecord {
 pub enum PlayError {
     /// The game was still going after this many decisions.
     NoEnd { decisions: usize },
+    /// The game was still going after this many turns; the scores by seat then.
+    TurnLimit { turns: u32, scores: Vec<u16> },
     /// A player gave an answer the engine refused.
     Refused { player: String, err: ChoiceError },
     /// There are fewer players than seats.
@@ -41,6 +43,9 @@ impl std::fmt::Display for PlayError {
         match self {
             PlayError::NoEnd { decisions } => {
                 write!(f, "the game had not ended after {decisions} decisions")
+            }
+            PlayError::TurnLimit { turns, .. } => {
+                write!(f, "the game had not ended after {turns} turns")
             }
             PlayError::Refused { player, err } => {
                 write!(f, "the {player} player's choice was refused: {err}")
@@ -64,6 +69,17 @@ pub fn play_out(
     players: &mut [Box<dyn Player>],
     max_decisions: usize,
 ) -> Result<GameRecord, PlayError> {
+    play_out_until(game, players, max_decisions, u32::MAX)
+}
+
+/// As [`play_out`], and stops with [`PlayError::TurnLimit`] once turn `max_turns` has
+/// been played without an end (players who can't or won't score never finish).
+pub fn play_out_until(
+    game: &mut Game,
+    players: &mut [Box<dyn Player>],
+    max_decisions: usize,
+    max_turns: u32,
+) -> Result<GameRecord, PlayError> {
     if players.len() < game.num_players() {
         return Err(PlayError::TooFewPlayers {
             seats: game.num_players(),
@@ -75,6 +91,12 @@ pub fn play_out(
         if choices.len() >= max_decisions {
             return Err(PlayError::NoEnd {
                 decisions: choices.len(),
+            });
+        }
+        if game.turn() > max_turns {
+            return Err(PlayError::TurnLimit {
+                turns: max_turns,
+                scores: game.players().map(|p| game.score(p)).collect(),
             });
         }
         let who = &mut players[d.player.index()];

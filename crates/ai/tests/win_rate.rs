@@ -6,7 +6,9 @@
 //! side is `theme:NAME`, a deck file, or `synthetic:COLOUR`, e.g.
 //! `PONYCCG_WINRATE_DECKS=theme:applejack/theme:rarity cargo test --release -p ponyccg-ai`.
 
-use ponyccg_ai::{derive_seed, play_out, HeuristicPlayer, Player, RandomPlayer};
+use ponyccg_ai::{
+    derive_seed, play_out, play_out_until, HeuristicPlayer, PlayError, Player, RandomPlayer,
+};
 use ponyccg_core::card::Color;
 use ponyccg_core::testkit::mono_deck;
 use ponyccg_core::{Game, GameSetup, PlayerDeck, PlayerId};
@@ -43,7 +45,8 @@ fn pairings() -> Vec<(PlayerDeck, PlayerDeck)> {
     let spec = std::env::var("PONYCCG_WINRATE_DECKS").unwrap_or_else(|_| {
         "synthetic:blue/synthetic:orange,synthetic:pink/synthetic:purple,\
          synthetic:white/synthetic:yellow,synthetic:orange/synthetic:pink,\
-         synthetic:purple/synthetic:white,synthetic:yellow/synthetic:blue"
+         synthetic:purple/synthetic:white,synthetic:yellow/synthetic:blue,\
+         theme:rainbow-dash/theme:rarity"
             .to_string()
     });
     spec.split(',')
@@ -143,4 +146,35 @@ fn every_choice_is_in_range_and_the_game_ends() {
         assert!(g.is_over());
         assert!(!rec.choices.is_empty());
     }
+}
+
+#[test]
+fn random_games_between_theme_decks_end_or_reach_the_turn_limit() {
+    // Every card of these two theme decks is scripted: random play explores them without
+    // a refused choice or an endless stretch of decisions within a turn.
+    let (a, b) = (load("theme:rainbow-dash"), load("theme:rarity"));
+    let mut called = 0;
+    for i in 0..200 {
+        let seed = derive_seed(77, i);
+        let setup = GameSetup {
+            seed,
+            players: if i % 2 == 0 {
+                vec![a.clone(), b.clone()]
+            } else {
+                vec![b.clone(), a.clone()]
+            },
+        };
+        let mut g = Game::new(&setup).expect("the theme decks are playable");
+        g.set_logging(false);
+        let mut players: Vec<Box<dyn Player>> = vec![
+            Box::new(RandomPlayer::new(derive_seed(seed, 1))),
+            Box::new(RandomPlayer::new(derive_seed(seed, 2))),
+        ];
+        match play_out_until(&mut g, &mut players, 1_000_000, 200) {
+            Ok(_) => {}
+            Err(PlayError::TurnLimit { .. }) => called += 1,
+            Err(e) => panic!("game {i} (seed {seed}): {e}"),
+        }
+    }
+    assert!(called < 20, "{called} of 200 games stalled");
 }

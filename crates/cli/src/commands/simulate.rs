@@ -6,7 +6,7 @@
 use crate::gamesetup::{self, DEFAULT_AI_DECK, DEFAULT_DECK};
 use anyhow::{anyhow, bail, Result};
 use clap::Args;
-use ponyccg_ai::{derive_seed, play_out, player_by_name, GameRecord};
+use ponyccg_ai::{derive_seed, play_out_until, player_by_name, PlayError};
 use ponyccg_core::{Game, GameSetup, PlayerDeck, PlayerId};
 use serde::Serialize;
 use std::io::{IsTerminal, Write};
@@ -37,6 +37,11 @@ pub struct SimulateArgs {
     /// Print the results as JSON (and no progress bar).
     #[arg(long)]
     pub json: bool,
+    /// Call time on a game still going after this many turns: the higher score wins,
+    /// equal scores draw (as when time is called in a tournament). Random players can
+    /// stall forever, each unable or unwilling to score.
+    #[arg(long, default_value_t = 200)]
+    pub max_turns: u32,
 }
 
 /// Longest game accepted before it is reported as endless.
@@ -84,6 +89,9 @@ struct Summary {
     wins_a: u64,
     wins_b: u64,
     draws: u64,
+    /// Games decided at the turn limit, by score.
+    called: u64,
+    max_turns: u32,
     win_rate_a: Rate,
     win_rate_b: Rate,
     draw_rate: Rate,
@@ -101,15 +109,58 @@ struct Result1 {
     turns: u32,
     score: [u16; 2],
     decisions: u64,
+    /// Decided at the turn limit.
+    called: bool,
 }
 
 struct Job {
     decks: [PlayerDeck; 2],
     players: [String; 2],
     seed: u64,
+    max_turns: u32,
 }
 
 impl Job {
+    /// What game `i` was doing when it ran out of decisions: it is replayed (games are
+    /// deterministic) with the log switched on for its last decisions, so a loop a card
+    /// allows shows which cards take part in it.
+    fn last_moves(&self, i: u64) -> String {
+        const SHOWN: usize = 40;
+        let seed = derive_seed(self.seed, i);
+        let swap = i % 2 == 1;
+        let (first, second) = if swap { (1, 0) } else { (0, 1) };
+        let setup = GameSetup {
+            seed,
+            players: vec![self.decks[first].clone(), self.decks[second].clone()],
+        };
+        let (Ok(mut g), Ok(a), Ok(b)) = (
+            Game::new(&setup),
+            player_by_name(&self.players[first], derive_seed(seed, 1 + first as u64)),
+            player_by_name(&self.players[second], derive_seed(seed, 1 + second as u64)),
+        ) else {
+            return String::new();
+        };
+        let mut players = vec![a, b];
+        g.set_logging(false);
+        let _ = play_out_until(&mut g, &mut players, MAX_DECISIONS - SHOWN, self.max_turns);
+        g.set_logging(true);
+        let _ = play_out_until(&mut g, &mut players, SHOWN, self.max_turns);
+        let events = g.take_events();
+        let namer = crate::render::Namer {
+            game: &g,
+            viewer: None,
+        };
+        let mut lines: Vec<String> = events.iter().filter_map(|e| namer.event(e)).collect();
+        if let Some(d) = g.decision() {
+            lines.push(format!(
+                "then {} is to choose among: {}",
+                d.player,
+                g.labels().join(" | ")
+            ));
+        }
+        format!("its last {SHOWN} decisions:\n  {}", lines.join("\n  "))
+    }
+
     /// Game `i`: deck A sits first in even games and second in odd ones.
     fn run(&self, i: u64) -> Result<Result1> {
         let seed = derive_seed(self.seed, i);
@@ -125,19 +176,42 @@ impl Job {
             player_by_name(&self.players[first], derive_seed(seed, 1 + first as u64))?,
             player_by_name(&self.players[second], derive_seed(seed, 1 + second as u64))?,
         ];
-        let rec: GameRecord = play_out(&mut g, &mut players, MAX_DECISIONS)
-            .map_err(|e| anyhow!("game {i} (seed {seed}): {e}"))?;
         let deck_of = |seat: PlayerId| if swap { 1 - seat.0 } else { seat.0 };
-        let mut score = [0u16; 2];
-        for (seat, s) in rec.scores.iter().enumerate() {
-            score[deck_of(PlayerId(seat as u8)) as usize] = *s;
+        let by_deck = |scores: &[u16]| {
+            let mut score = [0u16; 2];
+            for (seat, s) in scores.iter().enumerate() {
+                score[deck_of(PlayerId(seat as u8)) as usize] = *s;
+            }
+            score
+        };
+        match play_out_until(&mut g, &mut players, MAX_DECISIONS, self.max_turns) {
+            Ok(rec) => Ok(Result1 {
+                winner: rec.winner().map(deck_of),
+                turns: rec.turns,
+                score: by_deck(&rec.scores),
+                decisions: rec.choices.len() as u64,
+                called: false,
+            }),
+            Err(PlayError::TurnLimit { turns, scores }) => {
+                let score = by_deck(&scores);
+                let winner = match score[0].cmp(&score[1]) {
+                    std::cmp::Ordering::Greater => Some(0),
+                    std::cmp::Ordering::Less => Some(1),
+                    std::cmp::Ordering::Equal => None,
+                };
+                Ok(Result1 {
+                    winner,
+                    turns,
+                    score,
+                    decisions: g.decisions_made(),
+                    called: true,
+                })
+            }
+            Err(e @ PlayError::NoEnd { .. }) => {
+                bail!("game {i} (seed {seed}): {e}\n{}", self.last_moves(i))
+            }
+            Err(e) => bail!("game {i} (seed {seed}): {e}"),
         }
-        Ok(Result1 {
-            winner: rec.winner().map(deck_of),
-            turns: rec.turns,
-            score,
-            decisions: rec.choices.len() as u64,
-        })
     }
 }
 
@@ -180,6 +254,7 @@ pub fn run(args: SimulateArgs) -> Result<()> {
         decks,
         players: [kinds[0].clone(), kinds[1].clone()],
         seed: args.seed,
+        max_turns: args.max_turns,
     });
 
     let n = args.games;
@@ -257,6 +332,8 @@ pub fn run(args: SimulateArgs) -> Result<()> {
         wins_a,
         wins_b,
         draws,
+        called: results.iter().filter(|r| r.called).count() as u64,
+        max_turns: args.max_turns,
         win_rate_a: wilson(wins_a, n),
         win_rate_b: wilson(wins_b, n),
         draw_rate: wilson(draws, n),
@@ -302,6 +379,13 @@ pub fn run(args: SimulateArgs) -> Result<()> {
         pct(summary.win_rate_b)
     )?;
     writeln!(out, "draws: {draws}  {}", pct(summary.draw_rate))?;
+    if summary.called > 0 {
+        writeln!(
+            out,
+            "{} games were still going after turn {} and were decided by score",
+            summary.called, summary.max_turns
+        )?;
+    }
     writeln!(
         out,
         "average turns {:.1} · average score A {:.2}, B {:.2} · average decisions {:.0}",
