@@ -113,6 +113,9 @@ struct Result1 {
     called: bool,
 }
 
+/// The players of one game, by seat.
+type Seats = Vec<Box<dyn ponyccg_ai::Player>>;
+
 struct Job {
     decks: [PlayerDeck; 2],
     players: [String; 2],
@@ -126,22 +129,9 @@ impl Job {
     /// allows shows which cards take part in it.
     fn last_moves(&self, i: u64) -> String {
         const SHOWN: usize = 40;
-        let seed = derive_seed(self.seed, i);
-        let swap = i % 2 == 1;
-        let (first, second) = if swap { (1, 0) } else { (0, 1) };
-        let setup = GameSetup {
-            seed,
-            players: vec![self.decks[first].clone(), self.decks[second].clone()],
-        };
-        let (Ok(mut g), Ok(a), Ok(b)) = (
-            Game::new(&setup),
-            player_by_name(&self.players[first], derive_seed(seed, 1 + first as u64)),
-            player_by_name(&self.players[second], derive_seed(seed, 1 + second as u64)),
-        ) else {
+        let Ok((_, mut g, mut players)) = self.start(i) else {
             return String::new();
         };
-        let mut players = vec![a, b];
-        g.set_logging(false);
         let _ = play_out_until(&mut g, &mut players, MAX_DECISIONS - SHOWN, self.max_turns);
         g.set_logging(true);
         let _ = play_out_until(&mut g, &mut players, SHOWN, self.max_turns);
@@ -161,21 +151,27 @@ impl Job {
         format!("its last {SHOWN} decisions:\n  {}", lines.join("\n  "))
     }
 
-    /// Game `i`: deck A sits first in even games and second in odd ones.
-    fn run(&self, i: u64) -> Result<Result1> {
+    /// Game `i` at its start, with its seed and players: deck A sits first in even games
+    /// and second in odd ones.
+    fn start(&self, i: u64) -> Result<(u64, Game, Seats)> {
         let seed = derive_seed(self.seed, i);
-        let swap = i % 2 == 1;
-        let (first, second) = if swap { (1, 0) } else { (0, 1) };
+        let (first, second) = if i % 2 == 1 { (1, 0) } else { (0, 1) };
         let setup = GameSetup {
             seed,
             players: vec![self.decks[first].clone(), self.decks[second].clone()],
         };
         let mut g = Game::new(&setup).map_err(|e| anyhow!("game {i}: {e}"))?;
         g.set_logging(false);
-        let mut players = vec![
+        let players = vec![
             player_by_name(&self.players[first], derive_seed(seed, 1 + first as u64))?,
             player_by_name(&self.players[second], derive_seed(seed, 1 + second as u64))?,
         ];
+        Ok((seed, g, players))
+    }
+
+    fn run(&self, i: u64) -> Result<Result1> {
+        let (seed, mut g, mut players) = self.start(i)?;
+        let swap = i % 2 == 1;
         let deck_of = |seat: PlayerId| if swap { 1 - seat.0 } else { seat.0 };
         let by_deck = |scores: &[u16]| {
             let mut score = [0u16; 2];

@@ -3,29 +3,9 @@
 use crate::support::*;
 use ponyccg_core::ability::*;
 use ponyccg_core::board::{InPlay, StartAt};
-use ponyccg_core::card::{CardDef, CardType, Color::*, ScriptStatus};
+use ponyccg_core::card::{CardType, Color::*, ScriptStatus};
 use ponyccg_core::testkit::*;
 use ponyccg_core::{Area, Prompt, Step, Zone};
-
-fn with(mut d: CardDef, abilities: Vec<Ability>) -> CardDef {
-    d.face.abilities = abilities;
-    d.script = ScriptStatus::Scripted;
-    d
-}
-
-fn event(number: &str, cost: u8, timing: Timing, effects: Vec<Effect>) -> CardDef {
-    let mut d = resource(number, Blue, 1, cost);
-    d.card_type = CardType::Event;
-    d.title = format!("Event {number}");
-    with(
-        d,
-        vec![Ability::Play {
-            timing,
-            cost: vec![],
-            effects,
-        }],
-    )
-}
 
 fn plus(n: i16) -> StaticEffect {
     StaticEffect::Power {

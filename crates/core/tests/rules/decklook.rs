@@ -5,30 +5,9 @@
 use crate::support::*;
 use ponyccg_core::ability::*;
 use ponyccg_core::board::StartAt;
-use ponyccg_core::card::{CardDef, CardType, Color::*, ScriptStatus};
+use ponyccg_core::card::{CardDef, CardType, Color::*};
 use ponyccg_core::testkit::*;
 use ponyccg_core::{CardId, Prompt};
-
-fn with(mut d: CardDef, abilities: Vec<Ability>) -> CardDef {
-    d.face.abilities = abilities;
-    d.script = ScriptStatus::Scripted;
-    d
-}
-
-/// A Main Phase Event costing nothing that does `effects`.
-fn event(number: &str, effects: Vec<Effect>) -> CardDef {
-    let mut d = resource(number, Blue, 1, 0);
-    d.card_type = CardType::Event;
-    d.title = format!("Event {number}");
-    with(
-        d,
-        vec![Ability::Play {
-            timing: Timing::Phase(PhaseName::Main),
-            cost: vec![],
-            effects,
-        }],
-    )
-}
 
 fn look(count: i16, back: PutBack) -> Effect {
     Effect::LookAt {
@@ -68,7 +47,10 @@ fn board_with(mut p1_draw: Vec<CardDef>, hand: &str) -> T {
 
 #[test]
 fn look_at_top_cards_and_put_them_back_on_top_one_at_a_time() {
-    let mut t = board_with(vec![event("LOOK", vec![look(2, PutBack::Top)])], "LOOK");
+    let mut t = board_with(
+        vec![main_event("LOOK", vec![look(2, PutBack::Top)])],
+        "LOOK",
+    );
     let before = top(&t, 3);
     t.choose(P1, "play \"Event LOOK\"");
     let d = t.g.decision().unwrap();
@@ -112,7 +94,7 @@ fn revealed_cards_are_seen_by_everyone_and_one_that_fits_may_be_taken() {
         }),
         back: PutBack::TopOrBottom,
     };
-    let mut t = board_with(vec![event("SHOW", vec![reveal])], "SHOW");
+    let mut t = board_with(vec![main_event("SHOW", vec![reveal])], "SHOW");
     let before = top(&t, 3);
     t.choose(P1, "play \"Event SHOW\"");
     assert_eq!(t.g.looking_at(P2), before, "revealed to the opponent too");
@@ -236,7 +218,7 @@ fn meticulous_may_look_at_your_top_cards_at_the_start_of_your_turn() {
 
 #[test]
 fn r705_2b_a_next_card_discount_waits_for_a_card_that_fits_and_is_used_up_by_it() {
-    let disc = event(
+    let disc = main_event(
         "DISC",
         vec![Effect::Discount {
             cards: Cards {
@@ -283,7 +265,7 @@ fn r705_2b_a_next_card_discount_waits_for_a_card_that_fits_and_is_used_up_by_it(
 
 #[test]
 fn r508_1e_a_troublemaker_played_for_free_costs_nothing() {
-    let free = event("FREE", vec![Effect::PlayTroublemakerFree]);
+    let free = main_event("FREE", vec![Effect::PlayTroublemakerFree]);
     let mut tm = None;
     let mut t = board(
         deck("A", Blue, vec![free, troublemaker("TM", 2, 1, false)], 3),

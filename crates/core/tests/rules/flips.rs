@@ -4,16 +4,10 @@
 use crate::support::*;
 use ponyccg_core::ability::*;
 use ponyccg_core::board::StartAt;
-use ponyccg_core::card::{CardDef, CardType, Color::*, Keyword, ScriptStatus};
+use ponyccg_core::card::{CardType, Color::*, Keyword};
 use ponyccg_core::event::Event;
 use ponyccg_core::testkit::*;
 use ponyccg_core::{Area, PlayerId, Zone};
-
-fn with(mut d: CardDef, abilities: Vec<Ability>) -> CardDef {
-    d.face.abilities = abilities;
-    d.script = ScriptStatus::Scripted;
-    d
-}
 
 fn static_(effect: StaticEffect, condition: Option<Condition>) -> Ability {
     Ability::Static { effect, condition }

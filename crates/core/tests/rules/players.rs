@@ -4,35 +4,15 @@
 use crate::support::*;
 use ponyccg_core::ability::*;
 use ponyccg_core::board::StartAt;
-use ponyccg_core::card::{CardDef, CardType, Color::*, ScriptStatus};
+use ponyccg_core::card::{CardType, Color::*};
 use ponyccg_core::testkit::*;
 use ponyccg_core::{Area, Prompt, Zone};
-
-fn with(mut d: CardDef, abilities: Vec<Ability>) -> CardDef {
-    d.face.abilities = abilities;
-    d.script = ScriptStatus::Scripted;
-    d
-}
-
-fn event(number: &str, effects: Vec<Effect>) -> CardDef {
-    let mut d = resource(number, Blue, 1, 0);
-    d.card_type = CardType::Event;
-    d.title = format!("Event {number}");
-    with(
-        d,
-        vec![Ability::Play {
-            timing: Timing::Phase(PhaseName::Main),
-            cost: vec![],
-            effects,
-        }],
-    )
-}
 
 #[test]
 fn r801_1_an_opponent_answers_their_own_may_and_acts_as_you() {
     // "Your opponent may draw a card": the opponent decides, and "you" in the
     // instruction is the opponent, so the card goes to their hand.
-    let ev = event(
+    let ev = main_event(
         "GIFT",
         vec![Effect::By {
             who: Who::Opponent,
@@ -72,7 +52,7 @@ fn r801_1_an_opponent_answers_their_own_may_and_acts_as_you() {
 
 #[test]
 fn milling_puts_the_top_cards_of_a_deck_into_its_owners_discard_pile() {
-    let ev = event(
+    let ev = main_event(
         "MILL",
         vec![Effect::Mill {
             who: Who::Opponent,
@@ -149,7 +129,7 @@ fn r410_6_the_first_player_to_trigger_is_met_once_per_object() {
 fn r509_1_a_description_can_ask_for_attachments_whose_host_fits() {
     // "Dismiss each Resource on an opposing Friend": only the Resource whose host is the
     // opponent's Friend goes, whoever controls the Resource itself.
-    let ev = event(
+    let ev = main_event(
         "CLEAR",
         vec![Effect::Dismiss(Target::Each(Cards {
             card_type: Some(CardKind::Type(CardType::Resource)),
@@ -198,7 +178,7 @@ fn r509_1_a_description_can_ask_for_attachments_whose_host_fits() {
 fn r514_2_a_description_can_ask_for_cards_involved_in_the_faceoff() {
     // "Exhaust each character in the faceoff": the challenger at the Problem, not the
     // same player's Friend at home.
-    let mut ev = event(
+    let mut ev = main_event(
         "TIRE",
         vec![Effect::Exhaust(Target::Each(Cards {
             card_type: Some(CardKind::Character),
@@ -296,7 +276,7 @@ fn r410_6_a_trigger_on_having_power_fires_once_per_object_and_permanent_power_la
         }],
     );
     let feed = |n: &str| {
-        event(
+        main_event(
             n,
             vec![Effect::Until {
                 target: Target::Each(Cards {

@@ -4,15 +4,9 @@
 use crate::support::*;
 use ponyccg_core::ability::*;
 use ponyccg_core::board::StartAt;
-use ponyccg_core::card::{CardDef, CardType, Color, Color::*, ScriptStatus};
+use ponyccg_core::card::{CardDef, CardType, Color, Color::*};
 use ponyccg_core::testkit::*;
 use ponyccg_core::{Area, Occurrence};
-
-fn with(mut d: CardDef, abilities: Vec<Ability>) -> CardDef {
-    d.face.abilities = abilities;
-    d.script = ScriptStatus::Scripted;
-    d
-}
 
 fn prohibit(p: Prohibition) -> Ability {
     Ability::Static {
@@ -26,21 +20,6 @@ fn friends() -> Cards {
         card_type: Some(CardKind::Type(CardType::Friend)),
         ..Cards::default()
     }
-}
-
-/// A Main Phase Event doing `effects`.
-fn event(number: &str, effects: Vec<Effect>) -> CardDef {
-    let mut d = resource(number, Blue, 1, 0);
-    d.card_type = CardType::Event;
-    d.title = format!("Event {number}");
-    with(
-        d,
-        vec![Ability::Play {
-            timing: Timing::Phase(PhaseName::Main),
-            cost: vec![],
-            effects,
-        }],
-    )
 }
 
 fn problem_title(t: &T, area: Area) -> String {
@@ -75,7 +54,7 @@ fn move_or_send_each_opposing_friend(send: bool) -> (T, [ponyccg_core::CardId; 2
     };
     let (mut s, mut g) = (None, None);
     let mut t = board(
-        deck("A", Blue, vec![event("EV", vec![effect])], 5),
+        deck("A", Blue, vec![main_event("EV", vec![effect])], 5),
         deck("B", Orange, vec![stay, friend("GO", Orange, 1, 1, 0)], 5),
         StartAt::MainPhase,
         |b| {
@@ -323,7 +302,7 @@ fn r710_a_may_replacement_is_asked_for_each_card_an_effect_would_dismiss() {
             condition: None,
         }],
     );
-    let wipe = event(
+    let wipe = main_event(
         "WIPE",
         vec![Effect::Dismiss(Target::Each(Cards {
             controller: Some(Who::You),

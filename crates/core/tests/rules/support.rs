@@ -121,3 +121,40 @@ pub fn to_hand(b: &mut Board, p: PlayerId, number: &str) -> CardId {
     b.to_zone(c, ponyccg_core::Zone::Hand).unwrap();
     c
 }
+
+/// A card definition with these abilities, marked scripted.
+pub fn with(mut d: CardDef, abilities: Vec<ponyccg_core::ability::Ability>) -> CardDef {
+    d.face.abilities = abilities;
+    d.script = ponyccg_core::card::ScriptStatus::Scripted;
+    d
+}
+
+/// An Event with this cost and timing that does `effects`.
+pub fn event(
+    number: &str,
+    cost: u8,
+    timing: ponyccg_core::ability::Timing,
+    effects: Vec<ponyccg_core::ability::Effect>,
+) -> CardDef {
+    let mut d = resource(number, Color::Blue, 1, cost);
+    d.card_type = ponyccg_core::card::CardType::Event;
+    d.title = format!("Event {number}");
+    with(
+        d,
+        vec![ponyccg_core::ability::Ability::Play {
+            timing,
+            cost: vec![],
+            effects,
+        }],
+    )
+}
+
+/// A Main Phase Event costing nothing that does `effects`.
+pub fn main_event(number: &str, effects: Vec<ponyccg_core::ability::Effect>) -> CardDef {
+    event(
+        number,
+        0,
+        ponyccg_core::ability::Timing::Phase(ponyccg_core::ability::PhaseName::Main),
+        effects,
+    )
+}
