@@ -206,6 +206,29 @@ pub struct DraftArgs {
     /// Write your (or, with --ai-only, seat 1's) built deck here.
     #[arg(short, long)]
     out: Option<PathBuf>,
+    /// Write every seat's pool and built deck into this folder (`seat-N.pool.txt`,
+    /// `seat-N.deck.txt`), ready for `tournament register --pool`. Existing files are
+    /// never overwritten.
+    #[arg(long = "out-dir")]
+    out_dir: Option<PathBuf>,
+}
+
+/// Writes `text` to a new file `dir/name`; an existing file is left as it is.
+fn write_new(dir: &Path, name: &str, text: &str) -> anyhow::Result<()> {
+    use std::io::Write as _;
+    let path = dir.join(name);
+    let mut f = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&path)
+        .with_context(|| {
+            format!(
+                "writing {} (an existing file is never replaced)",
+                path.display()
+            )
+        })?;
+    f.write_all(text.as_bytes())
+        .with_context(|| format!("writing {}", path.display()))
 }
 
 pub fn draft(a: DraftArgs) -> anyhow::Result<()> {
@@ -239,14 +262,34 @@ pub fn draft(a: DraftArgs) -> anyhow::Result<()> {
             .collect::<Vec<_>>()
             .join(", ")
     ))?;
+    if let Some(dir) = &a.out_dir {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("creating the folder {}", dir.display()))?;
+    }
     let result = run_draft(&mut pod, &mix, cat, seed)?;
     drop(pod);
     let mut s = String::from("\nDraft complete.\n");
     let mut mine: Option<DeckList> = None;
     for (seat, name) in names.iter().enumerate() {
         let pool: LimitedPool = result.pool(seat, block);
+        if let Some(dir) = &a.out_dir {
+            let mut d = pool_deck(&pool);
+            d.name = Some(format!("Draft pool of {name}, seed {seed}"));
+            write_new(
+                dir,
+                &format!("seat-{}.pool.txt", seat + 1),
+                &write_text(&d, Resolver::builtin()),
+            )?;
+        }
         match build_limited_deck(&pool, cat) {
             Ok(deck) => {
+                if let Some(dir) = &a.out_dir {
+                    write_new(
+                        dir,
+                        &format!("seat-{}.deck.txt", seat + 1),
+                        &deck_text(&deck, &format!("Draft deck of {name}, seed {seed}")),
+                    )?;
+                }
                 let legal = check_limited_with_pool(&deck, &pool, block).is_empty();
                 let mane = cat
                     .card(&deck.mane)

@@ -1,0 +1,55 @@
+//! `ponyccg draft --out-dir`: every seat's pool and deck written for registration, and an
+//! existing file never replaced.
+
+use std::process::Command;
+
+fn ponyccg(args: &[&str]) -> (bool, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_ponyccg"))
+        .args(args)
+        .output()
+        .expect("ponyccg runs");
+    (
+        out.status.success(),
+        format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        ),
+    )
+}
+
+#[test]
+fn a_draft_writes_each_seats_pool_and_deck_and_never_overwrites() {
+    let dir = std::env::temp_dir().join(format!("ponyccg-draft-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    let args = [
+        "draft",
+        "--ai-only",
+        "--packs",
+        "PR:4",
+        "--seats",
+        "4",
+        "--seed",
+        "3",
+        "--out-dir",
+        d,
+    ];
+    let (ok, out) = ponyccg(&args);
+    assert!(ok, "{out}");
+    for seat in 1..=4 {
+        let pool = std::fs::read_to_string(dir.join(format!("seat-{seat}.pool.txt"))).unwrap();
+        assert!(pool.contains("Mane Character"), "{pool}");
+    }
+    let deck = std::fs::read_to_string(dir.join("seat-1.deck.txt")).unwrap();
+    // A second draft into the same folder stops at the first existing file, which keeps
+    // what it held.
+    let (ok, out) = ponyccg(&args);
+    assert!(!ok);
+    assert!(out.contains("never replaced"), "{out}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("seat-1.deck.txt")).unwrap(),
+        deck
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
