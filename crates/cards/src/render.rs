@@ -104,6 +104,12 @@ pub fn cards(c: &Cards, plural_form: bool) -> String {
     if c.on_this {
         s.push_str(" attached to this card");
     }
+    if let Some(h) = &c.attached_to {
+        s.push_str(&format!(" attached to {}", a(&cards(h, false))));
+    }
+    if let Some(x) = &c.has_attached {
+        s.push_str(&format!(" with {} attached to it", a(&cards(x, false))));
+    }
     s
 }
 
@@ -120,6 +126,7 @@ fn place_words(p: Option<Place>) -> &'static str {
         Some(Place::Involved) => " involved in the faceoff",
         Some(Place::Flipped) => " flipped in the faceoff",
         Some(Place::AtFaceoff) => " where the faceoff is",
+        Some(Place::Elsewhere) => " not in this card's area",
         Some(Place::InPlay) | None => "",
     }
 }
@@ -160,6 +167,7 @@ fn area(a: AreaRef) -> &'static str {
         AreaRef::Here => "this card's area",
         AreaRef::There => "that Problem",
         AreaRef::Anywhere => "an area of your choice",
+        AreaRef::AnotherProblemThanIts => "a Problem of your choice other than the one that card is at",
     }
 }
 
@@ -253,6 +261,9 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
                 other => who(*other).to_string(),
             };
             format!("{whom} gets {n:+} to their power total in the faceoff")
+        }
+        StaticEffect::GainTrait { cards, trait_ } => {
+            format!("{} has the {trait_} trait", on_cards(cards))
         }
         StaticEffect::FlippedInstead {
             cards: c,
@@ -409,6 +420,7 @@ pub fn effect(e: &Effect) -> String {
         Effect::Uncover(t) => format!("uncover {}", target(t)),
         Effect::Peek(t) => format!("look at {}", target(t)),
         Effect::Cover(t) => format!("turn {} face-down", target(t)),
+        Effect::Pick(t) => format!("choose {} (\"that card\" from here on)", target(t)),
     }
 }
 
@@ -471,6 +483,8 @@ fn trigger(t: &Trigger) -> String {
         Trigger::Draws(w) => does(*w, "draw") + " a card",
         Trigger::Discards(w) => does(*w, "discard") + " a card",
         Trigger::GainsTokens(w) => does(*w, "gain") + " action tokens",
+        Trigger::MovedAway(s) => format!("{} is moved (\"there\" is where it was)", subject(s)),
+        Trigger::PlayedHere(s) => format!("{} is played to this card's area", subject(s)),
         Trigger::DefeatUsingOnly(c) => format!(
             "you defeat a Troublemaker with only {} characters in the faceoff",
             c.name()

@@ -122,6 +122,7 @@ impl Game {
                         .is_some_and(|f| f.flipped.iter().any(|&(_, x)| x == c))
             }
             Place::AtFaceoff => k.zone == Zone::Play && k.area.is_some_and(|a| self.faceoff_at(a)),
+            Place::Elsewhere => k.zone == Zone::Play && k.area != self.card(ctx.source).area,
         };
         if !ok || (sel.other && c == ctx.source) {
             return false;
@@ -130,6 +131,21 @@ impl Game {
             || (sel.on_this && k.host != Some(ctx.source))
         {
             return false;
+        }
+        if let Some(h) = &sel.attached_to {
+            if k.host.is_none_or(|host| !self.fits(host, h, ctx)) {
+                return false;
+            }
+        }
+        if let Some(a) = &sel.has_attached {
+            let attached = self
+                .st
+                .in_play
+                .iter()
+                .any(|&x| self.card(x).host == Some(c) && self.fits(x, a, ctx));
+            if !attached {
+                return false;
+            }
         }
         if sel.color.is_some() || !sel.any_color.is_empty() || sel.without_color.is_some() {
             let colors = if ctx.printed {
@@ -151,7 +167,14 @@ impl Game {
             }
         }
         if let Some(t) = &sel.trait_ {
-            if !self.traits(c).iter().any(|x| x.eq_ignore_ascii_case(t)) {
+            // Continuous effects read printed traits, so a gained trait can't decide who
+            // gains it (711.5).
+            let has = if ctx.printed {
+                self.traits(c).iter().any(|x| x.eq_ignore_ascii_case(t))
+            } else {
+                self.current_traits(c).iter().any(|x| x.eq_ignore_ascii_case(t))
+            };
+            if !has {
                 return false;
             }
         }
@@ -433,7 +456,7 @@ impl Game {
         mut r: Box<Resolution>,
         answer: Option<Choice>,
     ) -> Option<Decision> {
-        let ctx = r.ctx;
+        let mut ctx = r.ctx;
         if r.may {
             match answer {
                 Some(Choice::Yes) => {
@@ -474,6 +497,20 @@ impl Game {
                     };
                     let i = r.next as usize;
                     r.effects.splice(i..=i, branch);
+                    continue;
+                }
+                // The chosen card becomes `It` for the rest of the resolution.
+                Effect::Pick(t) => {
+                    match self.targets(t, &ctx, answer.take().as_ref()) {
+                        Ok(v) => {
+                            r.ctx.it = v.first().copied();
+                            ctx = r.ctx;
+                        }
+                        Err((prompt, choices)) => {
+                            return self.ask(Frame::Resolve(r), ctx.you, prompt, choices);
+                        }
+                    }
+                    r.next += 1;
                     continue;
                 }
                 Effect::OncePerFaceoff => {
@@ -581,11 +618,16 @@ impl Game {
                     return Err((Prompt::ChooseProblem, options));
                 }
             },
-            AreaRef::AProblem => match answer {
+            AreaRef::AProblem | AreaRef::AnotherProblemThanIts => match answer {
                 Some(Choice::Problem(a)) => Some(*a),
                 _ => {
+                    let apart = match to {
+                        AreaRef::AnotherProblemThanIts => ctx.it.and_then(|i| self.card(i).area),
+                        _ => None,
+                    };
                     let options: Vec<Choice> = self
                         .problem_areas()
+                        .filter(|&a| Some(a) != apart)
                         .filter(|&a| {
                             if by_move {
                                 self.may_move(ctx.you, card, a)
@@ -873,7 +915,7 @@ impl Game {
                 }
             }
             // Handled as the resolution reaches them (see `resolve`).
-            Effect::If { .. } | Effect::OncePerFaceoff => {}
+            Effect::If { .. } | Effect::OncePerFaceoff | Effect::Pick(_) => {}
             Effect::Ignore(t) => {
                 for c in targets!(t) {
                     let Some(f) = self.st.faceoff.as_mut() else {

@@ -114,6 +114,8 @@ pub enum Place {
     Flipped,
     /// In play at an area where the current faceoff takes place (514.3e).
     AtFaceoff,
+    /// In play, but not at this card's area.
+    Elsewhere,
 }
 
 /// A description of cards (selectors). Every listed test must hold.
@@ -142,6 +144,10 @@ pub struct Cards {
     pub on_this: bool,
     /// Only cards that don't have this colour.
     pub without_color: Option<Color>,
+    /// Only attachments whose host fits this description.
+    pub attached_to: Option<Box<Cards>>,
+    /// Only cards with at least one attachment that fits this description.
+    pub has_attached: Option<Box<Cards>>,
 }
 
 /// Card types for selectors; `Character` covers Mane Characters and Friends (301.4, 302.2).
@@ -329,6 +335,10 @@ pub enum Trigger {
     /// The controller defeats a Troublemaker (514.6a) and every character of theirs
     /// involved in that faceoff has the colour.
     DefeatUsingOnly(Color),
+    /// 506: a card is moved; `There` is the area it was moved away from.
+    MovedAway(Subject),
+    /// A card is played (not put into play otherwise) to this card's area.
+    PlayedHere(Subject),
 }
 
 /// Costs (508).
@@ -419,6 +429,12 @@ pub enum StaticEffect {
         optional: bool,
         #[serde(default)]
         once_per_faceoff: bool,
+    },
+    /// The selected cards (this card when `None`) have the trait too.
+    GainTrait {
+        #[serde(default)]
+        cards: Option<Cards>,
+        trait_: String,
     },
 }
 
@@ -544,6 +560,9 @@ pub enum Effect {
     Peek(Target),
     /// Turn face-up Troublemakers face-down again (they can be uncovered again, 607.3).
     Cover(Target),
+    /// Choose (or take) a card; from this instruction on, `It` names it (none if none
+    /// fits), so later instructions can act on the chosen card and test it.
+    Pick(Target),
 }
 
 /// Where a move or send goes.
@@ -558,4 +577,6 @@ pub enum AreaRef {
     There,
     /// The controller chooses any area the card may go to (home or a Problem).
     Anywhere,
+    /// The controller chooses a Problem other than the one `It` is at.
+    AnotherProblemThanIts,
 }

@@ -184,7 +184,8 @@ impl Game {
             | Place::Deck
             | Place::Involved
             | Place::Flipped
-            | Place::AtFaceoff => false,
+            | Place::AtFaceoff
+            | Place::Elsewhere => false,
         };
         let controller_ok = sel.controller.is_none_or(|w| names(w, controller, you));
         // The rest of the description reads the card where it is now.
@@ -386,6 +387,19 @@ impl Game {
                 },
             ) if *player == you && self.only_color_defeated(you, *color) => {
                 Some((Some(*troublemaker), here))
+            }
+            (Trigger::MovedAway(s), Event::Moved { card, from, .. })
+                if self.subject_fits(s, source, you, *card) =>
+            {
+                Some((Some(*card), Some(*from)))
+            }
+            (Trigger::PlayedHere(s), Event::Played { card, .. })
+                if here.is_some()
+                    && self.card(*card).zone == Zone::Play
+                    && self.card(*card).area == here
+                    && self.subject_fits(s, source, you, *card) =>
+            {
+                Some((Some(*card), here))
             }
             _ => None,
         }
