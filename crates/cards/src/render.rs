@@ -418,6 +418,11 @@ pub fn effect(e: &Effect) -> String {
             amount(a, "action token", "action tokens")
         ),
         Effect::Uncover(t) => format!("uncover {}", target(t)),
+        Effect::GainTokensForPhase { who: w, amount: a } => format!(
+            "{} {} until the end of the phase",
+            does(*w, "gain"),
+            amount(a, "action token", "action tokens")
+        ),
         Effect::Peek(t) => format!("look at {}", target(t)),
         Effect::Cover(t) => format!("turn {} face-down", target(t)),
         Effect::Pick(t) => format!("choose {} (\"that card\" from here on)", target(t)),

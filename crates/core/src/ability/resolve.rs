@@ -937,6 +937,17 @@ impl Game {
                     }
                 }
             }
+            Effect::GainTokensForPhase { who, amount } => {
+                let n = self.amount(amount, ctx).max(0) as u16;
+                for p in self.players_named(*who, ctx) {
+                    self.perform(Occurrence::GainTokens {
+                        player: p,
+                        amount: n,
+                    });
+                    let pl = self.player_mut(p);
+                    pl.phase_tokens = pl.phase_tokens.saturating_add(n);
+                }
+            }
             Effect::LoseTokens { who, amount } => {
                 let n = self.amount(amount, ctx).max(0) as u16;
                 for p in self.players_named(*who, ctx) {

@@ -560,6 +560,12 @@ pub enum Effect {
     Peek(Target),
     /// Turn face-up Troublemakers face-down again (they can be uncovered again, 607.3).
     Cover(Target),
+    /// The named players gain action tokens that are gone when the current phase ends
+    /// (tokens spent or lost are taken from these first).
+    GainTokensForPhase {
+        who: Who,
+        amount: Amount,
+    },
     /// Choose (or take) a card; from this instruction on, `It` names it (none if none
     /// fits), so later instructions can act on the chosen card and test it.
     Pick(Target),

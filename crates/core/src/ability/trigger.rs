@@ -481,6 +481,7 @@ impl Game {
     /// 616.4: modifiers lasting "this turn" end in the Wrap Up Step, and so do those
     /// lasting the End Phase.
     pub(crate) fn end_turn_modifiers(&mut self) {
+        self.expire_phase_tokens();
         self.st
             .modifiers
             .retain(|m| !matches!(m.duration, Duration::EndOfTurn | Duration::EndOfPhase));
@@ -489,9 +490,24 @@ impl Game {
     /// A phase is over once its end-of-phase window has closed (601.2); its modifiers
     /// end as the next phase begins.
     pub(crate) fn end_phase_modifiers(&mut self) {
+        self.expire_phase_tokens();
         self.st
             .modifiers
             .retain(|m| m.duration != Duration::EndOfPhase);
+    }
+
+    /// Action tokens gained "until the end of the phase" go as the phase's modifiers do.
+    fn expire_phase_tokens(&mut self) {
+        let players: Vec<PlayerId> = self.players().collect();
+        for p in players {
+            let pl = self.player_mut(p);
+            let amount = pl.phase_tokens.min(pl.tokens);
+            pl.tokens -= amount;
+            pl.phase_tokens = 0;
+            if amount > 0 {
+                self.log(Event::LostTokens { player: p, amount });
+            }
+        }
     }
 
     /// Modifiers lasting until their controller's next turn end as that turn begins.

@@ -264,13 +264,18 @@ impl Game {
             }
             Occurrence::LoseTokens { player, amount } => {
                 let amount = amount.min(self.player(player).tokens);
-                self.player_mut(player).tokens -= amount;
+                let pl = self.player_mut(player);
+                pl.tokens -= amount;
+                pl.phase_tokens = pl.phase_tokens.saturating_sub(amount);
                 if amount > 0 {
                     self.log(Event::LostTokens { player, amount });
                 }
             }
             Occurrence::PayTokens { player, amount } => {
-                self.player_mut(player).tokens -= amount;
+                // Tokens that are about to expire are the ones a player spends first.
+                let pl = self.player_mut(player);
+                pl.tokens -= amount;
+                pl.phase_tokens = pl.phase_tokens.saturating_sub(amount);
                 if amount > 0 {
                     self.log(Event::PaidTokens { player, amount });
                 }
