@@ -167,7 +167,9 @@ fn area(a: AreaRef) -> &'static str {
         AreaRef::Here => "this card's area",
         AreaRef::There => "that Problem",
         AreaRef::Anywhere => "an area of your choice",
-        AreaRef::AnotherProblemThanIts => "a Problem of your choice other than the one that card is at",
+        AreaRef::AnotherProblemThanIts => {
+            "a Problem of your choice other than the one that card is at"
+        }
     }
 }
 

@@ -172,7 +172,9 @@ impl Game {
             let has = if ctx.printed {
                 self.traits(c).iter().any(|x| x.eq_ignore_ascii_case(t))
             } else {
-                self.current_traits(c).iter().any(|x| x.eq_ignore_ascii_case(t))
+                self.current_traits(c)
+                    .iter()
+                    .any(|x| x.eq_ignore_ascii_case(t))
             };
             if !has {
                 return false;

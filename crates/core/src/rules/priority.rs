@@ -151,7 +151,9 @@ impl Game {
         let mut out = Vec::new();
         if matches!(
             self.st.step.phase(),
-            crate::state::Phase::Troublemaker | crate::state::Phase::Score | crate::state::Phase::End
+            crate::state::Phase::Troublemaker
+                | crate::state::Phase::Score
+                | crate::state::Phase::End
         ) {
             self.timed_actions(self.st.turn_player, true, &mut out);
         }

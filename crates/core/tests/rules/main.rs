@@ -12,5 +12,6 @@ mod ch7_abilities;
 mod ch8_additional;
 mod flips;
 mod keywords;
+mod more;
 mod prohibit;
 mod quickstart;
