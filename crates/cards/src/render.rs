@@ -420,6 +420,10 @@ pub fn effect(e: &Effect) -> String {
             amount(a, "action token", "action tokens")
         ),
         Effect::Uncover(t) => format!("uncover {}", target(t)),
+        Effect::Reattach { to } => format!(
+            "attach that card to {} instead",
+            a(&format!("other {}", cards(to, false)))
+        ),
         Effect::GainTokensForPhase { who: w, amount: a } => format!(
             "{} {} until the end of the phase",
             does(*w, "gain"),

@@ -374,6 +374,9 @@ impl Namer<'_> {
             Event::LoopEnded => "a loop of mandatory effects is ended (802.3)".to_string(),
             Event::ToHand(c) => format!("{} is put into its owner's hand", self.card(*c)),
             Event::Ignored(c) => format!("{} is ignored", self.card(*c)),
+            Event::Reattached { card, host } => {
+                format!("{} is attached to {}", self.card(*card), self.card(*host))
+            }
             #[allow(unreachable_patterns)]
             other => format!("{other:?}"),
         })

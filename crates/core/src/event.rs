@@ -118,6 +118,11 @@ pub enum Event {
     ToHand(CardId),
     /// 515.4: a flipped card is ignored.
     Ignored(CardId),
+    /// 509: an attachment is attached to another card.
+    Reattached {
+        card: CardId,
+        host: CardId,
+    },
 }
 
 /// The ways a card leaves its place (410).

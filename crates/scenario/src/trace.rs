@@ -116,6 +116,9 @@ pub fn render(g: &Game, e: &Event) -> String {
         Event::LoopEnded => "a loop of mandatory effects is ended (802.3)".to_string(),
         Event::ToHand(c) => format!("{} is put into its owner's hand", q(g, *c)),
         Event::Ignored(c) => format!("{} is ignored", q(g, *c)),
+        Event::Reattached { card, host } => {
+            format!("{} is attached to {}", q(g, *card), q(g, *host))
+        }
         #[allow(unreachable_patterns)]
         other => format!("{other:?}"),
     }

@@ -939,6 +939,38 @@ impl Game {
                     }
                 }
             }
+            Effect::Reattach { to } => {
+                let Some(card) = ctx.it else {
+                    return Step::Done;
+                };
+                match answer {
+                    Some(Choice::Card(host)) => {
+                        self.perform(Occurrence::Reattach { card, host });
+                    }
+                    _ => {
+                        let own = Ctx {
+                            you: self.card(card).controller,
+                            source: card,
+                            ..*ctx
+                        };
+                        let hosts: Vec<CardId> = self
+                            .matching(to, ctx)
+                            .into_iter()
+                            .filter(|&h| {
+                                self.can_happen(Occurrence::Reattach { card, host: h })
+                                    && self
+                                        .host_description(card)
+                                        .is_none_or(|d| self.fits(h, d, &own))
+                            })
+                            .collect();
+                        let options: Vec<Choice> =
+                            self.distinct(hosts).into_iter().map(Choice::Card).collect();
+                        if !options.is_empty() {
+                            return Step::Ask(Prompt::Target, options, you);
+                        }
+                    }
+                }
+            }
             Effect::GainTokensForPhase { who, amount } => {
                 let n = self.amount(amount, ctx).max(0) as u16;
                 for p in self.players_named(*who, ctx) {

@@ -566,6 +566,11 @@ pub enum Effect {
         who: Who,
         amount: Amount,
     },
+    /// 509: the controller chooses another card that fits `to` (and the attachment's own
+    /// host description) and attaches `It`, an attachment in play, to it instead.
+    Reattach {
+        to: Cards,
+    },
     /// Choose (or take) a card; from this instruction on, `It` names it (none if none
     /// fits), so later instructions can act on the chosen card and test it.
     Pick(Target),

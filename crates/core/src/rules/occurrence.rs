@@ -83,6 +83,12 @@ pub enum Occurrence {
     ToBottom(CardId),
     /// Put a flipped card into its owner's discard pile (a replacement for 514.7).
     ToDiscard(CardId),
+    /// 509: an attachment in play leaves its host for another card in play (it stays in
+    /// play, under the same controller).
+    Reattach {
+        card: CardId,
+        host: CardId,
+    },
 }
 
 impl Game {
@@ -142,6 +148,13 @@ impl Game {
             }
             Occurrence::ToBottom(_) => true,
             Occurrence::ToDiscard(c) => self.card(c).zone == Zone::Flip,
+            Occurrence::Reattach { card, host } => {
+                card != host
+                    && self.card(card).zone == Zone::Play
+                    && self.card(card).host.is_some_and(|h| h != host)
+                    && self.card(host).zone == Zone::Play
+                    && !self.card(host).face_down
+            }
             Occurrence::ToHand(c) | Occurrence::ToDeckTop(c) => {
                 let from_play = self.card(c).zone == Zone::Play
                     && self.def(c).card_type != CardType::ManeCharacter;
@@ -296,6 +309,13 @@ impl Game {
             }
             Occurrence::ToBottom(c) => self.leave(c, Leave::ToDeckBottom),
             Occurrence::ToDiscard(c) => self.leave(c, Leave::Discard),
+            Occurrence::Reattach { card, host } => {
+                let area = self.card(host).area;
+                let k = self.card_mut(card);
+                k.host = Some(host);
+                k.area = area;
+                self.log(Event::Reattached { card, host });
+            }
             Occurrence::ToDeckTop(c) => {
                 if self.def(c).card_type == CardType::Problem {
                     self.leave(c, Leave::ToDeckBottom);

@@ -441,3 +441,46 @@ fn r601_2_tokens_for_the_phase_are_spent_first_and_the_rest_go_as_it_ends() {
     // One of the two was spent; the other lapses, and the token P1 had stays.
     assert_eq!(t.g.player(P1).tokens, 1);
 }
+
+#[test]
+fn r509_an_attachment_can_be_moved_to_another_host_that_fits() {
+    let effects = vec![
+        Effect::Pick(Target::Choose(Cards {
+            card_type: Some(CardKind::Type(CardType::Resource)),
+            ..Cards::default()
+        })),
+        Effect::Reattach { to: friends() },
+    ];
+    let mut ids = Vec::new();
+    let mut t = board(
+        deck(
+            "A",
+            Blue,
+            vec![
+                event("EV", effects),
+                friend("OLD", Blue, 1, 1, 0),
+                resource("R", Blue, 0, 1),
+            ],
+            5,
+        ),
+        deck("B", Orange, vec![friend("NEW", Orange, 1, 1, 0)], 5),
+        StartAt::MainPhase,
+        |b| {
+            to_hand(b, P1, "EV");
+            let old = place(b, P1, "OLD", Area::Home(P1));
+            let r = place(b, P1, "R", Area::Home(P1));
+            b.attach(r, old);
+            ids.extend([old, r, place(b, P2, "NEW", Area::Problem(P2))]);
+            b.set_tokens(P1, 3);
+        },
+    );
+    let [_old, r, new] = ids[..] else {
+        unreachable!()
+    };
+    t.choose(P1, "play \"Event EV\"");
+    // The only other Friend is the new host; the old one and the Manes aren't offered.
+    assert_eq!(t.g.card(r).host, Some(new));
+    assert_eq!(t.g.card(r).area, Some(Area::Problem(P2)));
+    assert_eq!(t.g.card(r).controller, P1);
+    assert_eq!(t.g.card(r).zone, Zone::Play);
+}
