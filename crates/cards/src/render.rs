@@ -420,6 +420,16 @@ pub fn effect(e: &Effect) -> String {
             amount(a, "action token", "action tokens")
         ),
         Effect::Uncover(t) => format!("uncover {}", target(t)),
+        Effect::PlayFree { target: t, frightened } => format!(
+            "play {} for free{}",
+            target(t),
+            if *frightened { ", frightened" } else { "" }
+        ),
+        Effect::SearchAndPlay { cards: c, frightened } => format!(
+            "search your deck for {}, play it for free{}, and shuffle",
+            a(&cards(c, false)),
+            if *frightened { " frightened" } else { "" }
+        ),
         Effect::Reattach { to } => format!(
             "attach that card to {} instead",
             a(&format!("other {}", cards(to, false)))
@@ -494,6 +504,7 @@ fn trigger(t: &Trigger) -> String {
         Trigger::Draws(w) => does(*w, "draw") + " a card",
         Trigger::Discards(w) => does(*w, "discard") + " a card",
         Trigger::GainsTokens(w) => does(*w, "gain") + " action tokens",
+        Trigger::ToDiscardPile => "this card is put into a discard pile from anywhere".into(),
         Trigger::MovedAway(s) => format!("{} is moved (\"there\" is where it was)", subject(s)),
         Trigger::PlayedHere(s) => format!("{} is played to this card's area", subject(s)),
         Trigger::DefeatUsingOnly(c) => format!(

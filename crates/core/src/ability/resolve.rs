@@ -939,6 +939,60 @@ impl Game {
                     }
                 }
             }
+            Effect::PlayFree { target, frightened } => {
+                // A Resource's host is asked for once the card is known: `chosen` keeps it.
+                let cards = match (*chosen, target) {
+                    (Some(c), _) => vec![c],
+                    _ => targets!(target),
+                };
+                let mut answer = if chosen.is_some() { answer } else { None };
+                for c in cards {
+                    if self.card(c).zone != Zone::Discard {
+                        continue;
+                    }
+                    match self.play_free(you, c, *frightened, answer.take()) {
+                        Ok(()) => {}
+                        Err(options) => {
+                            *chosen = Some(c);
+                            return Step::Ask(Prompt::Target, options, you);
+                        }
+                    }
+                }
+            }
+            Effect::SearchAndPlay { cards, frightened } => {
+                // 518: the player may fail to find (518.1); the deck is shuffled after.
+                match (*chosen, answer) {
+                    (Some(c), a) => {
+                        if let Err(options) = self.play_free(you, c, *frightened, a) {
+                            return Step::Ask(Prompt::Target, options, you);
+                        }
+                        self.shuffle_deck(you);
+                    }
+                    (None, Some(Choice::Card(c))) => {
+                        *chosen = Some(c);
+                        if let Err(options) = self.play_free(you, c, *frightened, None) {
+                            return Step::Ask(Prompt::Target, options, you);
+                        }
+                        self.shuffle_deck(you);
+                    }
+                    (None, Some(Choice::NoCard)) => self.shuffle_deck(you),
+                    (None, _) => {
+                        let in_deck = Cards {
+                            place: Some(Place::Deck),
+                            ..cards.clone()
+                        };
+                        let found = self
+                            .matching(&in_deck, ctx)
+                            .into_iter()
+                            .filter(|&c| self.card(c).owner == you)
+                            .collect();
+                        let mut options: Vec<Choice> =
+                            self.distinct(found).into_iter().map(Choice::Card).collect();
+                        options.push(Choice::NoCard);
+                        return Step::Ask(Prompt::Target, options, you);
+                    }
+                }
+            }
             Effect::Reattach { to } => {
                 let Some(card) = ctx.it else {
                     return Step::Done;
@@ -1022,6 +1076,56 @@ impl Game {
             }
         }
         Step::Done
+    }
+}
+
+impl Game {
+    /// 508.1e: plays `c` for `p` without a cost, if its play requirement is met (205.1):
+    /// a Friend to `p`'s home, a Resource on a host `p` picks (the options come back as
+    /// the error until `answer` names one) or home. Other card types aren't played.
+    fn play_free(
+        &mut self,
+        p: PlayerId,
+        c: CardId,
+        frightened: bool,
+        answer: Option<Choice>,
+    ) -> Result<(), Vec<Choice>> {
+        let zone = self.card(c).zone;
+        if matches!(zone, Zone::Play | Zone::Queue) || !self.meets_play_requirements(p, c) {
+            return Ok(());
+        }
+        let (at, host) = match self.def(c).card_type {
+            CardType::Friend => (Area::Home(p), None),
+            CardType::Resource => match self.host_description(c).cloned() {
+                None => (Area::Home(p), None),
+                Some(sel) => {
+                    let ctx = Ctx {
+                        printed: false,
+                        source: c,
+                        you: p,
+                        it: None,
+                        there: None,
+                    };
+                    let hosts = self.distinct(self.matching(&sel, &ctx));
+                    match answer {
+                        Some(Choice::Card(h)) if hosts.contains(&h) => {
+                            let Some(at) = self.card(h).area else {
+                                return Ok(());
+                            };
+                            (at, Some(h))
+                        }
+                        _ if hosts.is_empty() => return Ok(()),
+                        _ => return Err(hosts.into_iter().map(Choice::Card).collect()),
+                    }
+                }
+            },
+            _ => return Ok(()),
+        };
+        self.play_to(p, c, 0, at, false, host);
+        if frightened && self.card(c).zone == Zone::Play {
+            self.perform(Occurrence::Frighten(c));
+        }
+        Ok(())
     }
 }
 

@@ -335,6 +335,8 @@ pub enum Trigger {
     /// The controller defeats a Troublemaker (514.6a) and every character of theirs
     /// involved in that faceoff has the colour.
     DefeatUsingOnly(Color),
+    /// This card is put into a discard pile, from anywhere (play, hand, a flip zone).
+    ToDiscardPile,
     /// 506: a card is moved; `There` is the area it was moved away from.
     MovedAway(Subject),
     /// A card is played (not put into play otherwise) to this card's area.
@@ -570,6 +572,21 @@ pub enum Effect {
     /// host description) and attaches `It`, an attachment in play, to it instead.
     Reattach {
         to: Cards,
+    },
+    /// 508.1e: play cards from a discard pile without paying their cost, if their
+    /// play requirement (205.1) is met: a Friend to its new controller's home, a Resource
+    /// on a host the controller chooses (or home), optionally frightened.
+    PlayFree {
+        target: Target,
+        #[serde(default)]
+        frightened: bool,
+    },
+    /// 518: search the deck for a card that fits and play it for free as `PlayFree`
+    /// does; shuffle.
+    SearchAndPlay {
+        cards: Cards,
+        #[serde(default)]
+        frightened: bool,
     },
     /// Choose (or take) a card; from this instruction on, `It` names it (none if none
     /// fits), so later instructions can act on the chosen card and test it.

@@ -154,6 +154,12 @@ impl Game {
                 how: Leave::Dismiss,
                 ..
             } => scan(self, card, &mut found),
+            // A card put into a discard pile may trigger on that (`ToDiscardPile`).
+            Event::Left {
+                card,
+                to: Zone::Discard,
+                ..
+            } => scan(self, card, &mut found),
             Event::Flipped { card, .. } => scan(self, card, &mut found),
             _ => {}
         }
@@ -388,6 +394,15 @@ impl Game {
             ) if *player == you && self.only_color_defeated(you, *color) => {
                 Some((Some(*troublemaker), here))
             }
+            (
+                Trigger::ToDiscardPile,
+                Event::Left {
+                    card,
+                    to: Zone::Discard,
+                    from,
+                    ..
+                },
+            ) if *card == source => Some((Some(source), *from)),
             (Trigger::MovedAway(s), Event::Moved { card, from, .. })
                 if self.subject_fits(s, source, you, *card) =>
             {

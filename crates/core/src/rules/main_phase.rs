@@ -278,7 +278,7 @@ impl Game {
     }
 
     /// Plays a card from hand into play (705.2a-d, 706).
-    fn play_to(
+    pub(crate) fn play_to(
         &mut self,
         p: PlayerId,
         card: CardId,
