@@ -420,12 +420,18 @@ pub fn effect(e: &Effect) -> String {
             amount(a, "action token", "action tokens")
         ),
         Effect::Uncover(t) => format!("uncover {}", target(t)),
-        Effect::PlayFree { target: t, frightened } => format!(
+        Effect::PlayFree {
+            target: t,
+            frightened,
+        } => format!(
             "play {} for free{}",
             target(t),
             if *frightened { ", frightened" } else { "" }
         ),
-        Effect::SearchAndPlay { cards: c, frightened } => format!(
+        Effect::SearchAndPlay {
+            cards: c,
+            frightened,
+        } => format!(
             "search your deck for {}, play it for free{}, and shuffle",
             a(&cards(c, false)),
             if *frightened { " frightened" } else { "" }

@@ -47,13 +47,12 @@ impl PoolFacts {
                 Ability::Static { .. } => self.statics = true,
                 Ability::Triggered { when, .. } => {
                     self.triggers = true;
-                    self.lookback |=
-                        matches!(
-                            when,
-                            Trigger::Dismissed(Subject::This)
-                                | Trigger::Flipped
-                                | Trigger::ToDiscardPile
-                        );
+                    self.lookback |= matches!(
+                        when,
+                        Trigger::Dismissed(Subject::This)
+                            | Trigger::Flipped
+                            | Trigger::ToDiscardPile
+                    );
                 }
                 // The host description is checked with the attachment rules (511.2).
                 Ability::Attach(_) => {}

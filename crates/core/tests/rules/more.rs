@@ -484,3 +484,94 @@ fn r509_an_attachment_can_be_moved_to_another_host_that_fits() {
     assert_eq!(t.g.card(r).controller, P1);
     assert_eq!(t.g.card(r).zone, Zone::Play);
 }
+
+#[test]
+fn r508_1e_a_card_played_for_free_costs_nothing_but_needs_its_play_requirement() {
+    let back = Effect::PlayFree {
+        target: Target::Each(Cards {
+            controller: Some(Who::You),
+            place: Some(Place::Discard),
+            ..friends()
+        }),
+        frightened: false,
+    };
+    let mut ids = Vec::new();
+    let mut t = board(
+        deck(
+            "A",
+            Blue,
+            vec![
+                event("EV", vec![back]),
+                friend("EASY", Blue, 1, 3, 1),
+                friend("HARD", Blue, 1, 3, 9),
+            ],
+            5,
+        ),
+        deck("B", Orange, vec![], 5),
+        StartAt::MainPhase,
+        |b| {
+            to_hand(b, P1, "EV");
+            for n in ["EASY", "HARD"] {
+                let c = b.take(P1, n).unwrap();
+                b.to_zone(c, Zone::Discard).unwrap();
+                ids.push(c);
+            }
+            b.set_tokens(P1, 1);
+        },
+    );
+    t.choose(P1, "play \"Event EV\"");
+    assert_eq!(t.g.card(ids[0]).zone, Zone::Play);
+    assert_eq!(t.g.card(ids[0]).area, Some(Area::Home(P1)));
+    // 205.1: nine blue power is out of reach.
+    assert_eq!(t.g.card(ids[1]).zone, Zone::Discard);
+    assert_eq!(t.g.player(P1).tokens, 1);
+}
+
+#[test]
+fn r518_a_card_going_to_the_discard_pile_from_hand_can_fetch_a_copy_into_play_frightened() {
+    let fetch = |n: &str| {
+        with(
+            friend(n, Blue, 1, 1, 0),
+            vec![Ability::Triggered {
+                when: Trigger::ToDiscardPile,
+                condition: None,
+                optional: false,
+                cost: vec![],
+                effects: vec![Effect::SearchAndPlay {
+                    cards: Cards {
+                        title: Some("Blue Friend KEEP".into()),
+                        ..Cards::default()
+                    },
+                    frightened: true,
+                }],
+            }],
+        )
+    };
+    let toss = event(
+        "EV",
+        vec![Effect::Discard {
+            who: Who::You,
+            amount: Amount::N(1),
+            random: false,
+        }],
+    );
+    let mut copy = None;
+    let mut t = board(
+        deck("A", Blue, vec![toss, fetch("KEEP"), fetch("KEEP")], 5),
+        deck("B", Orange, vec![], 5),
+        StartAt::MainPhase,
+        |b| {
+            to_hand(b, P1, "EV");
+            to_hand(b, P1, "KEEP");
+            copy = Some(b.take(P1, "KEEP").unwrap());
+            b.set_tokens(P1, 1);
+        },
+    );
+    let copy = copy.unwrap();
+    t.choose(P1, "play \"Event EV\"");
+    t.choose(P1, "choose \"Blue Friend KEEP\"");
+    assert_eq!(t.g.card(copy).zone, Zone::Play);
+    assert_eq!(t.g.card(copy).area, Some(Area::Home(P1)));
+    assert!(t.g.card(copy).frightened);
+    assert_eq!(t.g.player(P1).tokens, 1);
+}
