@@ -440,6 +440,8 @@ pub fn effect(e: &Effect) -> String {
             "attach that card to {} instead",
             a(&format!("other {}", cards(to, false)))
         ),
+        Effect::BanishLinked(t) => format!("banish {} (this card remembers it)", target(t)),
+        Effect::ReturnLinked => "put the cards this card banished into play at a Problem of your choice and uncover them".into(),
         Effect::GainTokensForPhase { who: w, amount: a } => format!(
             "{} {} until the end of the phase",
             does(*w, "gain"),
@@ -510,6 +512,7 @@ fn trigger(t: &Trigger) -> String {
         Trigger::Draws(w) => does(*w, "draw") + " a card",
         Trigger::Discards(w) => does(*w, "discard") + " a card",
         Trigger::GainsTokens(w) => does(*w, "gain") + " action tokens",
+        Trigger::LeavesItsArea => "this card leaves the area it is at".into(),
         Trigger::ToDiscardPile => "this card is put into a discard pile from anywhere".into(),
         Trigger::MovedAway(s) => format!("{} is moved (\"there\" is where it was)", subject(s)),
         Trigger::PlayedHere(s) => format!("{} is played to this card's area", subject(s)),

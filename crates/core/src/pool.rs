@@ -52,6 +52,7 @@ impl PoolFacts {
                         Trigger::Dismissed(Subject::This)
                             | Trigger::Flipped
                             | Trigger::ToDiscardPile
+                            | Trigger::LeavesItsArea
                     );
                 }
                 // The host description is checked with the attachment rules (511.2).

@@ -290,4 +290,7 @@ pub struct State {
     pub(crate) log: Vec<Event>,
     pub(crate) log_enabled: bool,
     pub(crate) decisions: u64,
+    /// Cards an ability banished and will bring back later (`BanishLinked`): the card
+    /// with the ability, and the banished card.
+    pub(crate) linked: Vec<(CardId, CardId)>,
 }

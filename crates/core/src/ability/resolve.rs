@@ -993,6 +993,42 @@ impl Game {
                     }
                 }
             }
+            Effect::BanishLinked(t) => {
+                for c in targets!(t) {
+                    self.perform(Occurrence::Banish(c));
+                    if self.card(c).zone == Zone::Banished {
+                        self.st.linked.push((ctx.source, c));
+                    }
+                }
+            }
+            Effect::ReturnLinked => {
+                let source = ctx.source;
+                // One card at a time: the answer is the Problem for the first one left.
+                if let Some(Choice::Problem(at)) = answer {
+                    if let Some(i) = self.st.linked.iter().position(|&(s, _)| s == source) {
+                        let (_, c) = self.st.linked.remove(i);
+                        if self.card(c).zone == Zone::Banished {
+                            let owner = self.card(c).owner;
+                            self.card_mut(c).controller = owner;
+                            self.perform(Occurrence::EnterPlay {
+                                card: c,
+                                at,
+                                face_down: true,
+                            });
+                            self.perform(Occurrence::Uncover(c));
+                        }
+                    }
+                }
+                while let Some(i) = self.st.linked.iter().position(|&(s, _)| s == source) {
+                    let c = self.st.linked[i].1;
+                    let options: Vec<Choice> = self.problem_areas().map(Choice::Problem).collect();
+                    if self.card(c).zone != Zone::Banished || options.is_empty() {
+                        self.st.linked.remove(i);
+                        continue;
+                    }
+                    return Step::Ask(Prompt::ChooseProblem, options, you);
+                }
+            }
             Effect::Reattach { to } => {
                 let Some(card) = ctx.it else {
                     return Step::Done;

@@ -337,6 +337,8 @@ pub enum Trigger {
     DefeatUsingOnly(Color),
     /// This card is put into a discard pile, from anywhere (play, hand, a flip zone).
     ToDiscardPile,
+    /// This card leaves the area it is at: moved, sent, or leaving play any way.
+    LeavesItsArea,
     /// 506: a card is moved; `There` is the area it was moved away from.
     MovedAway(Subject),
     /// A card is played (not put into play otherwise) to this card's area.
@@ -588,6 +590,12 @@ pub enum Effect {
         #[serde(default)]
         frightened: bool,
     },
+    /// Banish cards and remember them for this card's `ReturnLinked`.
+    BanishLinked(Target),
+    /// Put the cards this card banished with `BanishLinked` (still banished) into play
+    /// at a Problem the controller chooses, face-down, then uncover them (607.3); the
+    /// link ends either way.
+    ReturnLinked,
     /// Choose (or take) a card; from this instruction on, `It` names it (none if none
     /// fits), so later instructions can act on the chosen card and test it.
     Pick(Target),

@@ -154,12 +154,20 @@ impl Game {
                 how: Leave::Dismiss,
                 ..
             } => scan(self, card, &mut found),
-            // A card put into a discard pile may trigger on that (`ToDiscardPile`).
+            // A card put into a discard pile may trigger on that (`ToDiscardPile`), and a
+            // card leaving play on leaving its area (`LeavesItsArea`).
             Event::Left {
                 card,
                 to: Zone::Discard,
                 ..
-            } => scan(self, card, &mut found),
+            }
+            | Event::Left {
+                card,
+                from: Some(_),
+                ..
+            }
+            | Event::ToHand(card)
+            | Event::ToDeckTop(card) => scan(self, card, &mut found),
             Event::Flipped { card, .. } => scan(self, card, &mut found),
             _ => {}
         }
@@ -403,6 +411,25 @@ impl Game {
                     ..
                 },
             ) if *card == source => Some((Some(source), *from)),
+            (Trigger::LeavesItsArea, Event::Moved { card, from, .. })
+            | (Trigger::LeavesItsArea, Event::Sent { card, from, .. })
+                if *card == source =>
+            {
+                Some((Some(source), Some(*from)))
+            }
+            (
+                Trigger::LeavesItsArea,
+                Event::Left {
+                    card,
+                    from: Some(from),
+                    ..
+                },
+            ) if *card == source => Some((Some(source), Some(*from))),
+            (Trigger::LeavesItsArea, Event::ToHand(card) | Event::ToDeckTop(card))
+                if *card == source =>
+            {
+                Some((Some(source), None))
+            }
             (Trigger::MovedAway(s), Event::Moved { card, from, .. })
                 if self.subject_fits(s, source, you, *card) =>
             {
