@@ -575,3 +575,61 @@ fn r518_a_card_going_to_the_discard_pile_from_hand_can_fetch_a_copy_into_play_fr
     assert!(t.g.card(copy).frightened);
     assert_eq!(t.g.player(P1).tokens, 1);
 }
+
+#[test]
+fn r410_5_a_linked_banished_card_returns_when_the_card_that_banished_it_leaves_play() {
+    let keeper = with(
+        friend("KEEP", Blue, 1, 1, 0),
+        vec![
+            Ability::Activated {
+                timing: Timing::Phase(PhaseName::Main),
+                condition: None,
+                cost: vec![],
+                effects: vec![Effect::BanishLinked(Target::Choose(Cards {
+                    card_type: Some(CardKind::Type(CardType::Troublemaker)),
+                    ..Cards::default()
+                }))],
+            },
+            Ability::Triggered {
+                when: Trigger::LeavesItsArea,
+                condition: None,
+                optional: false,
+                cost: vec![],
+                effects: vec![Effect::ReturnLinked],
+            },
+        ],
+    );
+    let drop = event(
+        "EV",
+        vec![Effect::Dismiss(Target::Each(Cards {
+            title: Some("Blue Friend KEEP".into()),
+            ..Cards::default()
+        }))],
+    );
+    let (mut k, mut tm) = (None, None);
+    let mut t = board(
+        deck("A", Blue, vec![keeper, drop], 5),
+        deck("B", Orange, vec![troublemaker("TM", 3, 1, false)], 5),
+        StartAt::MainPhase,
+        |b| {
+            to_hand(b, P1, "EV");
+            k = Some(place(b, P1, "KEEP", Area::Problem(P1)));
+            tm = Some(place(b, P2, "TM", Area::Problem(P1)));
+            b.set_tokens(P1, 3);
+        },
+    );
+    let (k, tm) = (k.unwrap(), tm.unwrap());
+    t.choose(P1, "use \"Blue Friend KEEP\"");
+    assert_eq!(t.g.card(tm).zone, Zone::Banished);
+    t.choose(P1, "play \"Event EV\"");
+    assert_eq!(t.g.card(k).zone, Zone::Discard);
+    let theirs =
+        t.g.def(t.g.problem_at(Area::Problem(P2)).unwrap())
+            .title
+            .clone();
+    t.choose(P1, &format!("choose \"{theirs}\""));
+    assert_eq!(t.g.card(tm).zone, Zone::Play);
+    assert_eq!(t.g.card(tm).area, Some(Area::Problem(P2)));
+    assert!(!t.g.card(tm).face_down);
+    assert_eq!(t.g.card(tm).controller, P2);
+}
