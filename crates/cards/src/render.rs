@@ -115,6 +115,9 @@ pub fn cards(c: &Cards, plural_form: bool) -> String {
     if c.involved {
         s.push_str(" in the faceoff");
     }
+    if let Some(x) = &c.has_attached {
+        s.push_str(&format!(" with {} attached to it", a(&cards(x, false))));
+    }
     s
 }
 
@@ -131,6 +134,7 @@ fn place_words(p: Option<Place>) -> &'static str {
         Some(Place::Involved) => " involved in the faceoff",
         Some(Place::Flipped) => " flipped in the faceoff",
         Some(Place::AtFaceoff) => " where the faceoff is",
+        Some(Place::Elsewhere) => " not in this card's area",
         Some(Place::InPlay) | None => "",
     }
 }
@@ -171,6 +175,9 @@ fn area(a: AreaRef) -> &'static str {
         AreaRef::Here => "this card's area",
         AreaRef::There => "that Problem",
         AreaRef::Anywhere => "an area of your choice",
+        AreaRef::AnotherProblemThanIts => {
+            "a Problem of your choice other than the one that card is at"
+        }
     }
 }
 
@@ -265,6 +272,9 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
                 other => who(*other).to_string(),
             };
             format!("{whom} gets {n:+} to their power total in the faceoff")
+        }
+        StaticEffect::GainTrait { cards, trait_ } => {
+            format!("{} has the {trait_} trait", on_cards(cards))
         }
         StaticEffect::FlippedInstead {
             cards: c,
@@ -455,6 +465,33 @@ pub fn effect(e: &Effect) -> String {
             amount(a, "action token", "action tokens")
         ),
         Effect::Uncover(t) => format!("uncover {}", target(t)),
+        Effect::PlayFree {
+            target: t,
+            frightened,
+        } => format!(
+            "play {} for free{}",
+            target(t),
+            if *frightened { ", frightened" } else { "" }
+        ),
+        Effect::SearchAndPlay {
+            cards: c,
+            frightened,
+        } => format!(
+            "search your deck for {}, play it for free{}, and shuffle",
+            a(&cards(c, false)),
+            if *frightened { " frightened" } else { "" }
+        ),
+        Effect::Reattach { to } => format!(
+            "attach that card to {} instead",
+            a(&format!("other {}", cards(to, false)))
+        ),
+        Effect::BanishLinked(t) => format!("banish {} (this card remembers it)", target(t)),
+        Effect::ReturnLinked => "put the cards this card banished into play at a Problem of your choice and uncover them".into(),
+        Effect::GainTokensForPhase { who: w, amount: a } => format!(
+            "{} {} until the end of the phase",
+            does(*w, "gain"),
+            amount(a, "action token", "action tokens")
+        ),
         Effect::Peek(t) => format!("look at {}", target(t)),
         Effect::Cover(t) => format!("turn {} face-down", target(t)),
         Effect::By {
@@ -523,6 +560,7 @@ pub fn effect(e: &Effect) -> String {
                              of your opponent's deck for each Inspired card you control; \
                              put each on the top or the bottom, in any order"
             .into(),
+        Effect::Pick(t) => format!("choose {} (\"that card\" from here on)", target(t)),
     }
 }
 
@@ -585,6 +623,10 @@ fn trigger(t: &Trigger) -> String {
         Trigger::Draws(w) => does(*w, "draw") + " a card",
         Trigger::Discards(w) => does(*w, "discard") + " a card",
         Trigger::GainsTokens(w) => does(*w, "gain") + " action tokens",
+        Trigger::LeavesItsArea => "this card leaves the area it is at".into(),
+        Trigger::ToDiscardPile => "this card is put into a discard pile from anywhere".into(),
+        Trigger::MovedAway(s) => format!("{} is moved (\"there\" is where it was)", subject(s)),
+        Trigger::PlayedHere(s) => format!("{} is played to this card's area", subject(s)),
         Trigger::DefeatUsingOnly(c) => format!(
             "you defeat a Troublemaker with only {} characters in the faceoff",
             c.name()

@@ -382,6 +382,9 @@ impl Namer<'_> {
             Event::ScoredWith { card, points } => {
                 format!("{points} point(s) scored with {}", self.card(*card))
             }
+            Event::Reattached { card, host } => {
+                format!("{} is attached to {}", self.card(*card), self.card(*host))
+            }
             #[allow(unreachable_patterns)]
             other => format!("{other:?}"),
         })

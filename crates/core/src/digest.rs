@@ -41,6 +41,10 @@ impl Game {
         (&st.confronted, &st.contested, &st.solved).hash(&mut h);
         st.firsts.hash(&mut h);
         st.decklook.hash(&mut h);
+        // Only hashed when present, so digests of games without links are unchanged.
+        if !st.linked.is_empty() {
+            st.linked.hash(&mut h);
+        }
         st.rng.get_seed().hash(&mut h);
         st.rng.get_word_pos().hash(&mut h);
         h.finish()

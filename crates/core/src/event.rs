@@ -128,6 +128,11 @@ pub enum Event {
         card: CardId,
         points: u16,
     },
+    /// 509: an attachment is attached to another card.
+    Reattached {
+        card: CardId,
+        host: CardId,
+    },
 }
 
 /// The ways a card leaves its place (410).

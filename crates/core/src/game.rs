@@ -213,6 +213,7 @@ impl Game {
             pre_priority_settled: false,
             reactions_possible: false,
             peeked: Vec::new(),
+            linked: Vec::new(),
             next_object,
             log: Vec::new(),
             log_enabled: true,

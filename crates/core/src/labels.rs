@@ -47,6 +47,9 @@ impl Game {
             Choice::Pass => "pass".into(),
             Choice::Continue => match prompt {
                 Prompt::Challenge => "no more challenges".into(),
+                Prompt::PhaseAction if self.st.step != crate::state::Step::Main => {
+                    "let the phase go on".into()
+                }
                 _ => "end the Main Phase".into(),
             },
             Choice::StartingProblem(c) => format!("start with {}", self.quoted(c)),

@@ -50,8 +50,13 @@ impl PoolFacts {
                 Ability::Static { .. } => self.statics = true,
                 Ability::Triggered { when, .. } => {
                     self.triggers = true;
-                    self.lookback |=
-                        matches!(when, Trigger::Dismissed(Subject::This) | Trigger::Flipped);
+                    self.lookback |= matches!(
+                        when,
+                        Trigger::Dismissed(Subject::This)
+                            | Trigger::Flipped
+                            | Trigger::ToDiscardPile
+                            | Trigger::LeavesItsArea
+                    );
                     self.state_triggers |= matches!(when, Trigger::HasPower(_));
                 }
                 // The host description is checked with the attachment rules (511.2).

@@ -61,6 +61,8 @@ pub struct Player {
     /// 103.5: removed from the game (lost or conceded).
     pub removed: bool,
     pub turns_taken: u32,
+    /// How many of `tokens` last only until the current phase ends (spent first).
+    pub phase_tokens: u16,
 }
 
 /// Phases and steps of the turn (601.3), plus the game's setup (102).
@@ -295,4 +297,7 @@ pub struct State {
     /// Decks being looked at, pending discounts, Inspired use and points scored with
     /// cards (see `ability/look.rs`).
     pub(crate) decklook: crate::ability::look::DeckLook,
+    /// Cards an ability banished and will bring back later (`BanishLinked`): the card
+    /// with the ability, and the banished card.
+    pub(crate) linked: Vec<(CardId, CardId)>,
 }

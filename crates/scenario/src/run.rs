@@ -664,13 +664,17 @@ impl<'a> Runner<'a> {
             }
             if let Some(t) = &cc.traits {
                 let mut a: Vec<String> = t.iter().map(|x| x.to_lowercase()).collect();
-                let mut b: Vec<String> = g.traits(c).iter().map(|x| x.to_lowercase()).collect();
+                let mut b: Vec<String> = g
+                    .current_traits(c)
+                    .iter()
+                    .map(|x| x.to_lowercase())
+                    .collect();
                 a.sort();
                 b.sort();
                 if a != b {
                     return Err((
                         format!("{mine} with traits {t:?}"),
-                        format!("{:?}", g.traits(c)),
+                        format!("{:?}", g.current_traits(c)),
                     ));
                 }
             }

@@ -123,6 +123,9 @@ pub fn render(g: &Game, e: &Event) -> String {
         Event::ScoredWith { card, points } => {
             format!("{points} point(s) scored with {}", q(g, *card))
         }
+        Event::Reattached { card, host } => {
+            format!("{} is attached to {}", q(g, *card), q(g, *host))
+        }
         #[allow(unreachable_patterns)]
         other => format!("{other:?}"),
     }

@@ -138,6 +138,7 @@ impl Game {
                         .is_some_and(|f| f.flipped.iter().any(|&(_, x)| x == c))
             }
             Place::AtFaceoff => k.zone == Zone::Play && k.area.is_some_and(|a| self.faceoff_at(a)),
+            Place::Elsewhere => k.zone == Zone::Play && k.area != self.card(ctx.source).area,
         };
         if !ok || (sel.other && c == ctx.source) {
             return false;
@@ -146,6 +147,21 @@ impl Game {
             || (sel.on_this && k.host != Some(ctx.source))
         {
             return false;
+        }
+        if let Some(h) = &sel.attached_to {
+            if k.host.is_none_or(|host| !self.fits(host, h, ctx)) {
+                return false;
+            }
+        }
+        if let Some(a) = &sel.has_attached {
+            let attached = self
+                .st
+                .in_play
+                .iter()
+                .any(|&x| self.card(x).host == Some(c) && self.fits(x, a, ctx));
+            if !attached {
+                return false;
+            }
         }
         if sel.color.is_some() || !sel.any_color.is_empty() || sel.without_color.is_some() {
             let colors = if ctx.printed {
@@ -167,7 +183,16 @@ impl Game {
             }
         }
         if let Some(t) = &sel.trait_ {
-            if !self.traits(c).iter().any(|x| x.eq_ignore_ascii_case(t)) {
+            // Continuous effects read printed traits, so a gained trait can't decide who
+            // gains it (711.5).
+            let has = if ctx.printed {
+                self.traits(c).iter().any(|x| x.eq_ignore_ascii_case(t))
+            } else {
+                self.current_traits(c)
+                    .iter()
+                    .any(|x| x.eq_ignore_ascii_case(t))
+            };
+            if !has {
                 return false;
             }
         }
@@ -215,11 +240,6 @@ impl Game {
                 k.zone == Zone::Play && k.is_exhausted()
             };
             if !state || self.def(c).card_type == CardType::Problem {
-                return false;
-            }
-        }
-        if let Some(host) = &sel.attached_to {
-            if !k.host.is_some_and(|h| self.fits(h, host, ctx)) {
                 return false;
             }
         }
@@ -484,7 +504,7 @@ impl Game {
         mut r: Box<Resolution>,
         answer: Option<Choice>,
     ) -> Option<Decision> {
-        let ctx = r.ctx;
+        let mut ctx = r.ctx;
         if r.may {
             match answer {
                 Some(Choice::Yes) => {
@@ -525,6 +545,20 @@ impl Game {
                     };
                     let i = r.next as usize;
                     r.effects.splice(i..=i, branch);
+                    continue;
+                }
+                // The chosen card becomes `It` for the rest of the resolution.
+                Effect::Pick(t) => {
+                    match self.targets(t, &ctx, answer.take().as_ref()) {
+                        Ok(v) => {
+                            r.ctx.it = v.first().copied();
+                            ctx = r.ctx;
+                        }
+                        Err((prompt, choices)) => {
+                            return self.ask(Frame::Resolve(r), ctx.you, prompt, choices);
+                        }
+                    }
+                    r.next += 1;
                     continue;
                 }
                 Effect::OncePerFaceoff => {
@@ -646,11 +680,16 @@ impl Game {
                     return Err((Prompt::ChooseProblem, options));
                 }
             },
-            AreaRef::AProblem => match answer {
+            AreaRef::AProblem | AreaRef::AnotherProblemThanIts => match answer {
                 Some(Choice::Problem(a)) => Some(*a),
                 _ => {
+                    let apart = match to {
+                        AreaRef::AnotherProblemThanIts => ctx.it.and_then(|i| self.card(i).area),
+                        _ => None,
+                    };
                     let options: Vec<Choice> = self
                         .problem_areas()
+                        .filter(|&a| Some(a) != apart)
                         .filter(|&a| {
                             if by_move {
                                 self.may_move(ctx.you, card, a)
@@ -942,7 +981,7 @@ impl Game {
                 }
             }
             // Handled as the resolution reaches them (see `resolve`).
-            Effect::If { .. } | Effect::OncePerFaceoff => {}
+            Effect::If { .. } | Effect::OncePerFaceoff | Effect::Pick(_) => {}
             Effect::Ignore(t) => {
                 for c in targets!(t) {
                     let Some(f) = self.st.faceoff.as_mut() else {
@@ -962,6 +1001,139 @@ impl Game {
                             self.perform(Occurrence::Flip(p));
                         }
                     }
+                }
+            }
+            Effect::PlayFree { target, frightened } => {
+                // A Resource's host is asked for once the card is known: `chosen` keeps it.
+                let cards = match (*chosen, target) {
+                    (Some(c), _) => vec![c],
+                    _ => targets!(target),
+                };
+                let mut answer = if chosen.is_some() { answer } else { None };
+                for c in cards {
+                    if self.card(c).zone != Zone::Discard {
+                        continue;
+                    }
+                    match self.play_free(you, c, *frightened, answer.take()) {
+                        Ok(()) => {}
+                        Err(options) => {
+                            *chosen = Some(c);
+                            return Step::Ask(Prompt::Target, options, you);
+                        }
+                    }
+                }
+            }
+            Effect::SearchAndPlay { cards, frightened } => {
+                // 518: the player may fail to find (518.1); the deck is shuffled after.
+                match (*chosen, answer) {
+                    (Some(c), a) => {
+                        if let Err(options) = self.play_free(you, c, *frightened, a) {
+                            return Step::Ask(Prompt::Target, options, you);
+                        }
+                        self.shuffle_deck(you);
+                    }
+                    (None, Some(Choice::Card(c))) => {
+                        *chosen = Some(c);
+                        if let Err(options) = self.play_free(you, c, *frightened, None) {
+                            return Step::Ask(Prompt::Target, options, you);
+                        }
+                        self.shuffle_deck(you);
+                    }
+                    (None, Some(Choice::NoCard)) => self.shuffle_deck(you),
+                    (None, _) => {
+                        let in_deck = Cards {
+                            place: Some(Place::Deck),
+                            ..cards.clone()
+                        };
+                        let found = self
+                            .matching(&in_deck, ctx)
+                            .into_iter()
+                            .filter(|&c| self.card(c).owner == you)
+                            .collect();
+                        let mut options: Vec<Choice> =
+                            self.distinct(found).into_iter().map(Choice::Card).collect();
+                        options.push(Choice::NoCard);
+                        return Step::Ask(Prompt::Target, options, you);
+                    }
+                }
+            }
+            Effect::BanishLinked(t) => {
+                for c in targets!(t) {
+                    self.perform(Occurrence::Banish(c));
+                    if self.card(c).zone == Zone::Banished {
+                        self.st.linked.push((ctx.source, c));
+                    }
+                }
+            }
+            Effect::ReturnLinked => {
+                let source = ctx.source;
+                // One card at a time: the answer is the Problem for the first one left.
+                if let Some(Choice::Problem(at)) = answer {
+                    if let Some(i) = self.st.linked.iter().position(|&(s, _)| s == source) {
+                        let (_, c) = self.st.linked.remove(i);
+                        if self.card(c).zone == Zone::Banished {
+                            let owner = self.card(c).owner;
+                            self.card_mut(c).controller = owner;
+                            self.perform(Occurrence::EnterPlay {
+                                card: c,
+                                at,
+                                face_down: true,
+                            });
+                            self.perform(Occurrence::Uncover(c));
+                        }
+                    }
+                }
+                while let Some(i) = self.st.linked.iter().position(|&(s, _)| s == source) {
+                    let c = self.st.linked[i].1;
+                    let options: Vec<Choice> = self.problem_areas().map(Choice::Problem).collect();
+                    if self.card(c).zone != Zone::Banished || options.is_empty() {
+                        self.st.linked.remove(i);
+                        continue;
+                    }
+                    return Step::Ask(Prompt::ChooseProblem, options, you);
+                }
+            }
+            Effect::Reattach { to } => {
+                let Some(card) = ctx.it else {
+                    return Step::Done;
+                };
+                match answer {
+                    Some(Choice::Card(host)) => {
+                        self.perform(Occurrence::Reattach { card, host });
+                    }
+                    _ => {
+                        let own = Ctx {
+                            you: self.card(card).controller,
+                            source: card,
+                            ..*ctx
+                        };
+                        let hosts: Vec<CardId> = self
+                            .matching(to, ctx)
+                            .into_iter()
+                            .filter(|&h| {
+                                self.can_happen(Occurrence::Reattach { card, host: h })
+                                    && self
+                                        .host_description(card)
+                                        .is_none_or(|d| self.fits(h, d, &own))
+                            })
+                            .collect();
+                        let options: Vec<Choice> =
+                            self.distinct(hosts).into_iter().map(Choice::Card).collect();
+                        if !options.is_empty() {
+                            return Step::Ask(Prompt::Target, options, you);
+                        }
+                    }
+                }
+            }
+            Effect::GainTokensForPhase { who, amount } => {
+                let n = self.amount(amount, ctx).max(0) as u16;
+                for p in self.players_named(*who, ctx) {
+                    self.perform(Occurrence::GainTokens {
+                        player: p,
+                        amount: n,
+                    });
+                    let pl = self.player_mut(p);
+                    pl.phase_tokens = pl.phase_tokens.saturating_add(n);
                 }
             }
             Effect::LoseTokens { who, amount } => {
@@ -1057,6 +1229,50 @@ impl Game {
             }
         }
         Step::Done
+    }
+}
+
+impl Game {
+    /// 508.1e: plays `c` for `p` without a cost, if its play requirement is met (205.1):
+    /// a Friend to `p`'s home, a Resource on a host `p` picks (the options come back as
+    /// the error until `answer` names one) or home. Other card types aren't played.
+    fn play_free(
+        &mut self,
+        p: PlayerId,
+        c: CardId,
+        frightened: bool,
+        answer: Option<Choice>,
+    ) -> Result<(), Vec<Choice>> {
+        let zone = self.card(c).zone;
+        if matches!(zone, Zone::Play | Zone::Queue) || !self.meets_play_requirements(p, c) {
+            return Ok(());
+        }
+        let (at, host) = match self.def(c).card_type {
+            CardType::Friend => (Area::Home(p), None),
+            CardType::Resource => match self.host_description(c).cloned() {
+                None => (Area::Home(p), None),
+                Some(sel) => {
+                    let ctx = Ctx::of(c, p);
+                    let hosts = self.distinct(self.matching(&sel, &ctx));
+                    match answer {
+                        Some(Choice::Card(h)) if hosts.contains(&h) => {
+                            let Some(at) = self.card(h).area else {
+                                return Ok(());
+                            };
+                            (at, Some(h))
+                        }
+                        _ if hosts.is_empty() => return Ok(()),
+                        _ => return Err(hosts.into_iter().map(Choice::Card).collect()),
+                    }
+                }
+            },
+            _ => return Ok(()),
+        };
+        self.play_to(p, c, 0, at, false, host);
+        if frightened && self.card(c).zone == Zone::Play {
+            self.perform(Occurrence::Frighten(c));
+        }
+        Ok(())
     }
 }
 

@@ -127,6 +127,8 @@ pub enum Place {
     Flipped,
     /// In play at an area where the current faceoff takes place (514.3e).
     AtFaceoff,
+    /// In play, but not at this card's area.
+    Elsewhere,
 }
 
 /// A description of cards (selectors). Every listed test must hold.
@@ -160,6 +162,8 @@ pub struct Cards {
     pub attached_to: Option<Box<Cards>>,
     /// Only cards involved in the current faceoff (514.2).
     pub involved: bool,
+    /// Only cards with at least one attachment that fits this description.
+    pub has_attached: Option<Box<Cards>>,
 }
 
 /// Card types for selectors; `Character` covers Mane Characters and Friends (301.4, 302.2).
@@ -383,6 +387,14 @@ pub enum Trigger {
         during: Option<FaceoffType>,
         at_least: u16,
     },
+    /// This card is put into a discard pile, from anywhere (play, hand, a flip zone).
+    ToDiscardPile,
+    /// This card leaves the area it is at: moved, sent, or leaving play any way.
+    LeavesItsArea,
+    /// 506: a card is moved; `There` is the area it was moved away from.
+    MovedAway(Subject),
+    /// A card is played (not put into play otherwise) to this card's area.
+    PlayedHere(Subject),
 }
 
 /// Costs (508).
@@ -493,6 +505,12 @@ pub enum StaticEffect {
     },
     /// Opponents pay +N to move characters away from this card's Problem.
     OpponentsMoveAwayCost(u16),
+    /// The selected cards (this card when `None`) have the trait too.
+    GainTrait {
+        #[serde(default)]
+        cards: Option<Cards>,
+        trait_: String,
+    },
 }
 
 /// What a replacement does instead of the occurrence it replaces (710.1).
@@ -663,6 +681,41 @@ pub enum Effect {
         cost: Vec<Cost>,
         otherwise: Vec<Effect>,
     },
+    /// The named players gain action tokens that are gone when the current phase ends
+    /// (tokens spent or lost are taken from these first).
+    GainTokensForPhase {
+        who: Who,
+        amount: Amount,
+    },
+    /// 509: the controller chooses another card that fits `to` (and the attachment's own
+    /// host description) and attaches `It`, an attachment in play, to it instead.
+    Reattach {
+        to: Cards,
+    },
+    /// 508.1e: play cards from a discard pile without paying their cost, if their
+    /// play requirement (205.1) is met: a Friend to its new controller's home, a Resource
+    /// on a host the controller chooses (or home), optionally frightened.
+    PlayFree {
+        target: Target,
+        #[serde(default)]
+        frightened: bool,
+    },
+    /// 518: search the deck for a card that fits and play it for free as `PlayFree`
+    /// does; shuffle.
+    SearchAndPlay {
+        cards: Cards,
+        #[serde(default)]
+        frightened: bool,
+    },
+    /// Banish cards and remember them for this card's `ReturnLinked`.
+    BanishLinked(Target),
+    /// Put the cards this card banished with `BanishLinked` (still banished) into play
+    /// at a Problem the controller chooses, face-down, then uncover them (607.3); the
+    /// link ends either way.
+    ReturnLinked,
+    /// Choose (or take) a card; from this instruction on, `It` names it (none if none
+    /// fits), so later instructions can act on the chosen card and test it.
+    Pick(Target),
 }
 
 /// A deck an effect looks at.
@@ -697,4 +750,6 @@ pub enum AreaRef {
     There,
     /// The controller chooses any area the card may go to (home or a Problem).
     Anywhere,
+    /// The controller chooses a Problem other than the one `It` is at.
+    AnotherProblemThanIts,
 }

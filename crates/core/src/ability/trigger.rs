@@ -247,6 +247,20 @@ impl Game {
                 how: Leave::Dismiss,
                 ..
             } => scan(self, card, &mut found),
+            // A card put into a discard pile may trigger on that (`ToDiscardPile`), and a
+            // card leaving play on leaving its area (`LeavesItsArea`).
+            Event::Left {
+                card,
+                to: Zone::Discard,
+                ..
+            }
+            | Event::Left {
+                card,
+                from: Some(_),
+                ..
+            }
+            | Event::ToHand(card)
+            | Event::ToDeckTop(card) => scan(self, card, &mut found),
             Event::Flipped { card, .. } => scan(self, card, &mut found),
             _ => {}
         }
@@ -278,7 +292,8 @@ impl Game {
             | Place::Deck
             | Place::Involved
             | Place::Flipped
-            | Place::AtFaceoff => false,
+            | Place::AtFaceoff
+            | Place::Elsewhere => false,
         };
         let controller_ok = sel.controller.is_none_or(|w| names(w, controller, you));
         // The rest of the description reads the card where it is now.
@@ -561,6 +576,47 @@ impl Game {
             {
                 Some((Some(source), here))
             }
+            (
+                Trigger::ToDiscardPile,
+                Event::Left {
+                    card,
+                    to: Zone::Discard,
+                    from,
+                    ..
+                },
+            ) if *card == source => Some((Some(source), *from)),
+            (Trigger::LeavesItsArea, Event::Moved { card, from, .. })
+            | (Trigger::LeavesItsArea, Event::Sent { card, from, .. })
+                if *card == source =>
+            {
+                Some((Some(source), Some(*from)))
+            }
+            (
+                Trigger::LeavesItsArea,
+                Event::Left {
+                    card,
+                    from: Some(from),
+                    ..
+                },
+            ) if *card == source => Some((Some(source), Some(*from))),
+            (Trigger::LeavesItsArea, Event::ToHand(card) | Event::ToDeckTop(card))
+                if *card == source =>
+            {
+                Some((Some(source), None))
+            }
+            (Trigger::MovedAway(s), Event::Moved { card, from, .. })
+                if self.subject_fits(s, source, you, *card) =>
+            {
+                Some((Some(*card), Some(*from)))
+            }
+            (Trigger::PlayedHere(s), Event::Played { card, .. })
+                if here.is_some()
+                    && self.card(*card).zone == Zone::Play
+                    && self.card(*card).area == here
+                    && self.subject_fits(s, source, you, *card) =>
+            {
+                Some((Some(*card), here))
+            }
             _ => None,
         }
     }
@@ -642,6 +698,7 @@ impl Game {
     /// 616.4: modifiers lasting "this turn" end in the Wrap Up Step, and so do those
     /// lasting the End Phase.
     pub(crate) fn end_turn_modifiers(&mut self) {
+        self.expire_phase_tokens();
         self.st
             .modifiers
             .retain(|m| !matches!(m.duration, Duration::EndOfTurn | Duration::EndOfPhase));
@@ -650,9 +707,24 @@ impl Game {
     /// A phase is over once its end-of-phase window has closed (601.2); its modifiers
     /// end as the next phase begins.
     pub(crate) fn end_phase_modifiers(&mut self) {
+        self.expire_phase_tokens();
         self.st
             .modifiers
             .retain(|m| m.duration != Duration::EndOfPhase);
+    }
+
+    /// Action tokens gained "until the end of the phase" go as the phase's modifiers do.
+    fn expire_phase_tokens(&mut self) {
+        let players: Vec<PlayerId> = self.players().collect();
+        for p in players {
+            let pl = self.player_mut(p);
+            let amount = pl.phase_tokens.min(pl.tokens);
+            pl.tokens -= amount;
+            pl.phase_tokens = 0;
+            if amount > 0 {
+                self.log(Event::LostTokens { player: p, amount });
+            }
+        }
     }
 
     /// Modifiers lasting until their controller's next turn end as that turn begins.

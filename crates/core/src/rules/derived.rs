@@ -42,7 +42,8 @@ impl Game {
                         StaticEffect::Power { cards, .. }
                         | StaticEffect::GainColor { cards, .. }
                         | StaticEffect::GainKeyword { cards, .. }
-                        | StaticEffect::ColoredPower { cards, .. } => match cards {
+                        | StaticEffect::ColoredPower { cards, .. }
+                        | StaticEffect::GainTrait { cards, .. } => match cards {
                             None => s == c,
                             Some(sel) => self.fits(c, sel, &ctx),
                         },
@@ -173,7 +174,7 @@ impl Game {
                         o != c
                             && self.card(o).controller == you
                             && self.def(o).card_type == CardType::Friend
-                            && self.traits(o).iter().any(|t| t == "Critter")
+                            && self.current_traits(o).iter().any(|t| t == "Critter")
                     });
                     if critter {
                         bonus += 1;
@@ -233,6 +234,21 @@ impl Game {
         } else {
             &self.face(c).traits
         }
+    }
+
+    /// A card's traits now: printed, and gained from continuous effects while in play.
+    pub fn current_traits(&self, c: CardId) -> Vec<String> {
+        let mut out = self.traits(c).to_vec();
+        if self.card(c).zone == Zone::Play && !self.card(c).face_down {
+            self.effects_on(c, |e, _| {
+                if let StaticEffect::GainTrait { trait_, .. } = e {
+                    if !out.iter().any(|t| t.eq_ignore_ascii_case(trait_)) {
+                        out.push(trait_.clone());
+                    }
+                }
+            });
+        }
+        out
     }
 
     /// Whether the card is a character (301.4, 302.2). Face-down Friends keep their type.

@@ -85,6 +85,12 @@ pub enum Occurrence {
     ToDiscard(CardId),
     /// The top card of a player's draw deck into their discard pile.
     Mill(PlayerId),
+    /// 509: an attachment in play leaves its host for another card in play (it stays in
+    /// play, under the same controller).
+    Reattach {
+        card: CardId,
+        host: CardId,
+    },
 }
 
 impl Game {
@@ -145,6 +151,13 @@ impl Game {
             Occurrence::ToBottom(_) => true,
             Occurrence::ToDiscard(c) => self.card(c).zone == Zone::Flip,
             Occurrence::Mill(p) => !self.player(p).deck.is_empty(),
+            Occurrence::Reattach { card, host } => {
+                card != host
+                    && self.card(card).zone == Zone::Play
+                    && self.card(card).host.is_some_and(|h| h != host)
+                    && self.card(host).zone == Zone::Play
+                    && !self.card(host).face_down
+            }
             Occurrence::ToHand(c) | Occurrence::ToDeckTop(c) => {
                 let from_play = self.card(c).zone == Zone::Play
                     && self.def(c).card_type != CardType::ManeCharacter;
@@ -267,13 +280,18 @@ impl Game {
             }
             Occurrence::LoseTokens { player, amount } => {
                 let amount = amount.min(self.player(player).tokens);
-                self.player_mut(player).tokens -= amount;
+                let pl = self.player_mut(player);
+                pl.tokens -= amount;
+                pl.phase_tokens = pl.phase_tokens.saturating_sub(amount);
                 if amount > 0 {
                     self.log(Event::LostTokens { player, amount });
                 }
             }
             Occurrence::PayTokens { player, amount } => {
-                self.player_mut(player).tokens -= amount;
+                // Tokens that are about to expire are the ones a player spends first.
+                let pl = self.player_mut(player);
+                pl.tokens -= amount;
+                pl.phase_tokens = pl.phase_tokens.saturating_sub(amount);
                 if amount > 0 {
                     self.log(Event::PaidTokens { player, amount });
                 }
@@ -298,6 +316,13 @@ impl Game {
                 let c = self.player_mut(p).deck.pop().expect("checked");
                 self.relocate(c, Zone::Discard, false);
                 self.log(Event::Milled { player: p, card: c });
+            }
+            Occurrence::Reattach { card, host } => {
+                let area = self.card(host).area;
+                let k = self.card_mut(card);
+                k.host = Some(host);
+                k.area = area;
+                self.log(Event::Reattached { card, host });
             }
             Occurrence::ToDeckTop(c) => {
                 if self.def(c).card_type == CardType::Problem {

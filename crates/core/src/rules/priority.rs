@@ -109,8 +109,12 @@ impl Game {
             WindowKind::Action => true,
             WindowKind::Faceoff => false,
         };
-        if may_open && self.st.faceoff.is_none() && self.st.step == Step::Main {
-            self.push(Frame::PhaseAction);
+        if may_open && self.st.faceoff.is_none() {
+            // 512.3: outside the Main Phase only "[x] Phase" cards open windows, so the
+            // turn player is asked only when they have one to use.
+            if self.st.step == Step::Main || !self.other_phase_actions().is_empty() {
+                self.push(Frame::PhaseAction);
+            }
         }
     }
 
@@ -131,11 +135,30 @@ impl Game {
                 None
             }
             None => {
-                let mut choices = self.main_phase_actions(tp);
+                let mut choices = if self.st.step == Step::Main {
+                    self.main_phase_actions(tp)
+                } else {
+                    self.other_phase_actions()
+                };
                 choices.push(Choice::Continue);
                 self.ask(Frame::PhaseAction, tp, Prompt::PhaseAction, choices)
             }
         }
+    }
+
+    /// 512.3: the turn player's "[x] Phase" cards usable now, in a phase other than the
+    /// Main Phase (never the Ready Phase, where nobody has priority early on, 601.2a).
+    fn other_phase_actions(&self) -> Vec<Choice> {
+        let mut out = Vec::new();
+        if matches!(
+            self.st.step.phase(),
+            crate::state::Phase::Troublemaker
+                | crate::state::Phase::Score
+                | crate::state::Phase::End
+        ) {
+            self.timed_actions(self.st.turn_player, true, &mut out);
+        }
+        out
     }
 
     /// Actions a player may take whenever they have priority, by timing (512.4, 512.5):

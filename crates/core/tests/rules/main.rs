@@ -13,6 +13,7 @@ mod ch8_additional;
 mod decklook;
 mod flips;
 mod keywords;
+mod more;
 mod players;
 mod prohibit;
 mod quickstart;
