@@ -1097,7 +1097,8 @@ impl Game {
                 for c in cards {
                     match answer {
                         Some(Choice::Problem(a)) => {
-                            if self.problems_with(with, ctx).contains(&a) && self.may_move(you, c, a)
+                            if self.problems_with(with, ctx).contains(&a)
+                                && self.may_move(you, c, a)
                             {
                                 self.perform(Occurrence::Move { card: c, to: a });
                             }

@@ -112,7 +112,10 @@ fn r509_2_a_resource_on_your_friend_triggers_and_its_host_is_that_friend() {
     );
     let (w, f, o) = (w.unwrap(), f.unwrap(), o.unwrap());
     // On an opposing Friend: the host doesn't fit, nothing triggers.
-    t.choose(P1, "play \"Resource R1\" on \"Orange Friend O\" at P2's home");
+    t.choose(
+        P1,
+        "play \"Resource R1\" on \"Orange Friend O\" at P2's home",
+    );
     assert_eq!(t.g.power(o), Some(1));
     assert_eq!(t.g.power(f), Some(1));
     // On P1's own Friend: that Friend (not the watcher, not the Resource) gets +2.
