@@ -162,6 +162,7 @@ fn target(t: &Target) -> String {
         Target::This => "this card".into(),
         Target::It => "that card".into(),
         Target::Host => "the card this is attached to".into(),
+        Target::ItsHost => "the card it was played on".into(),
         Target::Choose(c) => format!("{} of your choice", a(&cards(c, false))),
         Target::UpToOne(c) => format!("up to one {}", cards(c, false)),
         Target::Each(c) => format!("each {}", cards(c, false)),
@@ -531,7 +532,12 @@ pub fn effect(e: &Effect) -> String {
             );
             if let Some(t) = take {
                 s.push_str(&format!(
-                    "; you may put {} among them into your hand",
+                    "; {} {} among them into your hand",
+                    if *back == PutBack::Discard {
+                        "put"
+                    } else {
+                        "you may put"
+                    },
                     a(&cards(t, false))
                 ));
             }
@@ -540,6 +546,7 @@ pub fn effect(e: &Effect) -> String {
                 PutBack::Top => "back on top in any order",
                 PutBack::Bottom => "on the bottom in any order",
                 PutBack::TopOrBottom => "each on the top or the bottom, in any order",
+                PutBack::Discard => "into your discard pile",
             };
             s.push_str(&format!("; put {rest} {back}"));
             s
@@ -555,6 +562,11 @@ pub fn effect(e: &Effect) -> String {
             "you may {}; if you don't, {}",
             c.iter().map(cost).collect::<Vec<_>>().join(" and "),
             effects(otherwise)
+        ),
+        Effect::MoveToProblemWith { target: t, with } => format!(
+            "move {} to a Problem where there is {}",
+            target(t),
+            a(&cards(with, false))
         ),
         Effect::Inspired => "unless you have already done so this turn, look at the top card \
                              of your opponent's deck for each Inspired card you control; \
@@ -653,6 +665,14 @@ fn trigger(t: &Trigger) -> String {
             }
         ),
         Trigger::First(inner) => format!("{} (only the first time this happens)", trigger(inner)),
+        Trigger::YouPlay { card_type, on } => match on {
+            None => format!("you play {}", a(&format!("{card_type:?}"))),
+            Some(host) => format!(
+                "you play {} on {}",
+                a(&format!("{card_type:?}")),
+                a(&cards(host, false))
+            ),
+        },
     }
 }
 
@@ -698,6 +718,11 @@ fn cost(c: &Cost) -> String {
         Cost::DismissThis => "dismiss this card".into(),
         Cost::ReturnThisToHand => "return this card to its owner's hand".into(),
         Cost::Dismiss(s) => format!("dismiss {}", a(&cards(s, false))),
+        Cost::TokensLessPer { amount, per } => format!(
+            "pay {} (1 less for each {})",
+            plural(*amount as i16, "action token", "action tokens"),
+            cards(per, false)
+        ),
     }
 }
 

@@ -444,7 +444,11 @@ impl Game {
                     .map(|&c| Choice::Card(c))
                     .collect();
                 if !options.is_empty() {
-                    options.push(Choice::NoCard);
+                    // Cards bound for the discard pile leave no reason to refuse: the
+                    // take is an instruction there, not a "may".
+                    if back != PutBack::Discard {
+                        options.push(Choice::NoCard);
+                    }
                     self.st.decklook.look = Some(look);
                     return Some((Prompt::Target, options));
                 }
@@ -452,6 +456,17 @@ impl Game {
             look.took = true;
         }
         if distinct.is_empty() {
+            return None;
+        }
+        if back == PutBack::Discard {
+            // No order to choose: the looked-at cards are the top of their deck.
+            for c in look.cards {
+                self.relocate(c, Zone::Discard, false);
+                self.log(Event::Milled {
+                    player: look.owner,
+                    card: c,
+                });
+            }
             return None;
         }
         let mut options = Vec::with_capacity(distinct.len() * 2);

@@ -423,6 +423,10 @@ impl Game {
                     by_game: false,
                 }),
                 Cost::Discard(n) => self.player(ctx.you).hand.len() >= *n as usize,
+                Cost::TokensLessPer { amount, per } => {
+                    tokens += self.tokens_less_per(*amount, per, ctx);
+                    true
+                }
                 Cost::ReturnThisToHand => self.can_happen(Occurrence::ToHand(ctx.source)),
                 Cost::Dismiss(sel) => self.matching(sel, ctx).into_iter().any(|c| {
                     self.can_happen(Occurrence::Dismiss {
@@ -486,6 +490,12 @@ impl Game {
                             by_game: false,
                         });
                     }
+                }
+                Cost::TokensLessPer { amount, per } => {
+                    self.perform(Occurrence::PayTokens {
+                        player: ctx.you,
+                        amount: self.tokens_less_per(*amount, per, ctx),
+                    });
                 }
                 Cost::Discard(n) => {
                     for _ in 0..*n {
@@ -623,6 +633,7 @@ impl Game {
             Target::This => Ok(vec![ctx.source]),
             Target::It => Ok(ctx.it.into_iter().collect()),
             Target::Host => Ok(self.card(ctx.source).host.into_iter().collect()),
+            Target::ItsHost => Ok(ctx.it.and_then(|c| self.card(c).host).into_iter().collect()),
             Target::Each(sel) => Ok(self.matching(sel, ctx)),
             Target::Choose(sel) | Target::UpToOne(sel) => match answer {
                 Some(Choice::Card(c)) => Ok(vec![*c]),
@@ -706,6 +717,20 @@ impl Game {
                 }
             },
         })
+    }
+
+    /// The cost of `Cost::TokensLessPer`: one token fewer per card that fits.
+    fn tokens_less_per(&self, amount: u16, per: &Cards, ctx: &Ctx) -> u16 {
+        let n = self.matching(per, ctx).len();
+        amount.saturating_sub(u16::try_from(n).unwrap_or(u16::MAX))
+    }
+
+    /// The Problem areas where at least one card that fits is in play, in area order.
+    fn problems_with(&self, with: &Cards, ctx: &Ctx) -> Vec<Area> {
+        let found = self.matching(with, ctx);
+        self.problem_areas()
+            .filter(|&a| found.iter().any(|&c| self.card(c).area == Some(a)))
+            .collect()
     }
 
     /// Runs one instruction; asks when a choice is needed.
@@ -1225,6 +1250,43 @@ impl Game {
             Effect::Inspired => {
                 if let Some((p, c)) = self.inspired_step(ctx, answer, progress) {
                     return Step::Ask(p, c, you);
+                }
+            }
+            Effect::MoveToProblemWith { target, with } => {
+                // As for `Move`: the card first (kept while the Problem is chosen).
+                let cards = match (*chosen, target) {
+                    (Some(c), _) => vec![c],
+                    (None, Target::Choose(_) | Target::UpToOne(_)) => {
+                        let v = targets!(target);
+                        if let Some(&c) = v.first() {
+                            *chosen = Some(c);
+                            return self.effect_step(effect, ctx, None, chosen, progress);
+                        }
+                        v
+                    }
+                    _ => targets!(target),
+                };
+                for c in cards {
+                    match answer {
+                        Some(Choice::Problem(a)) => {
+                            if self.problems_with(with, ctx).contains(&a)
+                                && self.may_move(you, c, a)
+                            {
+                                self.perform(Occurrence::Move { card: c, to: a });
+                            }
+                        }
+                        _ => {
+                            let options: Vec<Choice> = self
+                                .problems_with(with, ctx)
+                                .into_iter()
+                                .filter(|&a| self.may_move(you, c, a))
+                                .map(Choice::Problem)
+                                .collect();
+                            if !options.is_empty() {
+                                return Step::Ask(Prompt::ChooseProblem, options, you);
+                            }
+                        }
+                    }
                 }
             }
         }

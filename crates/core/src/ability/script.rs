@@ -188,6 +188,8 @@ pub enum Target {
     UpToOne(Cards),
     /// Every card that fits.
     Each(Cards),
+    /// The host of the card the trigger is about (the Friend a Resource was played on).
+    ItsHost,
 }
 
 /// A number in a script.
@@ -395,6 +397,13 @@ pub enum Trigger {
     MovedAway(Subject),
     /// A card is played (not put into play otherwise) to this card's area.
     PlayedHere(Subject),
+    /// The controller plays a card of this type (705.2g; an Event as it is played),
+    /// and with `on` only an attachment whose host fits; `It` is the played card.
+    YouPlay {
+        card_type: CardType,
+        #[serde(default)]
+        on: Option<Cards>,
+    },
 }
 
 /// Costs (508).
@@ -416,6 +425,8 @@ pub enum Cost {
     ReturnThisToHand,
     /// Dismiss a card that fits; when activating, the activating player chooses which.
     Dismiss(Cards),
+    /// Pay `amount` action tokens, one fewer for each card that fits (never below none).
+    TokensLessPer { amount: u16, per: Cards },
 }
 
 /// Continuous effects of static abilities (702) and of effects with a duration.
@@ -716,6 +727,12 @@ pub enum Effect {
     /// Choose (or take) a card; from this instruction on, `It` names it (none if none
     /// fits), so later instructions can act on the chosen card and test it.
     Pick(Target),
+    /// Move (506) to a Problem the controller chooses among those where a card that fits
+    /// is (the description's own place is not read).
+    MoveToProblemWith {
+        target: Target,
+        with: Cards,
+    },
 }
 
 /// A deck an effect looks at.
@@ -736,6 +753,8 @@ pub enum PutBack {
     Bottom,
     /// Each card on the top or the bottom, as the player chooses.
     TopOrBottom,
+    /// Into the owner's discard pile; a card that fits `take` must then be taken.
+    Discard,
 }
 
 /// Where a move or send goes.

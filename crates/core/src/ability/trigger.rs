@@ -617,6 +617,17 @@ impl Game {
             {
                 Some((Some(*card), here))
             }
+            (Trigger::YouPlay { card_type, on }, Event::Played { player, card })
+                if *player == you
+                    && self.def(*card).card_type == *card_type
+                    && on.as_ref().is_none_or(|sel| {
+                        self.card(*card)
+                            .host
+                            .is_some_and(|h| self.fits(h, sel, &Ctx::of(source, you)))
+                    }) =>
+            {
+                Some((Some(*card), self.card(*card).area))
+            }
             _ => None,
         }
     }

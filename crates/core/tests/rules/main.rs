@@ -10,6 +10,7 @@ mod ch5_game_concepts;
 mod ch6_turn_sequence;
 mod ch7_abilities;
 mod ch8_additional;
+mod cnmanes;
 mod decklook;
 mod flips;
 mod keywords;
