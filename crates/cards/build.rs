@@ -56,6 +56,30 @@ fn main() {
         ));
     }
     out.push_str("];\n");
+    // The cards with a scenario of their own (`tests/scenarios/cards/NUMBER[-...].toml`),
+    // so `ponyccg cards coverage` can say which scripted cards are tested.
+    let scenarios = manifest.join("../../tests/scenarios/cards");
+    println!("cargo:rerun-if-changed={}", scenarios.display());
+    let mut tested: Vec<String> = fs::read_dir(&scenarios)
+        .map(|rd| {
+            rd.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+                .filter_map(|p| {
+                    let stem = p.file_stem()?.to_str()?.to_string();
+                    Some(stem.split('-').next().unwrap_or_default().to_string())
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    tested.sort();
+    tested.dedup();
+    out.push_str(
+        "/// Card numbers with a scenario file of their own, sorted.\npub(crate) static WITH_SCENARIO: &[&str] = &[\n",
+    );
+    for n in &tested {
+        out.push_str(&format!("    {n:?},\n"));
+    }
+    out.push_str("];\n");
     let dest = PathBuf::from(env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("builtin.rs");
     fs::write(dest, out).expect("write builtin.rs");
 }

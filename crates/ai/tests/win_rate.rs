@@ -1,8 +1,8 @@
 //! The heuristic player must beat the random one in at least 90% of 1,000 seeded games
 //! across deck pairings, seats alternating.
 //!
-//! By default the pairings are the synthetic mono-coloured decks. Point the test at other
-//! decks with `PONYCCG_WINRATE_DECKS`, a comma-separated list of `A/B` pairings where each
+//! By default the pairings are the twelve Premiere theme decks, in six pairs. Point the
+//! test at other decks with `PONYCCG_WINRATE_DECKS`, a comma-separated list of `A/B` pairings where each
 //! side is `theme:NAME`, a deck file, or `synthetic:COLOUR`, e.g.
 //! `PONYCCG_WINRATE_DECKS=theme:applejack/theme:rarity cargo test --release -p ponyccg-ai`.
 
@@ -14,6 +14,8 @@ use ponyccg_core::testkit::mono_deck;
 use ponyccg_core::{Game, GameSetup, PlayerDeck, PlayerId};
 
 const GAMES: u64 = 1_000;
+/// Turns after which a stalled game is called.
+const MAX_TURNS: u32 = 200;
 
 fn synthetic(name: &str) -> Option<PlayerDeck> {
     let c = Color::parse(name.strip_prefix("synthetic:")?)?;
@@ -43,10 +45,11 @@ fn load(name: &str) -> PlayerDeck {
 
 fn pairings() -> Vec<(PlayerDeck, PlayerDeck)> {
     let spec = std::env::var("PONYCCG_WINRATE_DECKS").unwrap_or_else(|_| {
-        "synthetic:blue/synthetic:orange,synthetic:pink/synthetic:purple,\
-         synthetic:white/synthetic:yellow,synthetic:orange/synthetic:pink,\
-         synthetic:purple/synthetic:white,synthetic:yellow/synthetic:blue,\
-         theme:rainbow-dash/theme:rarity"
+        "theme:applejack/theme:fluttershy,theme:pinkie-pie/theme:rainbow-dash,\
+         theme:rarity/theme:twilight-sparkle,\
+         theme:applejack-enhanced/theme:pinkie-pie-enhanced,\
+         theme:fluttershy-enhanced/theme:rarity-enhanced,\
+         theme:rainbow-dash-enhanced/theme:twilight-sparkle-enhanced"
             .to_string()
     });
     spec.split(',')
@@ -65,6 +68,7 @@ fn heuristic_beats_random_in_90_percent_of_1000_games() {
     let pairs = pairings();
     let mut wins = 0u64;
     let mut draws = 0u64;
+    let mut called = 0u64;
     for i in 0..GAMES {
         let (a, b) = &pairs[(i as usize) % pairs.len()];
         // Each pairing is played both ways round, and the heuristic takes either seat.
@@ -88,8 +92,21 @@ fn heuristic_beats_random_in_90_percent_of_1000_games() {
             Box::new(RandomPlayer::new(derive_seed(seed, 2))),
         ];
         players[h_seat] = Box::new(HeuristicPlayer::new(derive_seed(seed, 3)));
-        let rec = play_out(&mut g, &mut players, 1_000_000).expect("the game ends");
-        match rec.winner() {
+        // A game both sides let stall is called at the turn limit, as a tournament round
+        // is when time runs out: the higher score wins (simulate does the same).
+        let winner = match play_out_until(&mut g, &mut players, 1_000_000, MAX_TURNS) {
+            Ok(rec) => rec.winner(),
+            Err(PlayError::TurnLimit { scores, .. }) => {
+                called += 1;
+                match scores[h_seat].cmp(&scores[1 - h_seat]) {
+                    std::cmp::Ordering::Greater => Some(PlayerId(h_seat as u8)),
+                    std::cmp::Ordering::Less => Some(PlayerId(1 - h_seat as u8)),
+                    std::cmp::Ordering::Equal => None,
+                }
+            }
+            Err(e) => panic!("game {i} (seed {seed}): {e}"),
+        };
+        match winner {
             Some(w) if w == PlayerId(h_seat as u8) => wins += 1,
             None => draws += 1,
             _ => {}
@@ -97,9 +114,10 @@ fn heuristic_beats_random_in_90_percent_of_1000_games() {
     }
     let rate = wins as f64 / GAMES as f64;
     println!(
-        "heuristic won {wins} of {GAMES} ({:.1}%), {draws} draws",
+        "heuristic won {wins} of {GAMES} ({:.1}%), {draws} draws, {called} called at turn {MAX_TURNS}",
         rate * 100.0
     );
+    assert!(called <= GAMES / 20, "{called} games stalled");
     assert!(
         rate >= 0.90,
         "heuristic won only {wins} of {GAMES} games against random"

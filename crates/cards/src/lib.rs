@@ -29,6 +29,12 @@ use std::sync::OnceLock;
 
 include!(concat!(env!("OUT_DIR"), "/builtin.rs"));
 
+/// Whether the repository this binary was built from holds a scenario file of the card's
+/// own (`tests/scenarios/cards/NUMBER.toml`, or `NUMBER-*.toml`).
+pub fn has_scenario(number: &str) -> bool {
+    WITH_SCENARIO.binary_search(&number).is_ok()
+}
+
 /// One card of the catalogue.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {

@@ -9,6 +9,7 @@ use ponyccg_core::card::{
     CardType, Color, Face, Keyword, OpponentReq, ReqColor, Requirement, ScriptStatus,
 };
 use serde_json::{json, Value};
+use std::io::Write as _;
 
 #[derive(Subcommand)]
 pub enum CardsCommand {
@@ -222,22 +223,24 @@ fn search(cat: &Catalogue, a: &SearchArgs) -> Result<()> {
         })
         .collect();
     if a.json {
-        println!(
+        writeln!(
+            std::io::stdout(),
             "{}",
             serde_json::to_string_pretty(&Value::Array(
                 found.iter().map(|e| card_json(e)).collect()
             ))?
-        );
+        )?;
         return Ok(());
     }
     for e in &found {
-        println!("{}", summary_line(e));
+        writeln!(std::io::stdout(), "{}", summary_line(e))?;
     }
-    println!(
+    writeln!(
+        std::io::stdout(),
         "{} card{}",
         found.len(),
         if found.len() == 1 { "" } else { "s" }
-    );
+    )?;
     Ok(())
 }
 
@@ -291,19 +294,20 @@ fn resolve<'a>(cat: &'a Catalogue, q: &str) -> Result<Vec<&'a Entry>> {
 fn show(cat: &Catalogue, q: &str, json: bool) -> Result<()> {
     let found = resolve(cat, q)?;
     if json {
-        println!(
+        writeln!(
+            std::io::stdout(),
             "{}",
             serde_json::to_string_pretty(&Value::Array(
                 found.iter().map(|e| card_json(e)).collect()
             ))?
-        );
+        )?;
         return Ok(());
     }
     for (i, e) in found.iter().enumerate() {
         if i > 0 {
-            println!();
+            writeln!(std::io::stdout())?;
         }
-        print!("{}", show_text(cat, e));
+        write!(std::io::stdout(), "{}", show_text(cat, e))?;
     }
     Ok(())
 }
@@ -431,7 +435,7 @@ fn coverage(cat: &Catalogue, set: Option<&str>, json: bool) -> Result<()> {
         }
     }
     let mut rows = Vec::new();
-    let mut total = [0usize; 4];
+    let mut total = [0usize; 5];
     for s in cat
         .sets()
         .iter()
@@ -444,8 +448,14 @@ fn coverage(cat: &Catalogue, set: Option<&str>, json: bool) -> Result<()> {
             n(ScriptStatus::Vanilla),
             n(ScriptStatus::Scripted),
             n(ScriptStatus::Unscripted),
+            es.iter()
+                .filter(|e| {
+                    e.def.script == ScriptStatus::Scripted
+                        && ponyccg_cards::has_scenario(&e.def.number)
+                })
+                .count(),
         ];
-        for i in 0..4 {
+        for i in 0..5 {
             total[i] += r[i];
         }
         rows.push((s, r));
@@ -454,7 +464,7 @@ fn coverage(cat: &Catalogue, set: Option<&str>, json: bool) -> Result<()> {
         let sets: Vec<Value> = rows
             .iter()
             .map(|(s, r)| {
-                json!({"set": s.code, "name": s.name, "kind": s.kind.name(), "cards": r[0], "vanilla": r[1], "scripted": r[2], "unscripted": r[3]})
+                json!({"set": s.code, "name": s.name, "kind": s.kind.name(), "cards": r[0], "vanilla": r[1], "scripted": r[2], "unscripted": r[3], "scripted_with_scenario": r[4]})
             })
             .collect();
         let cards: Vec<Value> = cat
@@ -463,30 +473,48 @@ fn coverage(cat: &Catalogue, set: Option<&str>, json: bool) -> Result<()> {
             .map(card_json)
             .collect();
         let out = json!({"catalogue_version": cat.version(), "sets": sets, "cards": cards});
-        println!("{}", serde_json::to_string_pretty(&out)?);
+        writeln!(std::io::stdout(), "{}", serde_json::to_string_pretty(&out)?)?;
         return Ok(());
     }
-    println!(
-        "{:<6} {:<26} {:<18} {:>6} {:>8} {:>9} {:>11}",
-        "set", "name", "kind", "cards", "vanilla", "scripted", "unscripted"
-    );
+    writeln!(
+        std::io::stdout(),
+        "{:<6} {:<26} {:<18} {:>6} {:>8} {:>9} {:>11} {:>7}",
+        "set",
+        "name",
+        "kind",
+        "cards",
+        "vanilla",
+        "scripted",
+        "unscripted",
+        "tested"
+    )?;
     for (s, r) in &rows {
-        println!(
-            "{:<6} {:<26} {:<18} {:>6} {:>8} {:>9} {:>11}",
+        writeln!(
+            std::io::stdout(),
+            "{:<6} {:<26} {:<18} {:>6} {:>8} {:>9} {:>11} {:>7}",
             s.code,
             s.name,
             s.kind.name(),
             r[0],
             r[1],
             r[2],
-            r[3]
-        );
+            r[3],
+            r[4]
+        )?;
     }
-    println!(
-        "{:<6} {:<26} {:<18} {:>6} {:>8} {:>9} {:>11}",
-        "total", "", "", total[0], total[1], total[2], total[3]
-    );
-    println!("catalogue {}", cat.version());
+    writeln!(
+        std::io::stdout(),
+        "{:<6} {:<26} {:<18} {:>6} {:>8} {:>9} {:>11} {:>7}",
+        "total",
+        "",
+        "",
+        total[0],
+        total[1],
+        total[2],
+        total[3],
+        total[4]
+    )?;
+    writeln!(std::io::stdout(), "catalogue {}", cat.version())?;
     Ok(())
 }
 

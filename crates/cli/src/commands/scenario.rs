@@ -2,6 +2,7 @@
 
 use anyhow::{bail, Context};
 use clap::Subcommand;
+use std::io::Write as _;
 use std::path::PathBuf;
 
 #[derive(Subcommand)]
@@ -32,23 +33,24 @@ pub fn run(c: ScenarioCommand) -> anyhow::Result<()> {
             let mut failed = 0;
             for f in &files {
                 let r = ponyccg_scenario::run_file(f);
-                println!("{r}");
+                writeln!(std::io::stdout(), "{r}")?;
                 if (trace || !r.passed()) && !r.trace.is_empty() {
-                    println!("  trace:");
+                    writeln!(std::io::stdout(), "  trace:")?;
                     for l in &r.trace {
-                        println!("    {l}");
+                        writeln!(std::io::stdout(), "    {l}")?;
                     }
                 }
                 if !r.passed() {
                     failed += 1;
                 }
             }
-            println!(
+            writeln!(
+                std::io::stdout(),
                 "{} scenario{}: {} passed, {failed} failed",
                 files.len(),
                 if files.len() == 1 { "" } else { "s" },
                 files.len() - failed
-            );
+            )?;
             if failed > 0 {
                 bail!("{failed} of {} scenarios failed", files.len());
             }
@@ -56,7 +58,7 @@ pub fn run(c: ScenarioCommand) -> anyhow::Result<()> {
         }
         ScenarioCommand::New { output } => match output {
             None => {
-                print!("{}", ponyccg_scenario::TEMPLATE);
+                write!(std::io::stdout(), "{}", ponyccg_scenario::TEMPLATE)?;
                 Ok(())
             }
             Some(path) => {
