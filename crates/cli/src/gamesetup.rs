@@ -87,7 +87,7 @@ pub fn load_deck(name: &str) -> Result<PlayerDeck> {
 }
 
 /// Every distinct unscripted card of a deck, as `NUMBER "NAME"`.
-fn unscripted(deck: &PlayerDeck) -> Vec<String> {
+pub fn unscripted(deck: &PlayerDeck) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for d in std::iter::once(&deck.mane)
         .chain(&deck.problems)

@@ -379,9 +379,8 @@ impl Namer<'_> {
                 self.p(*player),
                 self.card(*card)
             ),
-            Event::ScoredWith { card, points } => {
-                format!("{points} point(s) scored with {}", self.card(*card))
-            }
+            // 517.2 bookkeeping for "score with" abilities: the points were already shown.
+            Event::ScoredWith { .. } => return None,
             Event::Reattached { card, host } => {
                 format!("{} is attached to {}", self.card(*card), self.card(*host))
             }

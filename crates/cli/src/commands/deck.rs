@@ -150,10 +150,20 @@ pub fn run(c: DeckCommand) -> anyhow::Result<()> {
             emit(&out)
         }
         DeckCommand::Themes => {
+            // Whether the engine plays every card of the deck, read now, not remembered.
+            let line = |name: String| {
+                let playable = crate::gamesetup::load_deck(&name)
+                    .is_ok_and(|d| crate::gamesetup::unscripted(&d).is_empty());
+                if playable {
+                    format!("{name}  (playable now)\n")
+                } else {
+                    format!("{name}\n")
+                }
+            };
             let list: String = ponyccg_decks::starter_deck_names()
                 .iter()
-                .map(|n| format!("starter:{n}  (playable now)\n"))
-                .chain(theme_deck_names().iter().map(|n| format!("theme:{n}\n")))
+                .map(|n| line(format!("starter:{n}")))
+                .chain(theme_deck_names().iter().map(|n| line(format!("theme:{n}"))))
                 .collect();
             emit(&list)
         }
