@@ -93,12 +93,16 @@ fn median_u64(mut v: Vec<u64>) -> u64 {
     v.get(v.len() / 2).copied().unwrap_or(0)
 }
 
-/// A random playout to the end; the number of decisions.
+/// Random players can stall a game forever (see `simulate --max-turns`); a playout stops
+/// after this many turns, as `simulate` calls time by default.
+const MAX_TURNS: u32 = 200;
+
+/// A random playout to the end (or the turn limit); the number of decisions.
 fn playout(g: &mut Game, rng: &mut ChaCha8Rng) -> u64 {
     let mut n = 0;
     loop {
         let k = g.num_actions();
-        if k == 0 {
+        if k == 0 || g.turn() > MAX_TURNS {
             return n;
         }
         let i = (rng.next_u32() as usize) % k;
@@ -223,7 +227,7 @@ pub fn run(args: BenchArgs) -> Result<()> {
         let mut g = fresh(setup.seed);
         let mut r = Replay::new(&setup, &gamesetup::catalogue_version());
         let mut rng = ChaCha8Rng::seed_from_u64(s);
-        while g.num_actions() > 0 {
+        while g.num_actions() > 0 && g.turn() <= MAX_TURNS {
             let i = (rng.next_u32() as usize) % g.num_actions();
             if g.apply_action(i).is_err() {
                 break;
