@@ -163,7 +163,11 @@ pub fn run(c: DeckCommand) -> anyhow::Result<()> {
             let list: String = ponyccg_decks::starter_deck_names()
                 .iter()
                 .map(|n| line(format!("starter:{n}")))
-                .chain(theme_deck_names().iter().map(|n| line(format!("theme:{n}"))))
+                .chain(
+                    theme_deck_names()
+                        .iter()
+                        .map(|n| line(format!("theme:{n}"))),
+                )
                 .collect();
             emit(&list)
         }
