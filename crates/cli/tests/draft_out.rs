@@ -1,22 +1,8 @@
 //! `ponyccg draft --out-dir`: every seat's pool and deck written for registration, and an
 //! existing file never replaced.
 
-use std::process::Command;
-
-fn ponyccg(args: &[&str]) -> (bool, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_ponyccg"))
-        .args(args)
-        .output()
-        .expect("ponyccg runs");
-    (
-        out.status.success(),
-        format!(
-            "{}{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        ),
-    )
-}
+mod common;
+use common::ponyccg;
 
 #[test]
 fn a_draft_writes_each_seats_pool_and_deck_and_never_overwrites() {

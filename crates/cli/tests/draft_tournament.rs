@@ -2,22 +2,8 @@
 //! then a Swiss tournament of the drafted decks (each registered with its pool), every
 //! game played by the engine, all from the command line.
 
-use std::process::Command;
-
-fn ponyccg(args: &[&str]) -> (bool, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_ponyccg"))
-        .args(args)
-        .output()
-        .expect("ponyccg runs");
-    (
-        out.status.success(),
-        format!(
-            "{}{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        ),
-    )
-}
+mod common;
+use common::ponyccg;
 
 #[test]
 fn an_eight_seat_draft_then_a_swiss_tournament_of_the_drafted_decks() {

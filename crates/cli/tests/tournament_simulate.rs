@@ -2,22 +2,8 @@
 //! decks, Swiss rounds, the top cut and its best-of-three matches (Tier 3), every game
 //! played by the engine, everything saved in the tournament file.
 
-use std::process::Command;
-
-fn ponyccg(args: &[&str]) -> (bool, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_ponyccg"))
-        .args(args)
-        .output()
-        .expect("ponyccg runs");
-    (
-        out.status.success(),
-        format!(
-            "{}{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        ),
-    )
-}
+mod common;
+use common::ponyccg;
 
 #[test]
 fn a_simulated_tier_3_tournament_with_a_top_cut_crowns_a_champion() {
