@@ -638,7 +638,6 @@ fn trigger(t: &Trigger) -> String {
         Trigger::LeavesItsArea => "this card leaves the area it is at".into(),
         Trigger::ToDiscardPile => "this card is put into a discard pile from anywhere".into(),
         Trigger::MovedAway(s) => format!("{} is moved (\"there\" is where it was)", subject(s)),
-        Trigger::PlayedHere(s) => format!("{} is played to this card's area", subject(s)),
         Trigger::DefeatUsingOnly(c) => format!(
             "you defeat a Troublemaker with only {} characters in the faceoff",
             c.name()

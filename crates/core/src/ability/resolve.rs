@@ -188,9 +188,7 @@ impl Game {
             let has = if ctx.printed {
                 self.traits(c).iter().any(|x| x.eq_ignore_ascii_case(t))
             } else {
-                self.current_traits(c)
-                    .iter()
-                    .any(|x| x.eq_ignore_ascii_case(t))
+                self.has_trait(c, t)
             };
             if !has {
                 return false;
@@ -317,6 +315,23 @@ impl Game {
     }
 
     /// Conditions ("if", "while") against the current state.
+    /// 518: what a search of the controller's own deck offers: each card that fits once
+    /// (copies are one choice), and failing to find (518.1).
+    fn search_offer(&self, sel: &Cards, ctx: &Ctx) -> Vec<Choice> {
+        let in_deck = Cards {
+            place: Some(Place::Deck),
+            ..sel.clone()
+        };
+        let found = self
+            .matching(&in_deck, ctx)
+            .into_iter()
+            .filter(|&c| self.card(c).owner == ctx.you)
+            .collect();
+        let mut options: Vec<Choice> = self.distinct(found).into_iter().map(Choice::Card).collect();
+        options.push(Choice::NoCard);
+        options
+    }
+
     /// Whether a faceoff (of the given kind, if any) is going on.
     pub(crate) fn in_faceoff(&self, kind: Option<FaceoffType>) -> bool {
         match (&self.st.faceoff, kind) {
@@ -989,20 +1004,7 @@ impl Game {
                 } else if answer == Some(Choice::NoCard) {
                     self.shuffle_deck(you);
                 } else {
-                    // The searcher's own deck; copies of a card are one choice.
-                    let in_deck = Cards {
-                        place: Some(Place::Deck),
-                        ..sel.clone()
-                    };
-                    let found = self
-                        .matching(&in_deck, ctx)
-                        .into_iter()
-                        .filter(|&c| self.card(c).owner == you)
-                        .collect();
-                    let mut options: Vec<Choice> =
-                        self.distinct(found).into_iter().map(Choice::Card).collect();
-                    options.push(Choice::NoCard);
-                    return Step::Ask(Prompt::Target, options, you);
+                    return Step::Ask(Prompt::Target, self.search_offer(sel, ctx), you);
                 }
             }
             // Handled as the resolution reaches them (see `resolve`).
@@ -1066,19 +1068,7 @@ impl Game {
                     }
                     (None, Some(Choice::NoCard)) => self.shuffle_deck(you),
                     (None, _) => {
-                        let in_deck = Cards {
-                            place: Some(Place::Deck),
-                            ..cards.clone()
-                        };
-                        let found = self
-                            .matching(&in_deck, ctx)
-                            .into_iter()
-                            .filter(|&c| self.card(c).owner == you)
-                            .collect();
-                        let mut options: Vec<Choice> =
-                            self.distinct(found).into_iter().map(Choice::Card).collect();
-                        options.push(Choice::NoCard);
-                        return Step::Ask(Prompt::Target, options, you);
+                        return Step::Ask(Prompt::Target, self.search_offer(cards, ctx), you);
                     }
                 }
             }

@@ -395,8 +395,6 @@ pub enum Trigger {
     LeavesItsArea,
     /// 506: a card is moved; `There` is the area it was moved away from.
     MovedAway(Subject),
-    /// A card is played (not put into play otherwise) to this card's area.
-    PlayedHere(Subject),
     /// The controller plays a card of this type (705.2g; an Event as it is played),
     /// and with `on` only an attachment whose host fits; `It` is the played card.
     YouPlay {

@@ -609,14 +609,6 @@ impl Game {
             {
                 Some((Some(*card), Some(*from)))
             }
-            (Trigger::PlayedHere(s), Event::Played { card, .. })
-                if here.is_some()
-                    && self.card(*card).zone == Zone::Play
-                    && self.card(*card).area == here
-                    && self.subject_fits(s, source, you, *card) =>
-            {
-                Some((Some(*card), here))
-            }
             (Trigger::YouPlay { card_type, on }, Event::Played { player, card })
                 if *player == you
                     && self.def(*card).card_type == *card_type

@@ -174,7 +174,7 @@ impl Game {
                         o != c
                             && self.card(o).controller == you
                             && self.def(o).card_type == CardType::Friend
-                            && self.current_traits(o).iter().any(|t| t == "Critter")
+                            && self.has_trait(o, "Critter")
                     });
                     if critter {
                         bonus += 1;
@@ -234,6 +234,23 @@ impl Game {
         } else {
             &self.face(c).traits
         }
+    }
+
+    /// Whether a card has the trait now (printed, or gained while in play), without
+    /// building the list: selectors ask this on the engine's hot path.
+    pub fn has_trait(&self, c: CardId, t: &str) -> bool {
+        if self.traits(c).iter().any(|x| x.eq_ignore_ascii_case(t)) {
+            return true;
+        }
+        let mut gained = false;
+        if self.card(c).zone == Zone::Play && !self.card(c).face_down {
+            self.effects_on(c, |e, _| {
+                if let StaticEffect::GainTrait { trait_, .. } = e {
+                    gained |= trait_.eq_ignore_ascii_case(t);
+                }
+            });
+        }
+        gained
     }
 
     /// A card's traits now: printed, and gained from continuous effects while in play.

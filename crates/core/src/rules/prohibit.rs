@@ -48,12 +48,10 @@ impl Game {
     /// names every opponent.
     pub(crate) fn names_player(&self, who: Who, ctx: &Ctx, p: PlayerId) -> bool {
         match who {
-            Who::You => p == ctx.you,
-            Who::Opponent => p != ctx.you,
-            Who::Each => true,
             Who::ItsController => ctx.it.is_some_and(|c| self.card(c).controller == p),
             Who::ThatPlayer => ctx.player == Some(p),
             Who::ThatPlayersOpponent => ctx.player.is_some_and(|x| x != p),
+            plain => crate::ability::trigger::names(plain, p, ctx.you),
         }
     }
 

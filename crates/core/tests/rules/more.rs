@@ -259,7 +259,7 @@ fn r705_2g_a_play_to_this_cards_area_triggers_and_a_play_elsewhere_doesnt() {
     let watch = with(
         friend("WATCH", Blue, 1, 1, 0),
         vec![Ability::Triggered {
-            when: Trigger::PlayedHere(Subject::Any(friends())),
+            when: Trigger::PlayerPlaysHere(Subject::Any(friends())),
             condition: None,
             optional: false,
             cost: vec![],
