@@ -4,6 +4,7 @@
 
 use crate::ability::{Ability, Effect, StaticEffect, Subject, Timing, Trigger};
 use crate::card::{CardDef, Face, Keyword};
+use crate::rules::layers::{ability_kinds, Kinds};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct PoolFacts {
@@ -28,6 +29,11 @@ pub(crate) struct PoolFacts {
     /// Some face has a trigger on a state of its card ("when this card has N power"),
     /// looked for before priority is given.
     pub state_triggers: bool,
+    /// 711.3b: some modifier could read a characteristic some modifier writes, so
+    /// modifiers are applied in the 711 order (see `rules/layers.rs`).
+    pub layered: bool,
+    reads: Kinds,
+    writes: Kinds,
 }
 
 impl PoolFacts {
@@ -41,11 +47,15 @@ impl PoolFacts {
             f.add(face);
         }
         f.uniques = pool.iter().any(|d| d.is_unique());
+        f.layered = f.reads.meets(f.writes);
         f
     }
 
     fn add(&mut self, face: &Face) {
         for a in &face.abilities {
+            let (r, w) = ability_kinds(a);
+            self.reads = self.reads.or(r);
+            self.writes = self.writes.or(w);
             match a {
                 Ability::Static { .. } => self.statics = true,
                 Ability::Triggered { when, .. } => {
@@ -72,7 +82,19 @@ impl PoolFacts {
         for &k in &face.keywords {
             self.hasty |= k == Keyword::Hasty;
             self.agile |= k == Keyword::Agile;
-            self.triggers |= crate::ability::keyword::triggered(k).is_some();
+            // Continuous keywords change power and colours like modifiers do.
+            self.writes = self.writes.or(match k {
+                Keyword::Supportive(_)
+                | Keyword::Caretaker
+                | Keyword::Competitive(_)
+                | Keyword::Experienced => Kinds::POWER,
+                Keyword::Prismatic => Kinds::COLORS,
+                _ => Kinds::NONE,
+            });
+            if let Some(a) = crate::ability::keyword::triggered(k) {
+                self.triggers = true;
+                self.writes = self.writes.or(ability_kinds(&a).1);
+            }
         }
         // Agile can also be granted, by a static ability or by an effect's modifier.
         self.agile |= face.abilities.iter().any(grants_agile);

@@ -8,6 +8,7 @@ use crate::decision::{Choice, Decision, Prompt};
 use crate::flow::Frame;
 use crate::game::Game;
 use crate::ids::{Area, CardId, PlayerId, Zone};
+use crate::rules::layers::ALL_LAYERS;
 use crate::rules::occurrence::Occurrence;
 
 /// An effect being followed: its instructions, where it is, and its context.
@@ -164,14 +165,10 @@ impl Game {
             }
         }
         if sel.color.is_some() || !sel.any_color.is_empty() || sel.without_color.is_some() {
-            let colors = if ctx.printed {
-                if k.face_down {
-                    crate::card::Colors::NONE
-                } else {
-                    self.face(c).colors
-                }
-            } else {
-                self.colors(c)
+            let colors = match self.reading(ctx) {
+                Some(layer) => self.colors_upto(c, layer),
+                None if k.face_down => crate::card::Colors::NONE,
+                None => self.face(c).colors,
             };
             if sel.color.is_some_and(|color| !colors.contains(color))
                 || (!sel.any_color.is_empty() && !sel.any_color.iter().any(|&x| colors.contains(x)))
@@ -183,12 +180,11 @@ impl Game {
             }
         }
         if let Some(t) = &sel.trait_ {
-            // Continuous effects read printed traits, so a gained trait can't decide who
-            // gains it (711.5).
-            let has = if ctx.printed {
-                self.traits(c).iter().any(|x| x.eq_ignore_ascii_case(t))
-            } else {
-                self.has_trait(c, t)
+            // A continuous effect reads its layer of the 711 order, so a gained trait can't
+            // decide who gains it (711.5).
+            let has = match self.reading(ctx) {
+                Some(layer) => self.has_trait_upto(c, t, layer),
+                None => self.traits(c).iter().any(|x| x.eq_ignore_ascii_case(t)),
             };
             if !has {
                 return false;
@@ -204,15 +200,15 @@ impl Game {
                 return false;
             }
         }
-        // 507.1: a card's power is its current power. Continuous effects read printed
-        // power and counters instead, so a power modifier whose own description tests
-        // power can't depend on itself (711.5).
-        let power = if ctx.printed || k.zone != Zone::Play {
-            self.face(c)
+        // 507.1: a card's power is its current power; a continuous effect reads its layer
+        // of the 711 order, so a power modifier whose own description tests power can't
+        // depend on itself (711.5).
+        let power = match self.reading(ctx) {
+            Some(layer) if k.zone == Zone::Play => self.power_upto(c, layer),
+            _ => self
+                .face(c)
                 .power
-                .map(|p| p.saturating_add(k.power_counters))
-        } else {
-            self.power(c)
+                .map(|p| p.saturating_add(k.power_counters)),
         };
         if let Some(m) = sel.power_at_most {
             if power.is_none_or(|p| p > m) {
@@ -305,7 +301,9 @@ impl Game {
         match a {
             Amount::N(n) => *n,
             Amount::CountOf(sel) => self.matching(sel, ctx).len() as i16,
-            Amount::PowerOfThis => self.power(ctx.source).unwrap_or(0),
+            Amount::PowerOfThis => self
+                .power_upto(ctx.source, self.reading(ctx).unwrap_or(ALL_LAYERS))
+                .unwrap_or(0),
             Amount::BonusThere => ctx
                 .there
                 .and_then(|a| self.problem_at(a))
@@ -346,6 +344,20 @@ impl Game {
         }
     }
 
+    /// How a description reads characteristics (see `rules/layers.rs`): as the modifiers
+    /// before its layer of the 711 order leave them (`Some`, all of them for anything
+    /// but a continuous effect), or printed values (`None`: a continuous effect in a game
+    /// where no modifier can change what another reads).
+    pub(crate) fn reading(&self, ctx: &Ctx) -> Option<u16> {
+        if !ctx.printed {
+            Some(ALL_LAYERS)
+        } else if self.facts.layered {
+            Some(ctx.layer)
+        } else {
+            None
+        }
+    }
+
     pub fn holds(&self, cond: &Condition, ctx: &Ctx) -> bool {
         match cond {
             Condition::Exists(sel) => !self.matching(sel, ctx).is_empty(),
@@ -366,14 +378,20 @@ impl Game {
             Condition::Any(v) => v.iter().any(|c| self.holds(c, ctx)),
             Condition::Not(c) => !self.holds(c, ctx),
             Condition::Phase(p) => super::trigger::phase_name(self.st.step.phase()) == Some(*p),
-            Condition::PowerOfColor(color, n) => self.power_of_color(ctx.you, *color) >= *n,
+            Condition::PowerOfColor(color, n) => {
+                let layer = self.reading(ctx).unwrap_or(ALL_LAYERS);
+                self.power_of_color_upto(ctx.you, *color, layer) >= *n
+            }
             Condition::MostPowerHere(who) => {
                 let Some(area) = self.card(ctx.source).area else {
                     return false;
                 };
                 let power = |p: PlayerId| -> u32 {
                     self.characters_at(p, area)
-                        .map(|c| self.contribution(c) as u32)
+                        .map(|c| {
+                            self.contribution_upto(c, self.reading(ctx).unwrap_or(ALL_LAYERS))
+                                as u32
+                        })
                         .sum()
                 };
                 self.players_named(*who, ctx).into_iter().any(|p| {

@@ -52,6 +52,9 @@ pub struct Ctx {
     /// read this way, so an effect describing cards by colour can't depend on itself
     /// through colours it or another effect grants (711.5).
     pub printed: bool,
+    /// With `printed`, in a game where modifiers can depend on each other: read what the
+    /// modifiers before this position of the 711 order left (see `rules/layers.rs`).
+    pub layer: u16,
 }
 
 impl Ctx {
@@ -64,6 +67,7 @@ impl Ctx {
             there: None,
             player: None,
             printed: false,
+            layer: crate::rules::layers::ALL_LAYERS,
         }
     }
 
@@ -71,6 +75,7 @@ impl Ctx {
     pub fn printed(source: CardId, you: PlayerId) -> Ctx {
         Ctx {
             printed: true,
+            layer: crate::rules::layers::ALL_LAYERS,
             ..Ctx::of(source, you)
         }
     }
@@ -136,6 +141,7 @@ impl Game {
                 }
                 let ctx = Ctx {
                     printed: false,
+                    layer: crate::rules::layers::ALL_LAYERS,
                     source: c,
                     you: k.controller,
                     it: None,
@@ -215,6 +221,7 @@ impl Game {
                 if let Some(About { it, there, player }) = g.trigger_matches(when, c, you, e) {
                     let ctx = Ctx {
                         printed: false,
+                        layer: crate::rules::layers::ALL_LAYERS,
                         source: c,
                         you,
                         it,
@@ -689,6 +696,7 @@ impl Game {
         };
         let ctx = Ctx {
             printed: false,
+            layer: crate::rules::layers::ALL_LAYERS,
             source: w.source,
             you: w.controller,
             it: w.it,

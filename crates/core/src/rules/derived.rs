@@ -11,6 +11,7 @@ use crate::ability::{Amount, StaticEffect};
 use crate::card::{CardType, Colors, Face, Keyword};
 use crate::game::Game;
 use crate::ids::{Area, CardId, PlayerId, Zone};
+use crate::rules::layers::{is_characteristic, Origin, ALL_LAYERS};
 
 impl Game {
     /// The face-up side's printed information (301.3: a Mane's face-up side).
@@ -28,38 +29,92 @@ impl Game {
 
     /// Continuous effects in force that apply to `c`: from static abilities of face-up
     /// cards in play (702, 701.3) whose conditions hold, and from modifiers on `c` (708).
-    fn effects_on(&self, c: CardId, mut f: impl FnMut(&StaticEffect, &Ctx)) {
-        let in_play: &[CardId] = if self.facts.statics {
-            &self.st.in_play
-        } else {
-            &[]
-        };
-        for &s in in_play {
-            for a in self.abilities(s) {
-                if let crate::ability::Ability::Static { effect, condition } = a {
-                    let ctx = self.ctx_of(s);
-                    let applies = match effect {
-                        StaticEffect::Power { cards, .. }
-                        | StaticEffect::GainColor { cards, .. }
-                        | StaticEffect::GainKeyword { cards, .. }
-                        | StaticEffect::ColoredPower { cards, .. }
-                        | StaticEffect::GainTrait { cards, .. } => match cards {
-                            None => s == c,
-                            Some(sel) => self.fits(c, sel, &ctx),
-                        },
-                        // Read where their actions happen (rules/prohibit.rs); they change no
-                        // card's characteristics, and their conditions may read power.
-                        StaticEffect::Prohibit(_)
-                        | StaticEffect::NeedPower(_)
-                        | StaticEffect::InsteadOfDismiss { .. } => false,
-                        _ => s == c,
-                    };
-                    if applies && condition.as_ref().is_none_or(|cond| self.holds(cond, &ctx)) {
-                        f(effect, &ctx);
+    fn effects_on(&self, c: CardId, f: impl FnMut(&StaticEffect, &Ctx)) {
+        self.effects_on_upto(c, ALL_LAYERS, f)
+    }
+
+    /// [`Game::effects_on`] for the modifiers before position `layer` of the 711 order
+    /// (all of them with [`ALL_LAYERS`]); in a game whose modifiers can't depend on each
+    /// other, every modifier reads printed values and the order doesn't matter.
+    fn effects_on_upto(&self, c: CardId, layer: u16, mut f: impl FnMut(&StaticEffect, &Ctx)) {
+        if !self.facts.statics {
+            return self.modifiers_on(c, &mut f);
+        }
+        if !self.facts.layered {
+            for &s in &self.st.in_play {
+                for a in self.abilities(s) {
+                    if let crate::ability::Ability::Static { effect, condition } = a {
+                        let ctx = self.ctx_of(s);
+                        if self.static_applies(s, c, effect, condition.as_ref(), &ctx) {
+                            f(effect, &ctx);
+                        }
+                    }
+                }
+            }
+            return self.modifiers_on(c, &mut f);
+        }
+        let obj = self.card(c).object;
+        for (pos, origin) in self.modifier_order().into_iter().enumerate() {
+            if pos >= layer as usize {
+                break;
+            }
+            match origin {
+                Origin::Static(s, i) => {
+                    if let Some(crate::ability::Ability::Static { effect, condition }) =
+                        self.abilities(s).get(i as usize)
+                    {
+                        let ctx = Ctx {
+                            layer: pos as u16,
+                            ..self.ctx_of(s)
+                        };
+                        if self.static_applies(s, c, effect, condition.as_ref(), &ctx) {
+                            f(effect, &ctx);
+                        }
+                    }
+                }
+                Origin::Modifier(j) => {
+                    let m = &self.st.modifiers[j as usize];
+                    if m.target == c && m.object == obj {
+                        let ctx = Ctx {
+                            printed: true,
+                            layer: pos as u16,
+                            ..Ctx::of(c, m.controller)
+                        };
+                        f(&m.effect, &ctx);
                     }
                 }
             }
         }
+    }
+
+    /// Whether static ability `effect` of card `s` applies to card `c` now.
+    fn static_applies(
+        &self,
+        s: CardId,
+        c: CardId,
+        effect: &StaticEffect,
+        condition: Option<&crate::ability::Condition>,
+        ctx: &Ctx,
+    ) -> bool {
+        let applies = match effect {
+            StaticEffect::Power { cards, .. }
+            | StaticEffect::GainColor { cards, .. }
+            | StaticEffect::GainKeyword { cards, .. }
+            | StaticEffect::ColoredPower { cards, .. }
+            | StaticEffect::GainTrait { cards, .. } => match cards {
+                None => s == c,
+                Some(sel) => self.fits(c, sel, ctx),
+            },
+            // Read where their actions happen (rules/prohibit.rs); they change no card's
+            // characteristics, and their conditions may read power.
+            e if !is_characteristic(e) => false,
+            _ => s == c,
+        };
+        applies && condition.is_none_or(|cond| self.holds(cond, ctx))
+    }
+
+    /// Modifiers with a duration on `c` (708), read in the fast path.
+    fn modifiers_on(&self, c: CardId, f: &mut impl FnMut(&StaticEffect, &Ctx)) {
         let obj = self.card(c).object;
         for m in &self.st.modifiers {
             if m.target == c && m.object == obj {
@@ -105,6 +160,11 @@ impl Game {
 
     /// A card's current power; `None` for face-down cards (505.1b) and Problems (202.2).
     pub fn power(&self, c: CardId) -> Option<i16> {
+        self.power_upto(c, ALL_LAYERS)
+    }
+
+    /// [`Game::power`] as the modifiers before `layer` of the 711 order leave it.
+    pub(crate) fn power_upto(&self, c: CardId, layer: u16) -> Option<i16> {
         let k = self.card(c);
         if k.face_down {
             return None;
@@ -129,7 +189,7 @@ impl Game {
             }
             return Some(power);
         }
-        self.effects_on(c, |e, ctx| match e {
+        self.effects_on_upto(c, layer, |e, ctx| match e {
             StaticEffect::Power { amount, .. } => {
                 power = power.saturating_add(match amount {
                     Amount::N(n) => *n,
@@ -198,12 +258,17 @@ impl Game {
 
     /// A card's current colours; none while face-down (505.1b).
     pub fn colors(&self, c: CardId) -> Colors {
+        self.colors_upto(c, ALL_LAYERS)
+    }
+
+    /// [`Game::colors`] as the modifiers before `layer` of the 711 order leave them.
+    pub(crate) fn colors_upto(&self, c: CardId, layer: u16) -> Colors {
         if self.card(c).face_down {
             return Colors::NONE;
         }
         let mut colors = self.face(c).colors;
         if self.card(c).zone == Zone::Play {
-            self.effects_on(c, |e, _| match e {
+            self.effects_on_upto(c, layer, |e, _| match e {
                 StaticEffect::GainColor { color, .. } => colors.insert(*color),
                 StaticEffect::ColoredPower { colors: more, .. } => {
                     more.iter().for_each(|&m| colors.insert(m))
@@ -239,12 +304,17 @@ impl Game {
     /// Whether a card has the trait now (printed, or gained while in play), without
     /// building the list: selectors ask this on the engine's hot path.
     pub fn has_trait(&self, c: CardId, t: &str) -> bool {
+        self.has_trait_upto(c, t, ALL_LAYERS)
+    }
+
+    /// [`Game::has_trait`] as the modifiers before `layer` of the 711 order leave it.
+    pub(crate) fn has_trait_upto(&self, c: CardId, t: &str, layer: u16) -> bool {
         if self.traits(c).iter().any(|x| x.eq_ignore_ascii_case(t)) {
             return true;
         }
         let mut gained = false;
         if self.card(c).zone == Zone::Play && !self.card(c).face_down {
-            self.effects_on(c, |e, _| {
+            self.effects_on_upto(c, layer, |e, _| {
                 if let StaticEffect::GainTrait { trait_, .. } = e {
                     gained |= trait_.eq_ignore_ascii_case(t);
                 }
@@ -275,7 +345,11 @@ impl Game {
 
     /// Power a card adds to a total (105.2: never below zero for a sum).
     pub(crate) fn contribution(&self, c: CardId) -> u16 {
-        self.power(c).unwrap_or(0).max(0) as u16
+        self.contribution_upto(c, ALL_LAYERS)
+    }
+
+    pub(crate) fn contribution_upto(&self, c: CardId, layer: u16) -> u16 {
+        self.power_upto(c, layer).unwrap_or(0).max(0) as u16
     }
 
     /// 503.5: whether a character's power counts toward confronting and faceoffs now;
@@ -304,6 +378,15 @@ impl Game {
 
     /// 507.3: a player's power of a colour (every character they control in play).
     pub fn power_of_color(&self, p: PlayerId, color: crate::card::Color) -> u16 {
+        self.power_of_color_upto(p, color, ALL_LAYERS)
+    }
+
+    pub(crate) fn power_of_color_upto(
+        &self,
+        p: PlayerId,
+        color: crate::card::Color,
+        layer: u16,
+    ) -> u16 {
         self.st
             .in_play
             .iter()
@@ -311,9 +394,9 @@ impl Game {
             .filter(|&c| {
                 self.card(c).controller == p
                     && self.is_character(c)
-                    && self.colors(c).contains(color)
+                    && self.colors_upto(c, layer).contains(color)
             })
-            .map(|c| self.contribution(c))
+            .map(|c| self.contribution_upto(c, layer))
             .sum()
     }
 

@@ -198,6 +198,7 @@ impl Game {
         };
         let ctx = crate::ability::trigger::Ctx {
             printed: false,
+            layer: crate::rules::layers::ALL_LAYERS,
             source: card,
             you: p,
             it,

@@ -4,6 +4,7 @@
 pub mod confront;
 pub mod derived;
 pub mod faceoff;
+pub mod layers;
 pub mod main_phase;
 pub mod occurrence;
 pub mod priority;

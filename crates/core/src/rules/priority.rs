@@ -255,6 +255,7 @@ impl Game {
                 {
                     let ctx = crate::ability::trigger::Ctx {
                         printed: false,
+                        layer: crate::rules::layers::ALL_LAYERS,
                         source: c,
                         you: p,
                         it: None,

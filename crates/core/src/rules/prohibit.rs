@@ -29,6 +29,7 @@ impl Game {
                 {
                     let ctx = Ctx {
                         printed: true,
+                        layer: crate::rules::layers::ALL_LAYERS,
                         source: s,
                         you: self.card(s).controller,
                         it,
@@ -142,6 +143,7 @@ impl Game {
                 {
                     let ctx = Ctx {
                         printed: true,
+                        layer: crate::rules::layers::ALL_LAYERS,
                         source: c,
                         you: p,
                         it: None,
@@ -178,6 +180,7 @@ impl Game {
                 {
                     let ctx = Ctx {
                         printed: true,
+                        layer: crate::rules::layers::ALL_LAYERS,
                         source: s,
                         you: self.card(s).controller,
                         it: Some(card),

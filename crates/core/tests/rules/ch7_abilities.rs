@@ -3,7 +3,7 @@
 use crate::support::*;
 use ponyccg_core::ability::*;
 use ponyccg_core::board::{InPlay, StartAt};
-use ponyccg_core::card::{CardType, Color::*, ScriptStatus};
+use ponyccg_core::card::{CardDef, CardType, Color::*, ScriptStatus};
 use ponyccg_core::testkit::*;
 use ponyccg_core::{Area, Prompt, Step, Zone};
 
@@ -450,9 +450,10 @@ fn r616_4a_triggers_in_wrap_up_get_a_window_and_modifiers_end() {
 }
 
 #[test]
-fn r711_5_a_continuous_ability_describing_cards_by_colour_does_not_depend_on_itself() {
-    // Your Blue Friends get +1; another card makes your Friends Blue. The colour test
-    // reads printed colours, so neither effect can loop through the other.
+fn r711_4_a_modifier_that_depends_on_a_later_one_applies_after_it() {
+    // Your Blue Friends get +1 (in play first); a later card makes your Friends Blue.
+    // The boost depends on the colour it reads, so it applies after the later modifier
+    // and every Friend made Blue gets it (711.3b, 711.4); neither depends on itself.
     let blue_boost = with(
         friend("BB", Yellow, 1, 1, 0),
         vec![Ability::Static {
@@ -499,8 +500,8 @@ fn r711_5_a_continuous_ability_describing_cards_by_colour_does_not_depend_on_its
     assert_eq!(t.g.power(f.unwrap()), Some(3), "printed Blue: +1");
     assert_eq!(
         t.g.power(b.unwrap()),
-        Some(1),
-        "made Blue only by another effect: no bonus"
+        Some(2),
+        "made Blue by a later effect: the boost applies after it"
     );
     assert!(t.g.colors(b.unwrap()).contains(Blue));
 }
@@ -926,4 +927,130 @@ fn r505_3_a_troublemaker_turned_face_down_becomes_a_new_card() {
     assert!(t.g.card(tm).face_down);
     assert_ne!(t.g.card(tm).object, before);
     assert!(!t.g.is_visible_to(tm, P1));
+}
+
+/// A Friend that gains `gains` while it has `has`.
+fn trait_chain(number: &str, has: &str, gains: &str) -> CardDef {
+    with(
+        friend(number, Yellow, 1, 1, 0),
+        vec![Ability::Static {
+            effect: StaticEffect::GainTrait {
+                cards: Some(Cards {
+                    card_type: Some(CardKind::Type(CardType::Friend)),
+                    trait_: Some(has.into()),
+                    ..Cards::default()
+                }),
+                trait_: gains.into(),
+            },
+            condition: None,
+        }],
+    )
+}
+
+#[test]
+fn r711_5_interdependent_modifiers_apply_the_earliest_first_then_as_dependent() {
+    // Three trait gains in a circle, in play in this order: Unicorns gain Pegasus,
+    // Pegasi gain Earth Pony, Earth Ponies gain Unicorn. Each depends on another, so the
+    // earliest applies first (to no Unicorn yet); then the second, which now depends on
+    // nothing waiting; then the third, which reads what the second left. A printed Earth
+    // Pony ends up a Unicorn but not a Pegasus, where applying the gains until nothing
+    // changes would give it all three; a printed Pegasus gains Earth Pony, then Unicorn.
+    let mut earth = friend("E", Blue, 2, 1, 0);
+    earth.face.traits = vec!["Earth Pony".into()];
+    let mut pegasus = friend("PG", Blue, 2, 1, 0);
+    pegasus.face.traits = vec!["Pegasus".into()];
+    let (mut x, mut y) = (None, None);
+    let t = board(
+        deck(
+            "A",
+            Blue,
+            vec![
+                trait_chain("U2P", "Unicorn", "Pegasus"),
+                trait_chain("P2E", "Pegasus", "Earth Pony"),
+                trait_chain("E2U", "Earth Pony", "Unicorn"),
+                earth,
+                pegasus,
+            ],
+            5,
+        ),
+        deck("B", Orange, vec![], 5),
+        StartAt::MainPhase,
+        |bd| {
+            place(bd, P1, "U2P", Area::Home(P1));
+            place(bd, P1, "P2E", Area::Home(P1));
+            place(bd, P1, "E2U", Area::Home(P1));
+            x = Some(place(bd, P1, "E", Area::Home(P1)));
+            y = Some(place(bd, P1, "PG", Area::Home(P1)));
+        },
+    );
+    let (x, y) = (x.unwrap(), y.unwrap());
+    assert!(t.g.has_trait(y, "Earth Pony") && t.g.has_trait(y, "Unicorn"));
+    assert!(t.g.has_trait(x, "Earth Pony"));
+    assert!(t.g.has_trait(x, "Unicorn"), "the last gain applies");
+    assert!(
+        !t.g.has_trait(x, "Pegasus"),
+        "the earliest gain applied before any Unicorn existed"
+    );
+}
+
+#[test]
+fn r711_3_a_modifier_reads_what_the_modifiers_before_it_left() {
+    // Friends with 3 or more power get +1 (in play first); then an Event gives one
+    // 2-power Friend +2 this turn. The +1 depends on the +2, so that Friend gets both;
+    // another 2-power Friend gets neither.
+    let big_boost = with(
+        friend("BB", Yellow, 1, 1, 0),
+        vec![Ability::Static {
+            effect: StaticEffect::Power {
+                cards: Some(Cards {
+                    card_type: Some(CardKind::Type(CardType::Friend)),
+                    power_at_least: Some(3),
+                    ..Cards::default()
+                }),
+                amount: Amount::N(1),
+            },
+            condition: None,
+        }],
+    );
+    let pump = main_event(
+        "PU",
+        vec![Effect::Until {
+            target: Target::Each(Cards {
+                title: Some("Friend TT".into()),
+                place: Some(Place::InPlay),
+                ..Cards::default()
+            }),
+            effect: plus(2),
+            duration: Duration::EndOfTurn,
+        }],
+    );
+    let (mut two, mut other) = (None, None);
+    let mut t = board(
+        deck(
+            "A",
+            Blue,
+            vec![
+                big_boost,
+                friend("TT", Blue, 2, 1, 0),
+                friend("W", Blue, 2, 1, 0),
+                pump,
+                main_event("NX", vec![]),
+            ],
+            5,
+        ),
+        deck("B", Orange, vec![], 5),
+        StartAt::MainPhase,
+        |bd| {
+            place(bd, P1, "BB", Area::Home(P1));
+            two = Some(place(bd, P1, "TT", Area::Home(P1)));
+            other = Some(place(bd, P1, "W", Area::Home(P1)));
+            to_hand(bd, P1, "PU");
+            // Something left to do, so the turn (and the +2) doesn't end at once.
+            to_hand(bd, P1, "NX");
+        },
+    );
+    assert_eq!(t.g.power(two.unwrap()), Some(2));
+    t.choose(P1, "play \"Event PU\"");
+    assert_eq!(t.g.power(two.unwrap()), Some(5), "2 + 2 = 4, then +1");
+    assert_eq!(t.g.power(other.unwrap()), Some(2));
 }

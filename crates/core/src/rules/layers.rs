@@ -1,0 +1,322 @@
+//! 711: the order continuous modifiers apply in, and what each of them reads.
+//!
+//! Every continuous modifier the script language has adds something to a card: power,
+//! a colour, a keyword or a trait. Their descriptions, amounts and "while" conditions may
+//! read those same characteristics, and then one modifier depends on another (711.3b).
+//!
+//! When no card of a game's pool could ever write a characteristic that a modifier
+//! reads, the order can't change any result, and every modifier reads printed values:
+//! the fast path, which is nearly every game. Otherwise (`PoolFacts::layered`) the
+//! modifiers in force are put in the 711 order, and each reads the characteristics as
+//! the modifiers before it in that order left them (its "layer"). Reading only earlier
+//! layers also means a modifier never depends on itself (711.5) and a derivation always
+//! ends, whatever the cards say.
+
+use crate::ability::{Ability, Amount, Cards, Condition, Effect, StaticEffect};
+use crate::card::Colors;
+use crate::game::Game;
+use crate::ids::CardId;
+
+/// Characteristics a modifier writes or reads, as a small set: what a game's pool could
+/// ever touch ([`crate::pool::PoolFacts`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct Kinds(u8);
+
+impl Kinds {
+    pub const NONE: Kinds = Kinds(0);
+    pub const TRAITS: Kinds = Kinds(1);
+    pub const COLORS: Kinds = Kinds(2);
+    pub const KEYWORDS: Kinds = Kinds(4);
+    pub const POWER: Kinds = Kinds(8);
+
+    pub fn or(self, o: Kinds) -> Kinds {
+        Kinds(self.0 | o.0)
+    }
+    pub fn meets(self, o: Kinds) -> bool {
+        self.0 & o.0 != 0
+    }
+}
+
+/// Which characteristics a modifier writes or reads, finely enough to tell whether one
+/// modifier can change another's result (711.3b): which traits and which colours by
+/// name, power and keywords as wholes.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Reach<'a> {
+    power: bool,
+    keywords: bool,
+    colors: Colors,
+    traits: Vec<&'a str>,
+}
+
+impl<'a> Reach<'a> {
+    fn join(mut self, o: Reach<'a>) -> Reach<'a> {
+        self.power |= o.power;
+        self.keywords |= o.keywords;
+        self.colors = self.colors.union(o.colors);
+        self.traits.extend(o.traits);
+        self
+    }
+
+    fn power() -> Reach<'a> {
+        Reach {
+            power: true,
+            ..Reach::default()
+        }
+    }
+
+    /// Whether what `self` reads is something `w` writes.
+    pub(crate) fn meets(&self, w: &Reach) -> bool {
+        (self.power && w.power)
+            || (self.keywords && w.keywords)
+            || self.colors.intersects(w.colors)
+            || self
+                .traits
+                .iter()
+                .any(|t| w.traits.iter().any(|u| t.eq_ignore_ascii_case(u)))
+    }
+
+    pub(crate) fn kinds(&self) -> Kinds {
+        let mut k = Kinds::NONE;
+        for (on, kind) in [
+            (self.power, Kinds::POWER),
+            (self.keywords, Kinds::KEYWORDS),
+            (!self.colors.is_empty(), Kinds::COLORS),
+            (!self.traits.is_empty(), Kinds::TRAITS),
+        ] {
+            if on {
+                k = k.or(kind);
+            }
+        }
+        k
+    }
+}
+
+/// Reading every modifier in force: a card's current characteristics.
+pub(crate) const ALL_LAYERS: u16 = u16::MAX;
+
+/// What a continuous effect changes.
+pub(crate) fn writes(e: &StaticEffect) -> Reach<'_> {
+    match e {
+        StaticEffect::Power { .. } => Reach::power(),
+        StaticEffect::GainColor { color, .. } => Reach {
+            colors: Colors::single(*color),
+            ..Reach::default()
+        },
+        StaticEffect::GainKeyword { .. } => Reach {
+            keywords: true,
+            ..Reach::default()
+        },
+        StaticEffect::ColoredPower { colors, .. } => Reach {
+            power: true,
+            colors: Colors::of(colors),
+            ..Reach::default()
+        },
+        StaticEffect::GainTrait { trait_, .. } => Reach {
+            traits: vec![trait_.as_str()],
+            ..Reach::default()
+        },
+        _ => Reach::default(),
+    }
+}
+
+/// What a description reads of the cards it tests.
+pub(crate) fn reads_cards(c: &Cards) -> Reach<'_> {
+    let mut r = Reach {
+        power: c.power_at_least.is_some() || c.power_at_most.is_some(),
+        colors: Colors::of(&c.any_color),
+        traits: c.trait_.iter().map(String::as_str).collect(),
+        ..Reach::default()
+    };
+    for color in [c.color, c.without_color].into_iter().flatten() {
+        r.colors.insert(color);
+    }
+    for inner in [&c.attached_to, &c.has_attached].into_iter().flatten() {
+        r = r.join(reads_cards(inner));
+    }
+    r
+}
+
+/// What a condition reads.
+pub(crate) fn reads_condition(c: &Condition) -> Reach<'_> {
+    match c {
+        Condition::Exists(s)
+        | Condition::None(s)
+        | Condition::AtLeast(_, s)
+        | Condition::ItFits(s)
+        | Condition::AtLeastAtOneFaceoffArea(_, s) => reads_cards(s),
+        Condition::All(v) | Condition::Any(v) => v
+            .iter()
+            .fold(Reach::default(), |r, c| r.join(reads_condition(c))),
+        Condition::Not(c) => reads_condition(c),
+        Condition::PowerOfColor(color, _) => Reach {
+            power: true,
+            colors: Colors::single(*color),
+            ..Reach::default()
+        },
+        Condition::MostPowerHere(_) | Condition::ExcessPower => Reach::power(),
+        _ => Reach::default(),
+    }
+}
+
+pub(crate) fn reads_amount(a: &Amount) -> Reach<'_> {
+    match a {
+        Amount::CountOf(c) => reads_cards(c),
+        Amount::PowerOfThis => Reach::power(),
+        _ => Reach::default(),
+    }
+}
+
+/// What a static ability reads to decide which cards it applies to, whether it applies,
+/// and by how much.
+pub(crate) fn reads_static<'a>(e: &'a StaticEffect, condition: Option<&'a Condition>) -> Reach<'a> {
+    let own = match e {
+        StaticEffect::Power { cards, amount } => cards
+            .as_ref()
+            .map_or_else(Reach::default, reads_cards)
+            .join(reads_amount(amount)),
+        StaticEffect::GainColor { cards, .. }
+        | StaticEffect::GainKeyword { cards, .. }
+        | StaticEffect::ColoredPower { cards, .. }
+        | StaticEffect::GainTrait { cards, .. } => {
+            cards.as_ref().map_or_else(Reach::default, reads_cards)
+        }
+        _ => Reach::default(),
+    };
+    own.join(condition.map_or_else(Reach::default, reads_condition))
+}
+
+/// What an ability can ever read and write through continuous modifiers: its own static
+/// effect, and the modifiers with a duration its instructions create (those are fixed to
+/// one card as they are made, 708.2b, so they only write).
+pub(crate) fn ability_kinds(a: &Ability) -> (Kinds, Kinds) {
+    fn in_effects(v: &[Effect]) -> Kinds {
+        v.iter().fold(Kinds::NONE, |k, e| {
+            k.or(match e {
+                Effect::Until { effect, .. } => writes(effect).kinds(),
+                Effect::If {
+                    then, otherwise, ..
+                } => in_effects(then).or(in_effects(otherwise)),
+                Effect::By { effects, .. } => in_effects(effects),
+                Effect::PayOr { otherwise, .. } => in_effects(otherwise),
+                _ => Kinds::NONE,
+            })
+        })
+    }
+    match a {
+        // Prohibitions and the like are not in the order: they read current values.
+        Ability::Static { effect, .. } if !is_characteristic(effect) => (Kinds::NONE, Kinds::NONE),
+        Ability::Static { effect, condition } => (
+            reads_static(effect, condition.as_ref()).kinds(),
+            writes(effect).kinds(),
+        ),
+        Ability::Triggered { effects, .. }
+        | Ability::Activated { effects, .. }
+        | Ability::ActivatedByAny { effects, .. }
+        | Ability::Play { effects, .. } => (Kinds::NONE, in_effects(effects)),
+        Ability::Attach(_) => (Kinds::NONE, Kinds::NONE),
+    }
+}
+
+/// Where a continuous modifier in force comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Origin {
+    /// The static ability at this index among the card's abilities.
+    Static(CardId, u8),
+    /// The modifier at this index of `State::modifiers`.
+    Modifier(u16),
+}
+
+struct InForce<'a> {
+    origin: Origin,
+    timestamp: u32,
+    reads: Reach<'a>,
+    writes: Reach<'a>,
+}
+
+/// Whether effects_on passes a static effect on to the derived values (the rest are read
+/// where their actions happen).
+pub(crate) fn is_characteristic(e: &StaticEffect) -> bool {
+    !matches!(
+        e,
+        StaticEffect::Prohibit(_)
+            | StaticEffect::NeedPower(_)
+            | StaticEffect::InsteadOfDismiss { .. }
+    )
+}
+
+impl Game {
+    /// 711.3–711.5: the continuous modifiers in force, in the order they apply. A static
+    /// ability's timestamp is when its card became the object it is (entering play or
+    /// turning face-up, 410.6); a modifier with a duration has the one it was made with.
+    /// Each step applies the earliest modifier that depends on no modifier still
+    /// waiting (711.3, 711.4); when every one waiting depends on another, they are
+    /// interdependent and the earliest goes first (711.5).
+    pub(crate) fn modifier_order(&self) -> Vec<Origin> {
+        let mut waiting: Vec<InForce> = Vec::new();
+        for &s in &self.st.in_play {
+            for (i, a) in self.abilities(s).iter().enumerate() {
+                if let Ability::Static { effect, condition } = a {
+                    if is_characteristic(effect) {
+                        waiting.push(InForce {
+                            origin: Origin::Static(s, i as u8),
+                            timestamp: self.card(s).object,
+                            reads: reads_static(effect, condition.as_ref()),
+                            writes: writes(effect),
+                        });
+                    }
+                }
+            }
+        }
+        for (j, m) in self.st.modifiers.iter().enumerate() {
+            waiting.push(InForce {
+                origin: Origin::Modifier(j as u16),
+                timestamp: m.timestamp,
+                reads: Reach::default(),
+                writes: writes(&m.effect),
+            });
+        }
+        waiting.sort_by_key(|m| m.timestamp);
+        let mut order = Vec::with_capacity(waiting.len());
+        while !waiting.is_empty() {
+            let free = (0..waiting.len()).find(|&i| {
+                !waiting
+                    .iter()
+                    .enumerate()
+                    .any(|(j, o)| j != i && waiting[i].reads.meets(&o.writes))
+            });
+            let m = waiting.remove(free.unwrap_or(0));
+            order.push(m.origin);
+        }
+        order
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_description_reads_what_its_fields_test() {
+        let sel = Cards {
+            trait_: Some("Unicorn".into()),
+            attached_to: Some(Box::new(Cards {
+                power_at_least: Some(3),
+                ..Cards::default()
+            })),
+            ..Cards::default()
+        };
+        let k = reads_cards(&sel).kinds();
+        assert!(k.meets(Kinds::TRAITS) && k.meets(Kinds::POWER));
+        assert!(!k.meets(Kinds::COLORS));
+        let unicorn = StaticEffect::GainTrait {
+            cards: None,
+            trait_: "unicorn".into(),
+        };
+        let pegasus = StaticEffect::GainTrait {
+            cards: None,
+            trait_: "Pegasus".into(),
+        };
+        assert!(reads_cards(&sel).meets(&writes(&unicorn)));
+        assert!(!reads_cards(&sel).meets(&writes(&pegasus)));
+    }
+}
