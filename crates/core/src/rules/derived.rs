@@ -1,10 +1,7 @@
 //! Derived characteristics (chapter 2, 505, 507, 711): printed values, then the card's
 //! state, then continuous modifiers (702, 708) and continuous keywords. Computed on
-//! demand, never stored (708.5).
-//!
-//! Every modifier here adds to a value, and addition gives the same result in any order,
-//! so timestamp order (711.3) can't change a result yet. Selectors read printed power
-//! (see `fits`), so no power modifier depends on another (711.3b).
+//! demand, never stored (708.5). The order modifiers apply in, and what each of them
+//! reads, is in `layers.rs`.
 
 use crate::ability::trigger::Ctx;
 use crate::ability::{Amount, StaticEffect};

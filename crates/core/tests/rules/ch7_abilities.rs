@@ -1054,3 +1054,160 @@ fn r711_3_a_modifier_reads_what_the_modifiers_before_it_left() {
     assert_eq!(t.g.power(two.unwrap()), Some(5), "2 + 2 = 4, then +1");
     assert_eq!(t.g.power(other.unwrap()), Some(2));
 }
+
+#[test]
+fn r705_2_a_cost_that_cant_be_paid_in_full_starts_nothing_but_instructions_do_what_they_can() {
+    // 705.2b–c: exhausting this card and discarding two cards pay for the ability. With
+    // one card in hand the action can't be completed, so it is not offered at all: the
+    // engine checks costs before an action starts, so there is never anything to rewind.
+    // 705.2f: once the instructions run, a step that can only partly happen is done as
+    // far as it can be (discard three of two cards) and the next still happens.
+    let worker = with(
+        friend("WK", Blue, 1, 1, 0),
+        vec![Ability::Activated {
+            condition: None,
+            timing: Timing::Phase(PhaseName::Main),
+            cost: vec![Cost::ExhaustThis, Cost::Discard(2)],
+            effects: vec![
+                Effect::Discard {
+                    who: Who::You,
+                    amount: Amount::N(3),
+                    random: false,
+                },
+                Effect::GainTokens {
+                    who: Who::You,
+                    amount: Amount::N(2),
+                },
+            ],
+        }],
+    );
+    let mut wk = None;
+    let mut t = board(
+        deck(
+            "A",
+            Blue,
+            vec![
+                worker,
+                friend("H1", Blue, 1, 1, 0),
+                friend("H2", Blue, 1, 1, 0),
+                friend("H3", Blue, 1, 1, 0),
+                friend("H4", Blue, 1, 1, 0),
+            ],
+            5,
+        ),
+        deck("B", Orange, vec![], 5),
+        StartAt::MainPhase,
+        |b| {
+            wk = Some(place(b, P1, "WK", Area::Home(P1)));
+            to_hand(b, P1, "H1");
+            b.set_tokens(P1, 0);
+        },
+    );
+    let wk = wk.unwrap();
+    t.assert_not_offered("use \"Blue Friend WK\"");
+    assert!(t.g.card(wk).is_ready());
+    assert_eq!(t.g.player(P1).hand.len(), 1);
+
+    let mut t = board(
+        deck(
+            "A",
+            Blue,
+            vec![
+                with(
+                    friend("WK", Blue, 1, 1, 0),
+                    t.g.def(wk).face.abilities.clone(),
+                ),
+                friend("H1", Blue, 1, 1, 0),
+                friend("H2", Blue, 1, 1, 0),
+                friend("H3", Blue, 1, 1, 0),
+                friend("H4", Blue, 1, 1, 0),
+            ],
+            5,
+        ),
+        deck("B", Orange, vec![], 5),
+        StartAt::MainPhase,
+        |b| {
+            place(b, P1, "WK", Area::Home(P1));
+            for h in ["H1", "H2", "H3", "H4"] {
+                to_hand(b, P1, h);
+            }
+            b.set_tokens(P1, 0);
+        },
+    );
+    t.choose(P1, "use \"Blue Friend WK\"");
+    // Paying discards two; the instructions discard the other two of three, then still
+    // give the tokens.
+    t.choose(P1, "discard \"Blue Friend H3\"");
+    if t.g.decision().is_some_and(|d| d.prompt == Prompt::Discard) {
+        t.choose(P1, "discard \"Blue Friend H4\"");
+    }
+    assert!(
+        t.g.player(P1).hand.is_empty(),
+        "as many as could be discarded"
+    );
+    assert_eq!(t.g.player(P1).discard.len(), 4);
+    assert_eq!(
+        t.g.player(P1).tokens,
+        2,
+        "the next instruction still happens"
+    );
+}
+
+#[test]
+fn r511_7b_a_trigger_chain_runs_one_wave_at_a_time() {
+    // A Friend entering play makes its controller draw (wave 1). A second card
+    // triggers on that draw and gains a token (wave 2): its trigger was not waiting when
+    // the first wave began, so it is processed in the next wave, before priority.
+    let arrival = with(
+        friend("AR", Blue, 1, 1, 0),
+        vec![Ability::Triggered {
+            when: Trigger::EntersPlay(Subject::This),
+            condition: None,
+            optional: false,
+            cost: vec![],
+            effects: vec![Effect::Draw {
+                who: Who::You,
+                amount: Amount::N(1),
+            }],
+        }],
+    );
+    let scholar = with(
+        friend("SC", Blue, 1, 1, 0),
+        vec![Ability::Triggered {
+            when: Trigger::Draws(Who::You),
+            condition: None,
+            optional: false,
+            cost: vec![],
+            effects: vec![Effect::GainTokens {
+                who: Who::You,
+                amount: Amount::N(1),
+            }],
+        }],
+    );
+    let mut t = board(
+        deck("A", Blue, vec![arrival, scholar], 5),
+        deck("B", Orange, vec![], 5),
+        StartAt::MainPhase,
+        |b| {
+            to_hand(b, P1, "AR");
+            place(b, P1, "SC", Area::Home(P1));
+            b.set_tokens(P1, 1);
+        },
+    );
+    let hand = t.g.player(P1).hand.len();
+    t.g.set_logging(true);
+    t.choose(P1, "play \"Blue Friend AR\" to home");
+    assert_eq!(t.g.player(P1).hand.len(), hand, "played one, drew one");
+    assert_eq!(
+        t.g.player(P1).tokens,
+        1,
+        "paid one, gained one in the second wave"
+    );
+    let events: Vec<String> = t.g.take_events().iter().map(|e| format!("{e:?}")).collect();
+    let drew = events.iter().rposition(|e| e.starts_with("Drew")).unwrap();
+    let gained = events
+        .iter()
+        .rposition(|e| e.starts_with("GainedTokens"))
+        .unwrap();
+    assert!(drew < gained, "the draw's trigger resolves after the draw");
+}
