@@ -1082,7 +1082,7 @@ fn r705_2_a_cost_that_cant_be_paid_in_full_starts_nothing_but_instructions_do_wh
         }],
     );
     let mut wk = None;
-    let mut t = board(
+    let t = board(
         deck(
             "A",
             Blue,
