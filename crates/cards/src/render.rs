@@ -37,6 +37,9 @@ fn amount(a: &Amount, one: &str, many: &str) -> String {
         Amount::CountOf(c) => format!("one {one} for each {}", cards(c, false)),
         Amount::PowerOfThis => format!("{many} equal to this card's power"),
         Amount::BonusThere => format!("{many} equal to that Problem's bonus"),
+        Amount::CountersOnThis(name) => {
+            format!("one {one} for each {name} counter on this card")
+        }
     }
 }
 
@@ -207,6 +210,9 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
                 Amount::CountOf(c) => format!("+1 power for each {}", self::cards(c, false)),
                 Amount::PowerOfThis => "+X power (X is this card's power)".into(),
                 Amount::BonusThere => "+X power (X is that Problem's bonus)".into(),
+                Amount::CountersOnThis(name) => {
+                    format!("+1 power for each {name} counter on this card")
+                }
             };
             format!("{} gets {n}", on_cards(cards))
         }
@@ -432,6 +438,29 @@ pub fn effect(e: &Effect) -> String {
         } => format!(
             "put {} on {}",
             amount(a, "+1 power counter", "+1 power counters"),
+            target(t)
+        ),
+        Effect::PutCounters {
+            target: t,
+            name,
+            amount: a,
+        } => format!(
+            "put {} on {}",
+            amount(a, &format!("{name} counter"), &format!("{name} counters")),
+            target(t)
+        ),
+        Effect::RemoveCounters {
+            target: t,
+            name,
+            amount: None,
+        } => format!("remove all {name} counters from {}", target(t)),
+        Effect::RemoveCounters {
+            target: t,
+            name,
+            amount: Some(a),
+        } => format!(
+            "remove {} from {}",
+            amount(a, &format!("{name} counter"), &format!("{name} counters")),
             target(t)
         ),
         Effect::TurnOver(t) => format!("turn {} over", target(t)),
@@ -686,6 +715,14 @@ fn condition(c: &Condition) -> String {
         Condition::AtAProblem => "this card is at a Problem".into(),
         Condition::YourTurn => "it is your turn".into(),
         Condition::ExcessPower => "you had more power than needed".into(),
+        Condition::CountersOnThis { name, at_least } => format!(
+            "this card has at least {}",
+            plural(
+                *at_least as i16,
+                &format!("{name} counter"),
+                &format!("{name} counters")
+            )
+        ),
         Condition::ScoredThisPhase(n) => {
             format!("you scored {n} or more points with this card this phase")
         }
@@ -717,6 +754,14 @@ fn cost(c: &Cost) -> String {
         Cost::DismissThis => "dismiss this card".into(),
         Cost::ReturnThisToHand => "return this card to its owner's hand".into(),
         Cost::Dismiss(s) => format!("dismiss {}", a(&cards(s, false))),
+        Cost::RemoveCounters { name, amount } => format!(
+            "remove {} from this card",
+            plural(
+                *amount as i16,
+                &format!("{name} counter"),
+                &format!("{name} counters")
+            )
+        ),
         Cost::TokensLessPer { amount, per } => format!(
             "pay {} (1 less for each {})",
             plural(*amount as i16, "action token", "action tokens"),

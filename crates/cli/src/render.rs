@@ -68,6 +68,9 @@ fn card_line(c: &ViewCard) -> String {
     if c.counters != 0 {
         parts.push(format!("{:+} counters", c.counters));
     }
+    for (name, n) in &c.named_counters {
+        parts.push(format!("{n} {name}"));
+    }
     let state = if c.frightened {
         "frightened"
     } else if c.face_down {

@@ -214,6 +214,7 @@ impl Game {
             reactions_possible: false,
             peeked: Vec::new(),
             linked: Vec::new(),
+            named_counters: Vec::new(),
             next_object,
             log: Vec::new(),
             log_enabled: true,

@@ -300,4 +300,6 @@ pub struct State {
     /// Cards an ability banished and will bring back later (`BanishLinked`): the card
     /// with the ability, and the banished card.
     pub(crate) linked: Vec<(CardId, CardId)>,
+    /// 519.1: named counters on cards.
+    pub(crate) named_counters: Vec<crate::ability::counters::NamedCounters>,
 }

@@ -24,6 +24,9 @@ pub struct ViewCard {
     pub power: Option<i16>,
     pub colors: Vec<Color>,
     pub counters: i16,
+    /// 519.1: named counters, by name (counters are public information).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub named_counters: Vec<(String, u16)>,
     /// Object number of the host, for attachments.
     pub host: Option<u32>,
     pub cost: Option<u8>,
@@ -111,6 +114,13 @@ impl Game {
                 Vec::new()
             },
             counters: if known { k.power_counters } else { 0 },
+            named_counters: self
+                .st
+                .named_counters
+                .iter()
+                .filter(|n| n.card == c && n.object == k.object)
+                .map(|n| (n.name.clone(), n.count))
+                .collect(),
             host: k.host.map(|h| self.card(h).object),
             cost: if known { d.cost } else { None },
         }

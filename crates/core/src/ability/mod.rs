@@ -7,6 +7,7 @@
 //! [`crate::state::State`] for pre-priority processing (511.7). Effects resolve through
 //! frames on the work stack, so any decision they need suspends the game cleanly.
 
+pub mod counters;
 pub mod keyword;
 pub(crate) mod look;
 pub(crate) mod resolve;

@@ -304,6 +304,7 @@ impl Game {
             Amount::PowerOfThis => self
                 .power_upto(ctx.source, self.reading(ctx).unwrap_or(ALL_LAYERS))
                 .unwrap_or(0),
+            Amount::CountersOnThis(name) => self.counters_named(ctx.source, name) as i16,
             Amount::BonusThere => ctx
                 .there
                 .and_then(|a| self.problem_at(a))
@@ -374,6 +375,9 @@ impl Game {
                 .there
                 .is_some_and(|a| self.confronts_with_excess(ctx.you, a)),
             Condition::ScoredThisPhase(n) => self.scored_this_phase(ctx.source) >= *n,
+            Condition::CountersOnThis { name, at_least } => {
+                self.counters_named(ctx.source, name) >= *at_least
+            }
             Condition::All(v) => v.iter().all(|c| self.holds(c, ctx)),
             Condition::Any(v) => v.iter().any(|c| self.holds(c, ctx)),
             Condition::Not(c) => !self.holds(c, ctx),
@@ -461,6 +465,9 @@ impl Game {
                     true
                 }
                 Cost::ReturnThisToHand => self.can_happen(Occurrence::ToHand(ctx.source)),
+                Cost::RemoveCounters { name, amount } => {
+                    self.counters_named(ctx.source, name) >= *amount
+                }
                 Cost::Dismiss(sel) => self.matching(sel, ctx).into_iter().any(|c| {
                     self.can_happen(Occurrence::Dismiss {
                         card: c,
@@ -529,6 +536,9 @@ impl Game {
                         player: ctx.you,
                         amount: self.tokens_less_per(*amount, per, ctx),
                     });
+                }
+                Cost::RemoveCounters { name, amount } => {
+                    self.remove_counters(ctx.source, name, Some(*amount));
                 }
                 Cost::Discard(n) => {
                     for _ in 0..*n {
@@ -1000,6 +1010,26 @@ impl Game {
                         let k = self.card_mut(c);
                         k.power_counters = k.power_counters.saturating_add(n);
                     }
+                }
+            }
+            Effect::PutCounters {
+                target,
+                name,
+                amount,
+            } => {
+                let n = self.amount(amount, ctx).max(0) as u16;
+                for c in targets!(target) {
+                    self.put_counters(c, name, n);
+                }
+            }
+            Effect::RemoveCounters {
+                target,
+                name,
+                amount,
+            } => {
+                let n = amount.as_ref().map(|a| self.amount(a, ctx).max(0) as u16);
+                for c in targets!(target) {
+                    self.remove_counters(c, name, n);
                 }
             }
             Effect::TurnOver(t) => {

@@ -202,6 +202,8 @@ pub enum Amount {
     PowerOfThis,
     /// The bonus (210.1) of the Problem at the area the trigger is about (501.5).
     BonusThere,
+    /// How many counters of this name are on this card (519.2).
+    CountersOnThis(String),
 }
 
 /// How long a modifier lasts (708.2).
@@ -268,6 +270,11 @@ pub enum Condition {
     /// The player the trigger is about is one the description names (from the
     /// controller's view: `Opponent` is "when your opponent …").
     ThatPlayer(Who),
+    /// This card has at least this many counters of a name on it (519.2).
+    CountersOnThis {
+        name: String,
+        at_least: u16,
+    },
 }
 
 /// Which card a trigger watches.
@@ -425,6 +432,8 @@ pub enum Cost {
     Dismiss(Cards),
     /// Pay `amount` action tokens, one fewer for each card that fits (never below none).
     TokensLessPer { amount: u16, per: Cards },
+    /// Remove this many counters of a name from this card (519.1).
+    RemoveCounters { name: String, amount: u16 },
 }
 
 /// Continuous effects of static abilities (702) and of effects with a duration.
@@ -730,6 +739,19 @@ pub enum Effect {
     MoveToProblemWith {
         target: Target,
         with: Cards,
+    },
+    /// 519.1: put counters of a name on cards in play.
+    PutCounters {
+        target: Target,
+        name: String,
+        amount: Amount,
+    },
+    /// Remove counters of a name from cards (all of them when `amount` is `None`).
+    RemoveCounters {
+        target: Target,
+        name: String,
+        #[serde(default)]
+        amount: Option<Amount>,
     },
 }
 

@@ -361,3 +361,69 @@ fn r511_2_an_attachment_whose_host_leaves_play_is_dismissed() {
     t.choose(P1, "draw a card");
     assert_eq!(t.g.card(h).zone, Zone::Discard, "511.2");
 }
+
+#[test]
+fn r519_named_counters_are_put_counted_removed_as_a_cost_and_lost_with_the_object() {
+    use ponyccg_core::ability::*;
+    // A Friend whose ability costs two Harmony counters; an Event puts Harmony counters
+    // on it. 519.3a: once it becomes a new object (returned to hand and played again),
+    // it has none.
+    let tree = with(
+        friend("TR", Blue, 1, 0, 0),
+        vec![Ability::Activated {
+            condition: None,
+            timing: Timing::Phase(PhaseName::Main),
+            cost: vec![Cost::RemoveCounters {
+                name: "Harmony".into(),
+                amount: 2,
+            }],
+            effects: vec![Effect::GainTokens {
+                who: Who::You,
+                amount: Amount::N(3),
+            }],
+        }],
+    );
+    let on_tree = Target::Each(Cards {
+        title: Some("Friend TR".into()),
+        place: Some(Place::InPlay),
+        ..Cards::default()
+    });
+    let grow = main_event(
+        "GROW",
+        vec![Effect::PutCounters {
+            target: on_tree.clone(),
+            name: "Harmony".into(),
+            amount: Amount::N(3),
+        }],
+    );
+    let back = main_event("BACK", vec![Effect::ReturnToHand(on_tree)]);
+    let mut tr = None;
+    let mut t = board(
+        deck("A", Blue, vec![tree, grow, back], 5),
+        deck("B", Orange, vec![], 5),
+        StartAt::MainPhase,
+        |b| {
+            tr = Some(place(b, P1, "TR", Area::Home(P1)));
+            to_hand(b, P1, "GROW");
+            to_hand(b, P1, "BACK");
+            b.set_tokens(P1, 0);
+        },
+    );
+    let tr = tr.unwrap();
+    t.assert_not_offered("use \"Blue Friend TR\"");
+    t.choose(P1, "play \"Event GROW\"");
+    assert_eq!(t.g.counters_named(tr, "Harmony"), 3);
+    assert_eq!(
+        t.g.counters_named(tr, "Time"),
+        0,
+        "counters of another name"
+    );
+    t.choose(P1, "use \"Blue Friend TR\"");
+    assert_eq!(t.g.counters_named(tr, "Harmony"), 1, "two removed to pay");
+    assert_eq!(t.g.player(P1).tokens, 3);
+    t.assert_not_offered("use \"Blue Friend TR\"");
+    t.choose(P1, "play \"Event BACK\"");
+    assert_eq!(t.g.card(tr).zone, Zone::Hand);
+    t.choose(P1, "play \"Blue Friend TR\" to home");
+    assert_eq!(t.g.counters_named(tr, "Harmony"), 0, "519.3a: a new object");
+}
