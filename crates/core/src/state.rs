@@ -300,4 +300,6 @@ pub struct State {
     /// Cards an ability banished and will bring back later (`BanishLinked`): the card
     /// with the ability, and the banished card.
     pub(crate) linked: Vec<(CardId, CardId)>,
+    /// 513.2: control changes in effect, in the order they were made.
+    pub(crate) control: Vec<crate::rules::control::ControlChange>,
 }

@@ -106,7 +106,8 @@ impl Game {
     /// A card's current power; `None` for face-down cards (505.1b) and Problems (202.2).
     pub fn power(&self, c: CardId) -> Option<i16> {
         let k = self.card(c);
-        if k.face_down {
+        // 202.2, 522.1: a Dilemma in play is a Problem, which has no power.
+        if k.face_down || self.is_dilemma_in_play(c) {
             return None;
         }
         let mut power = self.face(c).power?.saturating_add(k.power_counters);
