@@ -121,7 +121,7 @@ pub(crate) enum Place {
     /// Cards at an area other than the Problem card, optionally only one controller's.
     Area(Area, Option<PlayerId>),
     /// Cards at the area of the Dilemma in play with this number (522.2), "dilemma X".
-    Dilemma(CardDef, Option<PlayerId>),
+    Dilemma(String, Option<PlayerId>),
 }
 
 #[derive(Clone, Debug)]
@@ -141,7 +141,7 @@ pub(crate) enum Where {
     /// "home" for a card check: the home of the card's controller.
     AnyHome,
     /// The area of the Dilemma in play with this number (522.2), "dilemma X".
-    Dilemma(CardDef),
+    Dilemma(String),
 }
 
 #[derive(Clone, Debug)]
@@ -1039,7 +1039,7 @@ fn step_plan(ctx: &Ctx, index: usize, s: &S<spec::StepSpec>) -> Result<StepPlan,
                 }
             }
             (None, Some(a)) => match dilemma_name(a) {
-                Some(n) => Place::Dilemma(ctx.card(n, off, "cards.area")?.def, who),
+                Some(n) => Place::Dilemma(ctx.card(n, off, "cards.area")?.def.number, who),
                 None => {
                     let area = names::area(a, ctx.players, who)
                         .or_else(|m| ctx.err(off, "cards.area", m))?;
@@ -1097,7 +1097,7 @@ fn step_plan(ctx: &Ctx, index: usize, s: &S<spec::StepSpec>) -> Result<StepPlan,
                 return Ok(Where::Zone(z));
             }
             if let Some(n) = dilemma_name(s) {
-                return Ok(Where::Dilemma(ctx.card(n, off, field)?.def));
+                return Ok(Where::Dilemma(ctx.card(n, off, field)?.def.number));
             }
             names::area(s, ctx.players, None)
                 .map(Where::Area)

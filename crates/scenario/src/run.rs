@@ -536,20 +536,18 @@ impl<'a> Runner<'a> {
                         .collect(),
                     None => Vec::new(),
                 };
-                (
-                    format!("the cards at the area of Dilemma {}", show(d)),
-                    v,
-                    false,
-                )
+                (format!("the cards at the area of Dilemma {d}"), v, false)
             }
         }
     }
 
     /// The area of the Dilemma in play with `d`'s number (522.2), if there is one.
-    fn dilemma_area(&self, d: &CardDef) -> Option<Area> {
+    fn dilemma_area(&self, number: &str) -> Option<Area> {
         let g = &self.g;
         g.problem_areas().find(|&a| {
-            matches!(a, Area::Dilemma(_)) && g.problem_at(a).is_some_and(|c| number_eq(g.def(c), d))
+            matches!(a, Area::Dilemma(_))
+                && g.problem_at(a)
+                    .is_some_and(|c| g.def(c).number.eq_ignore_ascii_case(number))
         })
     }
 
@@ -667,7 +665,7 @@ impl<'a> Runner<'a> {
                         Where::Zone(z) => format!("the {}", z.name()),
                         Where::Area(a) => trace::area(g, *a),
                         Where::AnyHome => "its controller's home".into(),
-                        Where::Dilemma(d) => format!("the area of Dilemma {}", show(d)),
+                        Where::Dilemma(d) => format!("the area of Dilemma {d}"),
                     };
                     return Err((format!("{what} at {want}"), show_where(g, c)));
                 }
