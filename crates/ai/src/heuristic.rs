@@ -270,7 +270,8 @@ fn action_score(g: &Game, me: PlayerId, c: &Choice) -> i32 {
             let base = 200 + 10 * power + cost;
             match to {
                 Area::Home(_) => base,
-                Area::Problem(_) => {
+                // A Dilemma's area is confronted like any Problem's (522.2).
+                Area::Problem(_) | Area::Dilemma(_) => {
                     let met = g.meets_confront_requirements(me, to);
                     if !met && meets_after(g, me, index, to) {
                         base + 300 + bonus(g, to)
@@ -292,11 +293,13 @@ fn action_score(g: &Game, me: PlayerId, c: &Choice) -> i32 {
             }
             let from = g.card(card).area;
             let keeps_source = match from {
-                Some(a @ Area::Problem(_)) => !g.meets_confront_requirements(me, a),
+                Some(a @ (Area::Problem(_) | Area::Dilemma(_))) => {
+                    !g.meets_confront_requirements(me, a)
+                }
                 _ => true,
             };
             match to {
-                Area::Problem(_) if keeps_source => {
+                Area::Problem(_) | Area::Dilemma(_) if keeps_source => {
                     let met = g.meets_confront_requirements(me, to);
                     if !met && meets_after(g, me, index, to) {
                         450 + bonus(g, to)

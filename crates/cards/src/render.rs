@@ -192,6 +192,7 @@ fn duration(d: Duration) -> &'static str {
         Duration::EndOfPhase => "until the end of the phase",
         Duration::StartOfYourNextTurn => "until the start of your next turn",
         Duration::Permanently => "permanently",
+        Duration::EndOfScorePhase => "until the end of the Score Phase",
     }
 }
 
@@ -495,6 +496,28 @@ pub fn effect(e: &Effect) -> String {
             amount(a, "action token", "action tokens")
         ),
         Effect::Uncover(t) => format!("uncover {}", target(t)),
+        Effect::GainControl {
+            target: t,
+            duration: d,
+        } => match d {
+            Duration::Permanently => format!("gain control of {}", target(t)),
+            d => format!("gain control of {} {}", target(t), duration(*d)),
+        },
+        Effect::ExchangeControl {
+            yours,
+            theirs,
+            duration: d,
+        } => {
+            let d = match d {
+                Duration::Permanently => String::new(),
+                d => format!(" {}", duration(*d)),
+            };
+            format!(
+                "exchange control of {} and {}{d} (all or nothing)",
+                target(yours),
+                target(theirs)
+            )
+        }
         Effect::PlayFree {
             target: t,
             frightened,

@@ -170,6 +170,27 @@ pub fn board(v: &View, labels: &[String]) -> String {
                     );
                 }
             }
+            // 522.2b: a Dilemma's area belongs to the Dilemma's controller, whose side of
+            // its requirements is the owner's.
+            Area::Dilemma(_) => {
+                let Some(pc) = &a.problem else { continue };
+                let p = pc.controller;
+                push(
+                    &mut out,
+                    format!("\nDilemma \"{}\" ({}'s)", a.name, who(p, me)),
+                );
+                if let Some((own, theirs, bonus)) =
+                    facts(&pc.number).as_ref().and_then(problem_requirements)
+                {
+                    push(
+                        &mut out,
+                        format!(
+                            "  requirements: {}: {own} · opponents: {theirs} · bonus {bonus}",
+                            who(p, me)
+                        ),
+                    );
+                }
+            }
         }
         if a.cards.is_empty() {
             push(&mut out, "  (nobody)".into());
@@ -269,6 +290,7 @@ impl Namer<'_> {
                 Some(pr) => format!("\"{}\"", self.game.name(pr)),
                 None => format!("{}'s Problem", who(p, self.viewer)),
             },
+            Area::Dilemma(d) => format!("the area of \"{}\"", self.game.name(d)),
         }
     }
     fn p(&self, p: PlayerId) -> String {
@@ -387,6 +409,12 @@ impl Namer<'_> {
             Event::Reattached { card, host } => {
                 format!("{} is attached to {}", self.card(*card), self.card(*host))
             }
+            Event::ControlChanged { card, from, to } => format!(
+                "{} gains control of {} from {}",
+                self.p(*to),
+                self.card(*card),
+                self.p(*from)
+            ),
             #[allow(unreachable_patterns)]
             other => format!("{other:?}"),
         })

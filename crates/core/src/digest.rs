@@ -45,8 +45,16 @@ impl Game {
         if !st.linked.is_empty() {
             st.linked.hash(&mut h);
         }
+        // Modifiers with a duration are state too (a loop that only adds a modifier each
+        // time is not a repeat).
+        if !st.modifiers.is_empty() {
+            st.modifiers.hash(&mut h);
+        }
         if !st.named_counters.is_empty() {
             st.named_counters.hash(&mut h);
+        }
+        if !st.control.is_empty() {
+            st.control.hash(&mut h);
         }
         st.rng.get_seed().hash(&mut h);
         st.rng.get_word_pos().hash(&mut h);

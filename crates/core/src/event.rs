@@ -133,6 +133,12 @@ pub enum Event {
         card: CardId,
         host: CardId,
     },
+    /// 513.2: a card in play changes controller.
+    ControlChanged {
+        card: CardId,
+        from: PlayerId,
+        to: PlayerId,
+    },
 }
 
 /// The ways a card leaves its place (410).

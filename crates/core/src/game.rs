@@ -220,6 +220,7 @@ impl Game {
             log_enabled: true,
             decisions: 0,
             decklook: Default::default(),
+            control: Vec::new(),
         };
         let facts = crate::pool::PoolFacts::of(&pool);
         let mut g = Game {
@@ -449,26 +450,41 @@ impl Game {
             .copied()
             .filter(move |&c| self.st.cards[c.index()].area == Some(area))
     }
-    /// The Problem card at a Problem area.
+    /// The Problem card at a Problem area (at a Dilemma's area, the Dilemma, 522.1).
     pub fn problem_at(&self, area: Area) -> Option<CardId> {
-        self.at(area)
-            .find(|&c| self.def(c).card_type == CardType::Problem)
+        match area {
+            Area::Dilemma(d) => self.dilemma_there(d),
+            _ => self
+                .at(area)
+                .find(|&c| self.def(c).card_type == CardType::Problem),
+        }
     }
-    /// The Problem areas that exist, in seat order.
+    /// The Problem areas that exist: the players' in seat order, then the Dilemmas' in
+    /// the order they entered play (522.2a).
     pub fn problem_areas(&self) -> impl Iterator<Item = Area> + '_ {
         self.active_players()
             .map(Area::Problem)
             .filter(|&a| self.problem_at(a).is_some())
+            .chain(self.dilemma_areas())
     }
-    /// [`Game::problem_areas`] gathered without allocating (a game has at most 8 players).
+    /// [`Game::problem_areas`] gathered without allocating in the usual case (one per
+    /// player, up to 8, and a few Dilemmas).
     pub(crate) fn problem_area_list(&self) -> AreaList {
         let mut list = AreaList {
-            items: [Area::Home(PlayerId(0)); 8],
+            items: [Area::Home(PlayerId(0)); AREA_LIST_INLINE],
             len: 0,
+            more: Vec::new(),
         };
         for a in self.problem_areas() {
-            list.items[list.len] = a;
-            list.len += 1;
+            if list.len < AREA_LIST_INLINE {
+                list.items[list.len] = a;
+                list.len += 1;
+            } else {
+                if list.more.is_empty() {
+                    list.more.extend_from_slice(&list.items);
+                }
+                list.more.push(a);
+            }
         }
         list
     }
@@ -542,16 +558,24 @@ impl Game {
     }
 }
 
-/// A short list of areas, one at most per player, kept inline.
+const AREA_LIST_INLINE: usize = 12;
+
+/// A short list of areas kept inline; a longer one (many Dilemmas in play) spills into
+/// `more`, which then holds the whole list.
 pub(crate) struct AreaList {
-    items: [Area; 8],
+    items: [Area; AREA_LIST_INLINE],
     len: usize,
+    more: Vec<Area>,
 }
 
 impl std::ops::Deref for AreaList {
     type Target = [Area];
     fn deref(&self) -> &[Area] {
-        &self.items[..self.len]
+        if self.more.is_empty() {
+            &self.items[..self.len]
+        } else {
+            &self.more
+        }
     }
 }
 

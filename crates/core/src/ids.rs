@@ -34,21 +34,22 @@ impl CardId {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct DefId(pub u16);
 
-/// The areas of the play zone (501): each player's home and Problem area.
+/// The areas of the play zone (501): each player's home and Problem area, and the area
+/// of each Dilemma in play (522.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Area {
     Home(PlayerId),
     Problem(PlayerId),
+    /// 522.2: the area a Dilemma brings with it, named by the Dilemma. It is owned by the
+    /// Dilemma's controller (522.2b, [`crate::Game::area_owner`]) and exists only while
+    /// the Dilemma is in play there (522.3).
+    Dilemma(CardId),
 }
 
 impl Area {
-    pub fn owner(self) -> PlayerId {
-        match self {
-            Area::Home(p) | Area::Problem(p) => p,
-        }
-    }
+    /// Whether the area is a Problem's: a player's Problem area or a Dilemma's.
     pub fn is_problem(self) -> bool {
-        matches!(self, Area::Problem(_))
+        matches!(self, Area::Problem(_) | Area::Dilemma(_))
     }
 }
 

@@ -17,6 +17,19 @@ impl Game {
                     format!("{p}'s home")
                 }
             }
+            Area::Dilemma(d) => {
+                let name = self.def(d).full_name();
+                let clash = self.problem_areas().any(|a| {
+                    a != area
+                        && self
+                            .problem_at(a)
+                            .is_some_and(|o| self.def(o).full_name() == name)
+                });
+                match self.area_owner(area) {
+                    Some(p) if clash => format!("\"{name}\" ({p}'s Dilemma)"),
+                    _ => format!("\"{name}\""),
+                }
+            }
             Area::Problem(p) => match self.problem_at(area) {
                 Some(pr) => {
                     let name = self.def(pr).full_name();

@@ -302,4 +302,6 @@ pub struct State {
     pub(crate) linked: Vec<(CardId, CardId)>,
     /// 519.1: named counters on cards.
     pub(crate) named_counters: Vec<crate::ability::counters::NamedCounters>,
+    /// 513.2: control changes in effect, in the order they were made.
+    pub(crate) control: Vec<crate::rules::control::ControlChange>,
 }

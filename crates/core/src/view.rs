@@ -102,7 +102,7 @@ impl Game {
             object: k.object,
             number: known.then(|| d.number.clone()),
             name: known.then(|| d.full_name()),
-            card_type: known.then_some(d.card_type),
+            card_type: known.then_some(self.card_type(c)),
             controller: k.controller,
             face_down: k.face_down,
             frightened: k.frightened,
@@ -153,15 +153,22 @@ impl Game {
             })
             .collect();
         let mut areas = Vec::new();
-        for p in self.players() {
-            for area in [Area::Home(p), Area::Problem(p)] {
+        // The players' areas seat by seat, then the Dilemmas' areas (522.2a).
+        let fixed = self
+            .players()
+            .flat_map(|p| [Area::Home(p), Area::Problem(p)]);
+        let dilemmas: Vec<Area> = self.dilemma_areas().collect();
+        {
+            for area in fixed.chain(dilemmas) {
                 let problem = self.problem_at(area);
                 let here: Vec<CardId> = self.at(area).filter(|&c| Some(c) != problem).collect();
                 areas.push(AreaView {
                     area,
                     name: match area {
                         Area::Home(p) => format!("{p}'s home"),
-                        Area::Problem(_) => problem.map(|c| self.name(c)).unwrap_or_default(),
+                        Area::Problem(_) | Area::Dilemma(_) => {
+                            problem.map(|c| self.name(c)).unwrap_or_default()
+                        }
                     },
                     problem: problem.map(|c| self.view_card(c, viewer)),
                     cards: cards(&here),

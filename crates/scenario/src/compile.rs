@@ -120,6 +120,8 @@ pub(crate) enum Place {
     Zone(PlayerId, Zone),
     /// Cards at an area other than the Problem card, optionally only one controller's.
     Area(Area, Option<PlayerId>),
+    /// Cards at the area of the Dilemma in play with this number (522.2), "dilemma X".
+    Dilemma(String, Option<PlayerId>),
 }
 
 #[derive(Clone, Debug)]
@@ -138,6 +140,8 @@ pub(crate) enum Where {
     Area(Area),
     /// "home" for a card check: the home of the card's controller.
     AnyHome,
+    /// The area of the Dilemma in play with this number (522.2), "dilemma X".
+    Dilemma(String),
 }
 
 #[derive(Clone, Debug)]
@@ -1034,11 +1038,14 @@ fn step_plan(ctx: &Ctx, index: usize, s: &S<spec::StepSpec>) -> Result<StepPlan,
                     }
                 }
             }
-            (None, Some(a)) => {
-                let area =
-                    names::area(a, ctx.players, who).or_else(|m| ctx.err(off, "cards.area", m))?;
-                Place::Area(area, who)
-            }
+            (None, Some(a)) => match dilemma_name(a) {
+                Some(n) => Place::Dilemma(ctx.card(n, off, "cards.area")?.def.number, who),
+                None => {
+                    let area = names::area(a, ctx.players, who)
+                        .or_else(|m| ctx.err(off, "cards.area", m))?;
+                    Place::Area(area, who)
+                }
+            },
             _ => {
                 return ctx.err(
                     off,
@@ -1088,6 +1095,9 @@ fn step_plan(ctx: &Ctx, index: usize, s: &S<spec::StepSpec>) -> Result<StepPlan,
             }
             if let Ok(z) = names::zone(s) {
                 return Ok(Where::Zone(z));
+            }
+            if let Some(n) = dilemma_name(s) {
+                return Ok(Where::Dilemma(ctx.card(n, off, field)?.def.number));
             }
             names::area(s, ctx.players, None)
                 .map(Where::Area)
@@ -1191,4 +1201,11 @@ pub(crate) fn first_line_of(p: &PlayerSetup, number: &str) -> usize {
     all.into_iter()
         .find(|r| r.def.number.eq_ignore_ascii_case(number))
         .map_or(p.line, |r| r.line)
+}
+
+/// The Dilemma named by an area written "dilemma X" (the area of Dilemma X in play).
+fn dilemma_name(s: &str) -> Option<&str> {
+    let t = s.trim();
+    let (head, rest) = t.split_once(' ')?;
+    head.eq_ignore_ascii_case("dilemma").then(|| rest.trim())
 }

@@ -527,7 +527,28 @@ impl<'a> Runner<'a> {
                 };
                 (name, v, false)
             }
+            Place::Dilemma(d, who) => {
+                let v: Vec<CardId> = match self.dilemma_area(d) {
+                    Some(a) => g
+                        .at(a)
+                        .filter(|&c| Some(c) != g.problem_at(a))
+                        .filter(|&c| who.is_none_or(|p| g.card(c).controller == p))
+                        .collect(),
+                    None => Vec::new(),
+                };
+                (format!("the cards at the area of Dilemma {d}"), v, false)
+            }
         }
+    }
+
+    /// The area of the Dilemma in play with `d`'s number (522.2), if there is one.
+    fn dilemma_area(&self, number: &str) -> Option<Area> {
+        let g = &self.g;
+        g.problem_areas().find(|&a| {
+            matches!(a, Area::Dilemma(_))
+                && g.problem_at(a)
+                    .is_some_and(|c| g.def(c).number.eq_ignore_ascii_case(number))
+        })
     }
 
     fn check_zone(&self, z: &ZoneCheck) -> Result<(), (String, String)> {
@@ -590,6 +611,9 @@ impl<'a> Runner<'a> {
             Where::Zone(z) => k.zone == *z,
             Where::Area(a) => k.zone == Zone::Play && k.area == Some(*a),
             Where::AnyHome => k.zone == Zone::Play && k.area == Some(Area::Home(k.controller)),
+            Where::Dilemma(d) => {
+                k.zone == Zone::Play && k.area.is_some() && k.area == self.dilemma_area(d)
+            }
         }
     }
 
@@ -641,6 +665,7 @@ impl<'a> Runner<'a> {
                         Where::Zone(z) => format!("the {}", z.name()),
                         Where::Area(a) => trace::area(g, *a),
                         Where::AnyHome => "its controller's home".into(),
+                        Where::Dilemma(d) => format!("the area of Dilemma {d}"),
                     };
                     return Err((format!("{what} at {want}"), show_where(g, c)));
                 }

@@ -3,12 +3,14 @@
 use ponyccg_core::event::Leave;
 use ponyccg_core::{Area, CardId, Event, Game};
 
-pub fn area(_g: &Game, a: Area) -> String {
+pub fn area(g: &Game, a: Area) -> String {
     // Not the Problem's name: events are rendered after the action, when the Problem
     // there may already have been replaced.
     match a {
         Area::Home(p) => format!("{p}'s home"),
         Area::Problem(p) => format!("{p}'s Problem area"),
+        // The Dilemma's name is kept even after it has left play (522.3).
+        Area::Dilemma(d) => format!("the Dilemma area of \"{}\"", g.name(d)),
     }
 }
 
@@ -125,6 +127,9 @@ pub fn render(g: &Game, e: &Event) -> String {
         }
         Event::Reattached { card, host } => {
             format!("{} is attached to {}", q(g, *card), q(g, *host))
+        }
+        Event::ControlChanged { card, from, to } => {
+            format!("{to} gains control of {} from {from}", q(g, *card))
         }
         #[allow(unreachable_patterns)]
         other => format!("{other:?}"),

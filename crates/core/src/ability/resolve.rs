@@ -90,9 +90,11 @@ impl Game {
             }
         }
         if let Some(kind) = sel.card_type {
+            // 522.1: a Dilemma in play is a Problem only.
+            let ty = self.card_type(c);
             let ok = match kind {
-                CardKind::Character => d.card_type.is_character(),
-                CardKind::Type(t) => d.card_type == t,
+                CardKind::Character => ty.is_character(),
+                CardKind::Type(t) => ty == t,
             };
             if !ok {
                 return false;
@@ -127,7 +129,9 @@ impl Game {
             Place::Deck => k.zone == Zone::DrawDeck,
             Place::AtOpponentsProblem => {
                 k.zone == Zone::Play
-                    && matches!(k.area, Some(Area::Problem(owner)) if owner != ctx.you)
+                    && k.area.is_some_and(|a| {
+                        a.is_problem() && self.area_owner(a).is_some_and(|o| o != ctx.you)
+                    })
             }
             Place::Involved => k.zone == Zone::Play && self.involved_cards().contains(&c),
             Place::Flipped => {
@@ -233,7 +237,7 @@ impl Game {
             } else {
                 k.zone == Zone::Play && k.is_exhausted()
             };
-            if !state || self.def(c).card_type == CardType::Problem {
+            if !state || self.card_type(c) == CardType::Problem {
                 return false;
             }
         }
@@ -1325,6 +1329,32 @@ impl Game {
                             }
                         }
                     }
+                }
+            }
+            Effect::GainControl { target, duration } => {
+                for c in targets!(target) {
+                    self.gain_control(you, c, *duration, you);
+                }
+            }
+            Effect::ExchangeControl {
+                yours,
+                theirs,
+                duration,
+            } => {
+                // The first card is kept while the second is chosen, as for `Move`.
+                let mine = match *chosen {
+                    Some(c) => c,
+                    None => {
+                        let Some(&c) = targets!(yours).first() else {
+                            // 513.7: with no card to give, nothing is exchanged.
+                            return Step::Done;
+                        };
+                        *chosen = Some(c);
+                        return self.effect_step(effect, ctx, None, chosen, progress);
+                    }
+                };
+                if let Some(&other) = targets!(theirs).first() {
+                    self.exchange_control(mine, other, *duration, you);
                 }
             }
         }

@@ -221,6 +221,9 @@ pub enum Duration {
     /// "Permanently": for as long as the card stays the same object (it ends as the card
     /// leaves play or becomes a new object, 410.6).
     Permanently,
+    /// "Until the end of the Score Phase": it ends as the End Phase begins (or, made
+    /// during an End Phase, at the end of the next Score Phase).
+    EndOfScorePhase,
 }
 
 /// Conditions ("if", "while").
@@ -752,6 +755,20 @@ pub enum Effect {
         name: String,
         #[serde(default)]
         amount: Option<Amount>,
+    },
+    /// 513.2: the controller gains control of the cards in play (ones another player
+    /// controls) until `duration` ends; `Permanently` for as long as each stays in play.
+    GainControl {
+        target: Target,
+        duration: Duration,
+    },
+    /// 513.7: the controller picks one card of `yours` and one of `theirs`, and their
+    /// controllers exchange control of them until `duration` ends: both changes happen
+    /// together, or neither does if either can't.
+    ExchangeControl {
+        yours: Target,
+        theirs: Target,
+        duration: Duration,
     },
 }
 

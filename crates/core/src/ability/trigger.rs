@@ -292,7 +292,9 @@ impl Game {
             Place::Here => self.card(source).area == Some(from),
             Place::AtAProblem => from.is_problem(),
             Place::AtHome => !from.is_problem(),
-            Place::AtOpponentsProblem => matches!(from, Area::Problem(o) if o != you),
+            Place::AtOpponentsProblem => {
+                from.is_problem() && self.area_owner(from).is_some_and(|o| o != you)
+            }
             Place::There
             | Place::Hand
             | Place::Discard
@@ -713,6 +715,9 @@ impl Game {
         self.st
             .modifiers
             .retain(|m| !matches!(m.duration, Duration::EndOfTurn | Duration::EndOfPhase));
+        self.end_control_changes(|x| {
+            matches!(x.duration, Duration::EndOfTurn | Duration::EndOfPhase)
+        });
     }
 
     /// A phase is over once its end-of-phase window has closed (601.2); its modifiers
@@ -722,6 +727,15 @@ impl Game {
         self.st
             .modifiers
             .retain(|m| m.duration != Duration::EndOfPhase);
+        self.end_control_changes(|x| x.duration == Duration::EndOfPhase);
+    }
+
+    /// The Score Phase is over as the End Phase begins: what lasted until its end ends.
+    pub(crate) fn end_score_phase_modifiers(&mut self) {
+        self.st
+            .modifiers
+            .retain(|m| m.duration != Duration::EndOfScorePhase);
+        self.end_control_changes(|x| x.duration == Duration::EndOfScorePhase);
     }
 
     /// Action tokens gained "until the end of the phase" go as the phase's modifiers do.
@@ -743,6 +757,7 @@ impl Game {
         self.st
             .modifiers
             .retain(|m| !(m.duration == Duration::StartOfYourNextTurn && m.controller == p));
+        self.end_control_changes(|x| x.duration == Duration::StartOfYourNextTurn && x.by == p);
     }
 
     /// Modifiers lasting for a faceoff end with it.
@@ -750,6 +765,7 @@ impl Game {
         self.st
             .modifiers
             .retain(|m| m.duration != Duration::ThisFaceoff);
+        self.end_control_changes(|x| x.duration == Duration::ThisFaceoff);
     }
 
     /// Whether every character of `p` involved in the current Troublemaker faceoff has

@@ -97,7 +97,13 @@ impl Game {
         // (or on) the wild power, never below none.
         let own = self.own_requirement_change(p, area);
         let adjust = |wild: u16| (wild as i16).saturating_add(own).max(0) as u16;
-        if self.card(problem).owner == p {
+        // A Dilemma's printed owner side faces its area's owner, its controller (522.2b).
+        let side = if self.is_dilemma_in_play(problem) {
+            self.card(problem).controller
+        } else {
+            self.card(problem).owner
+        };
+        if side == p {
             let mut coloured = Vec::new();
             let mut wild = extra;
             for r in &facts.owner {
@@ -220,7 +226,7 @@ impl Game {
         } else if let Some(&(area, rival)) = self.st.contested.first() {
             if self
                 .problem_at(area)
-                .is_some_and(|p| self.def(p).card_type == CardType::Problem)
+                .is_some_and(|p| self.card_type(p) == CardType::Problem)
             {
                 self.start_faceoff(FaceoffKind::Problem { at: area }, vec![tp, rival]);
             }

@@ -163,7 +163,8 @@ impl Game {
     /// [`Game::power`] as the modifiers before `layer` of the 711 order leave it.
     pub(crate) fn power_upto(&self, c: CardId, layer: u16) -> Option<i16> {
         let k = self.card(c);
-        if k.face_down {
+        // 202.2, 522.1: a Dilemma in play is a Problem, which has no power.
+        if k.face_down || self.is_dilemma_in_play(c) {
             return None;
         }
         let mut power = self.face(c).power?.saturating_add(k.power_counters);

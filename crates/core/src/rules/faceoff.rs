@@ -351,7 +351,7 @@ impl Game {
                 let bonus = areas
                     .iter()
                     .filter_map(|&a| self.problem_at(a))
-                    .filter(|&p| self.def(p).card_type == CardType::Problem)
+                    .filter(|&p| self.card_type(p) == CardType::Problem)
                     .filter_map(|p| self.def(p).problem.as_ref().map(|f| f.bonus))
                     .max()
                     .unwrap_or(0);

@@ -51,7 +51,9 @@ impl Game {
                                 }
                             }
                         }
-                        None if tokens >= self.play_cost_at(p, c, Area::Home(p), None) => {
+                        None if tokens
+                            >= self.play_cost_at(p, c, self.entry_area(c, Area::Home(p)), None) =>
+                        {
                             out.push(Choice::PlayResource { card: c })
                         }
                         None => {}
@@ -79,11 +81,19 @@ impl Game {
             ))
         };
         // Home first, then the Problems; what opposing cards add is the same for every mover.
-        let mut extra = [(Area::Home(p), 0i16); 9];
-        for (i, &a) in problems.iter().enumerate() {
-            extra[i + 1] = (a, self.move_cost_extra(p, a));
-        }
-        let targets = &extra[..problems.len() + 1];
+        let mut extra = [(Area::Home(p), 0i16); 13];
+        let mut spilled = Vec::new();
+        let targets: &[(Area, i16)] = if problems.len() < extra.len() {
+            for (i, &a) in problems.iter().enumerate() {
+                extra[i + 1] = (a, self.move_cost_extra(p, a));
+            }
+            &extra[..problems.len() + 1]
+        } else {
+            // More Problem areas than fit inline (many Dilemmas, 522.2a).
+            spilled.push((Area::Home(p), 0i16));
+            spilled.extend(problems.iter().map(|&a| (a, self.move_cost_extra(p, a))));
+            &spilled
+        };
         let in_play = &self.st.in_play;
         for (i, &c) in in_play.iter().enumerate() {
             let Some(key) = mover(c) else {
@@ -128,9 +138,11 @@ impl Game {
                 }
             }
             Choice::PlayResource { card } => {
-                let cost = self.play_cost_at(p, card, Area::Home(p), None);
-                // 305.1a: non-attachment Resources go to their owner's home.
-                self.play_to(p, card, cost, Area::Home(p), false, None);
+                // 305.1a: non-attachment Resources go to their owner's home; a Dilemma
+                // to an area of its own (522.2).
+                let to = self.entry_area(card, Area::Home(p));
+                let cost = self.play_cost_at(p, card, to, None);
+                self.play_to(p, card, cost, to, false, None);
             }
             Choice::PlayTroublemaker { card, to } => {
                 // 306.1, 609.2c: face-down at a Problem.
@@ -310,6 +322,7 @@ impl Game {
         face_down: bool,
         host: Option<CardId>,
     ) {
+        let to = self.entry_area(card, to);
         if !self.perform(Occurrence::PayTokens {
             player: p,
             amount: cost,

@@ -2,7 +2,9 @@
 //! [`crate::Game`].
 
 pub mod confront;
+pub mod control;
 pub mod derived;
+pub mod dilemma;
 pub mod faceoff;
 pub mod layers;
 pub mod main_phase;

@@ -126,7 +126,7 @@ impl Game {
                 k.zone == Zone::Play
                     && k.exhaustion == 0
                     && !k.frightened
-                    && self.def(c).card_type != CardType::Problem
+                    && self.card_type(c) != CardType::Problem
             }
             Occurrence::Ready(c) => {
                 let k = self.card(c);
@@ -183,7 +183,7 @@ impl Game {
                     && !(by_move && self.def(card).card_type == CardType::Troublemaker)
                     && self.def(card).card_type != CardType::Troublemaker
             }
-            Area::Problem(_) => self.problem_at(to).is_some(),
+            Area::Problem(_) | Area::Dilemma(_) => self.problem_at(to).is_some(),
         }) && !(by_move && self.move_prohibited(card, to, None))
     }
 
@@ -255,6 +255,8 @@ impl Game {
                 at,
                 face_down,
             } => {
+                // 522.2: a Dilemma enters play at its own area, wherever it was put.
+                let at = self.entry_area(card, at);
                 self.relocate(card, Zone::Play, false);
                 let k = self.card_mut(card);
                 k.area = Some(at);
@@ -325,7 +327,7 @@ impl Game {
                 self.log(Event::Reattached { card, host });
             }
             Occurrence::ToDeckTop(c) => {
-                if self.def(c).card_type == CardType::Problem {
+                if self.card_type(c) == CardType::Problem {
                     self.leave(c, Leave::ToDeckBottom);
                 } else {
                     self.relocate(c, Zone::DrawDeck, false);
@@ -333,7 +335,8 @@ impl Game {
                 }
             }
             Occurrence::ToHand(c) => {
-                if self.def(c).card_type == CardType::Problem {
+                // 303.3, then 522.3a for a Dilemma: it ends in the discard pile.
+                if self.card_type(c) == CardType::Problem {
                     self.leave(c, Leave::ToDeckBottom);
                 } else {
                     self.relocate(c, Zone::Hand, false);
@@ -377,13 +380,17 @@ impl Game {
     fn leave(&mut self, c: CardId, how: Leave) {
         let (from, controller) = (self.card(c).area, self.card(c).controller);
         let is_problem = self.def(c).card_type == CardType::Problem;
+        // 522.3a: a Dilemma (a Problem only while in play) that would go to a Problem
+        // deck goes to its owner's discard pile instead.
+        let dilemma = self.is_dilemma_in_play(c);
         let to = match how {
+            Leave::Banish => Zone::Banished,
+            _ if dilemma => Zone::Discard,
             // 303.3: a Problem never enters a hand or discard pile.
             Leave::Dismiss | Leave::Retire | Leave::Discard | Leave::Cancel if is_problem => {
                 Zone::ProblemDeck
             }
             Leave::Dismiss | Leave::Retire | Leave::Discard | Leave::Cancel => Zone::Discard,
-            Leave::Banish => Zone::Banished,
             Leave::ToDeckBottom if is_problem => Zone::ProblemDeck,
             Leave::ToDeckBottom => Zone::DrawDeck,
         };

@@ -383,6 +383,18 @@ impl Game {
                 if k.frightened && self.def(c).card_type != CardType::Friend {
                     changed |= self.perform(Occurrence::Unfrighten(c));
                 }
+                // 511.5: characters in an area that has ceased to exist (a Dilemma's, 522.3)
+                // go to their controller's home.
+                if self.is_character(c)
+                    && k.host.is_none()
+                    && k.area.is_some_and(|a| self.area_gone(a))
+                {
+                    changed |= self.perform(Occurrence::Send {
+                        card: c,
+                        to: Area::Home(k.controller),
+                    });
+                    continue;
+                }
                 // 511.5: characters in another player's home go to their controller's home.
                 if self.is_character(c) {
                     if let Some(Area::Home(owner)) = k.area {
@@ -393,6 +405,22 @@ impl Game {
                             });
                         }
                     }
+                }
+            }
+            // 511.6: other cards left in an area that has ceased to exist are dismissed by
+            // the game; attachments go with their hosts (and 511.2 sees to them).
+            let cards: Vec<_> = self.st.in_play.clone();
+            for c in cards {
+                let k = self.card(c);
+                if k.zone == crate::ids::Zone::Play
+                    && k.host.is_none()
+                    && !self.is_character(c)
+                    && k.area.is_some_and(|a| self.area_gone(a))
+                {
+                    changed |= self.perform(Occurrence::Dismiss {
+                        card: c,
+                        by_game: true,
+                    });
                 }
             }
             if !changed {
@@ -416,6 +444,7 @@ impl Game {
             (k.frightened && self.def(c).card_type != CardType::Friend)
                 || (matches!(k.area, Some(Area::Home(owner)) if owner != k.controller)
                     && self.is_character(c))
+                || (k.host.is_none() && k.area.is_some_and(|a| self.area_gone(a)))
         })
     }
 }

@@ -62,6 +62,9 @@ impl Game {
 
     fn begin_phase(&mut self, phase: Phase) {
         self.end_phase_modifiers();
+        if phase == Phase::End {
+            self.end_score_phase_modifiers();
+        }
         self.log(Event::PhaseBegan(phase));
     }
 
@@ -283,7 +286,7 @@ impl Game {
         };
         let here: Vec<_> = self.at(area).collect();
         for c in here {
-            let ty = self.def(c).card_type;
+            let ty = self.card_type(c);
             if self.is_character(c) {
                 let home = Area::Home(self.card(c).controller);
                 self.perform(Occurrence::Send { card: c, to: home });
@@ -298,6 +301,13 @@ impl Game {
         }
         let owner = self.card(old).owner;
         self.log(Event::Solved { problem: old });
+        if self.is_dilemma_in_play(old) {
+            // 522.3, 522.3a: a Dilemma goes to the discard pile instead of the Problem deck,
+            // its area ceases to exist and nothing replaces it (an exception to 613.2).
+            self.perform(Occurrence::ToBottom(old));
+            self.log(Event::Replaced { old, new: None });
+            return;
+        }
         self.relocate(old, Zone::ProblemDeck, true);
         let new = self.player(owner).problem_deck.last().copied();
         if let Some(n) = new {
