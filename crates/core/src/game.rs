@@ -214,6 +214,8 @@ impl Game {
             reactions_possible: false,
             peeked: Vec::new(),
             linked: Vec::new(),
+            replacing: Vec::new(),
+            leaving_play: None,
             next_object,
             log: Vec::new(),
             log_enabled: true,

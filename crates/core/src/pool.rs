@@ -28,6 +28,9 @@ pub(crate) struct PoolFacts {
     /// Some face has a trigger on a state of its card ("when this card has N power"),
     /// looked for before priority is given.
     pub state_triggers: bool,
+    /// Some face has a replacement modifier (710) or a keyword standing for one, or some
+    /// script may grant such a keyword; occurrences look for replacements only then.
+    pub replacements: bool,
 }
 
 impl PoolFacts {
@@ -47,7 +50,13 @@ impl PoolFacts {
     fn add(&mut self, face: &Face) {
         for a in &face.abilities {
             match a {
-                Ability::Static { .. } => self.statics = true,
+                Ability::Static { effect, .. } => {
+                    self.statics = true;
+                    self.replacements |= matches!(
+                        effect,
+                        StaticEffect::Replace { .. } | StaticEffect::InsteadOfDismiss { .. }
+                    );
+                }
                 Ability::Triggered { when, .. } => {
                     self.triggers = true;
                     self.lookback |= matches!(
@@ -56,6 +65,7 @@ impl PoolFacts {
                             | Trigger::Flipped
                             | Trigger::ToDiscardPile
                             | Trigger::LeavesItsArea
+                            | Trigger::LeavesPlay
                     );
                     self.state_triggers |= matches!(when, Trigger::HasPower(_));
                 }
@@ -73,7 +83,9 @@ impl PoolFacts {
             self.hasty |= k == Keyword::Hasty;
             self.agile |= k == Keyword::Agile;
             self.triggers |= crate::ability::keyword::triggered(k).is_some();
+            self.replacements |= crate::ability::keyword::replacement(k).is_some();
         }
+        self.replacements |= face.abilities.iter().any(grants_replacing);
         // Agile can also be granted, by a static ability or by an effect's modifier.
         self.agile |= face.abilities.iter().any(grants_agile);
     }
@@ -87,6 +99,24 @@ fn grants(e: &StaticEffect) -> bool {
             ..
         }
     )
+}
+
+/// Whether an ability may grant a keyword standing for a replacement.
+fn grants_replacing(a: &Ability) -> bool {
+    let gives = |e: &StaticEffect| {
+        matches!(e, StaticEffect::GainKeyword { keyword, .. }
+            if crate::ability::keyword::replacement(*keyword).is_some())
+    };
+    match a {
+        Ability::Static { effect, .. } => gives(effect),
+        Ability::Triggered { effects, .. }
+        | Ability::Activated { effects, .. }
+        | Ability::ActivatedByAny { effects, .. }
+        | Ability::Play { effects, .. } => effects
+            .iter()
+            .any(|e| matches!(e, Effect::Until { effect, .. } if gives(effect))),
+        Ability::Attach(_) => false,
+    }
 }
 
 fn grants_agile(a: &Ability) -> bool {

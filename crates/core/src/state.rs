@@ -300,4 +300,11 @@ pub struct State {
     /// Cards an ability banished and will bring back later (`BanishLinked`): the card
     /// with the ability, and the banished card.
     pub(crate) linked: Vec<(CardId, CardId)>,
+    /// Occurrences waiting for a replacement decision (710.5), queued by
+    /// [`Game::occur`](crate::Game) and turned into frames before the next frame runs;
+    /// always empty while a decision is pending.
+    pub(crate) replacing: Vec<crate::rules::replace::Replacing>,
+    /// The card being put into a hand or on a deck from play, while its event is logged
+    /// (so leave-play triggers can tell it from a card leaving a discard pile).
+    pub(crate) leaving_play: Option<CardId>,
 }

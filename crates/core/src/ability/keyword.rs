@@ -33,7 +33,26 @@ pub fn implemented(k: Keyword) -> bool {
             | Random
             | Inspired
             | Meticulous(_)
+            | Persistent
+            | Vexing
     )
+}
+
+/// The keywords that stand for replacement modifiers (710), in a fixed order (their
+/// position names the modifier, see `rules/replace.rs`).
+pub const REPLACING: [Keyword; 2] = [Keyword::Persistent, Keyword::Vexing];
+
+/// The replacement modifier a keyword stands for: what it watches for and what happens
+/// instead, always a "may" for the card's controller.
+pub fn replacement(k: Keyword) -> Option<(Would, Instead)> {
+    match k {
+        // If this card would leave play, you may frighten it instead (504).
+        Keyword::Persistent => Some((Would::LeavePlay(Subject::This), Instead::Frighten)),
+        // If an opponent would confront this card's Problem, you may retire this card
+        // instead (so that confront doesn't happen).
+        Keyword::Vexing => Some((Would::Confront(Who::Opponent), Instead::RetireThis)),
+        _ => None,
+    }
 }
 
 fn opposing_friend_here() -> Cards {

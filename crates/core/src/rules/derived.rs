@@ -51,7 +51,8 @@ impl Game {
                         // card's characteristics, and their conditions may read power.
                         StaticEffect::Prohibit(_)
                         | StaticEffect::NeedPower(_)
-                        | StaticEffect::InsteadOfDismiss { .. } => false,
+                        | StaticEffect::InsteadOfDismiss { .. }
+                        | StaticEffect::Replace { .. } => false,
                         _ => s == c,
                     };
                     if applies && condition.as_ref().is_none_or(|cond| self.holds(cond, &ctx)) {

@@ -91,6 +91,12 @@ pub enum Occurrence {
         card: CardId,
         host: CardId,
     },
+    /// 611.1, 611.4: a player confronts the Problem at an area (an occurrence so that
+    /// replacement modifiers such as Vexing can replace it).
+    Confront {
+        player: PlayerId,
+        area: Area,
+    },
 }
 
 impl Game {
@@ -158,6 +164,7 @@ impl Game {
                     && self.card(host).zone == Zone::Play
                     && !self.card(host).face_down
             }
+            Occurrence::Confront { player, area } => self.meets_confront_requirements(player, area),
             Occurrence::ToHand(c) | Occurrence::ToDeckTop(c) => {
                 let from_play = self.card(c).zone == Zone::Play
                     && self.def(c).card_type != CardType::ManeCharacter;
@@ -328,20 +335,33 @@ impl Game {
                 if self.def(c).card_type == CardType::Problem {
                     self.leave(c, Leave::ToDeckBottom);
                 } else {
+                    let from_play = self.card(c).zone == Zone::Play;
                     self.relocate(c, Zone::DrawDeck, false);
-                    self.log(Event::ToDeckTop(c));
+                    self.log_leaving(c, from_play, Event::ToDeckTop(c));
                 }
             }
             Occurrence::ToHand(c) => {
                 if self.def(c).card_type == CardType::Problem {
                     self.leave(c, Leave::ToDeckBottom);
                 } else {
+                    let from_play = self.card(c).zone == Zone::Play;
                     self.relocate(c, Zone::Hand, false);
-                    self.log(Event::ToHand(c));
+                    self.log_leaving(c, from_play, Event::ToHand(c));
                 }
             }
+            Occurrence::Confront { player, area } => self.confront_now(player, area),
         }
         true
+    }
+
+    /// Logs a card's move into a hand or onto a deck, telling leave-play triggers
+    /// whether it came from play.
+    fn log_leaving(&mut self, c: CardId, from_play: bool, e: Event) {
+        if from_play {
+            self.st.leaving_play = Some(c);
+        }
+        self.log(e);
+        self.st.leaving_play = None;
     }
 
     /// 103.2, 103.2a: 15 points wins at once; several at once is a draw.
