@@ -18,3 +18,4 @@ mod more;
 mod players;
 mod prohibit;
 mod quickstart;
+mod replace;
