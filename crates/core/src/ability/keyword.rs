@@ -46,10 +46,10 @@ pub const REPLACING: [Keyword; 2] = [Keyword::Persistent, Keyword::Vexing];
 /// instead, always a "may" for the card's controller.
 pub fn replacement(k: Keyword) -> Option<(Would, Instead)> {
     match k {
-        // If this card would leave play, you may frighten it instead (504).
+        // Persistent: about to leave play, the card may be frightened in its place (504).
         Keyword::Persistent => Some((Would::LeavePlay(Subject::This), Instead::Frighten)),
-        // If an opponent would confront this card's Problem, you may retire this card
-        // instead (so that confront doesn't happen).
+        // Vexing: an opponent's confront of the Problem the card is at may be traded for
+        // retiring the card, and then that confront doesn't happen.
         Keyword::Vexing => Some((Would::Confront(Who::Opponent), Instead::RetireThis)),
         _ => None,
     }

@@ -1,6 +1,7 @@
 //! Occurrences (chapter 4 and 5): every change to the game goes through
 //! [`Game::perform`], which checks the rules' restrictions ("can't", 104.2), performs the
-//! change and records the event. Replacement modifiers (710) hook in here.
+//! change and records the event. Occurrences that replacement modifiers (710) may
+//! replace are started with `Game::occur` (`rules/replace.rs`), which ends here.
 
 use crate::card::CardType;
 use crate::event::{Event, Leave};
