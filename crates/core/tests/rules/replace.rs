@@ -517,3 +517,86 @@ fn r104_4_the_games_dismissal_is_replaced_only_by_banishing() {
     );
     assert_eq!(t.g.replacements(dismiss(f)).len(), 2);
 }
+
+#[test]
+fn persistent_may_replace_retiring_it_to_pay_a_cost() {
+    // "Retire this card: draw a card", on a Persistent Friend: the retirement is
+    // replaced by frightening it, and the ability still resolves.
+    let pf = with(
+        kw(friend("PF", Blue, 2, 1, 0), Keyword::Persistent),
+        vec![Ability::Activated {
+            condition: None,
+            timing: Timing::Phase(PhaseName::Main),
+            cost: vec![Cost::RetireThis],
+            effects: vec![Effect::Draw {
+                who: Who::You,
+                amount: Amount::N(1),
+            }],
+        }],
+    );
+    let mut id = None;
+    let mut t = board(
+        deck("A", Blue, vec![pf], 5),
+        deck("B", Orange, vec![], 5),
+        StartAt::MainPhase,
+        |b| {
+            id = Some(place(b, P1, "PF", Area::Home(P1)));
+        },
+    );
+    let pf = id.unwrap();
+    let hand = t.g.player(P1).hand.len();
+    t.choose(P1, "use \"Blue Friend PF\"");
+    assert_eq!(t.g.decision().unwrap().prompt, Prompt::May);
+    t.choose(P1, "yes");
+    assert_eq!(t.g.card(pf).zone, Zone::Play);
+    assert!(t.g.card(pf).frightened);
+    assert_eq!(t.g.player(P1).hand.len(), hand + 1);
+}
+
+#[test]
+fn leaves_play_triggers_when_returned_to_hand_from_play_only() {
+    let homing = with(
+        friend("HOME", Blue, 1, 1, 0),
+        vec![Ability::Triggered {
+            when: Trigger::LeavesPlay,
+            condition: None,
+            optional: false,
+            cost: vec![],
+            effects: vec![Effect::GainTokens {
+                who: Who::You,
+                amount: Amount::N(1),
+            }],
+        }],
+    );
+    let bounce = main_event(
+        "BOUNCE",
+        vec![Effect::ReturnToHand(Target::Each(Cards {
+            title: Some("HOME".into()),
+            ..Cards::default()
+        }))],
+    );
+    let fetch = main_event(
+        "FETCH",
+        vec![Effect::ReturnToHand(Target::Each(Cards {
+            title: Some("HOME".into()),
+            place: Some(Place::Discard),
+            ..Cards::default()
+        }))],
+    );
+    let mut t = board(
+        deck("A", Blue, vec![homing.clone(), homing, bounce, fetch], 5),
+        deck("B", Orange, vec![], 5),
+        StartAt::MainPhase,
+        |b| {
+            place(b, P1, "HOME", Area::Home(P1));
+            let d = b.take(P1, "HOME").unwrap();
+            b.to_zone(d, Zone::Discard).unwrap();
+            to_hand(b, P1, "BOUNCE");
+            to_hand(b, P1, "FETCH");
+        },
+    );
+    t.choose(P1, "play \"Event FETCH\"");
+    assert_eq!(t.g.tokens(P1), 0, "from the discard pile: not leaving play");
+    t.choose(P1, "play \"Event BOUNCE\"");
+    assert_eq!(t.g.tokens(P1), 1, "from play to the hand");
+}
