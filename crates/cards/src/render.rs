@@ -253,12 +253,20 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
             format!("{} gets {}", on_cards(cards), each.join(" and "))
         }
         StaticEffect::Prohibit(p) => prohibition(p, on),
-        StaticEffect::InsteadOfDismiss {
-            cards: c,
-            instead: Instead::ToDeckTop,
+        StaticEffect::InsteadOfDismiss { cards: c, instead } => format!(
+            "if {} would be dismissed (not by the game), you may {} instead",
+            a(&cards(c, false)),
+            instead_words(*instead)
+        ),
+        StaticEffect::Replace {
+            would,
+            instead,
+            optional,
         } => format!(
-            "if an effect would dismiss {}, you may put it on top of its owner's deck instead",
-            a(&cards(c, false))
+            "if {}, {} {} instead",
+            would_words(would),
+            if *optional { "you may" } else { "you" },
+            instead_words(*instead)
         ),
         StaticEffect::NeedPower(n) => format!(
             "you need {} {} power to confront the Problem this card is at",
@@ -628,6 +636,26 @@ pub fn effect(e: &Effect) -> String {
     }
 }
 
+/// What a replacement modifier does instead (710.1); "it" is the card concerned.
+fn instead_words(i: Instead) -> &'static str {
+    match i {
+        Instead::ToDeckTop => "put it on top of its owner's deck",
+        Instead::Frighten => "frighten it",
+        Instead::RetireThis => "retire this card",
+        Instead::ToHand => "put it into its owner's hand",
+        Instead::Banish => "banish it",
+    }
+}
+
+/// The occurrence a replacement modifier watches for.
+fn would_words(w: &Would) -> String {
+    match w {
+        Would::LeavePlay(s) => format!("{} would leave play", subject(s)),
+        Would::BeDismissed(s) => format!("{} would be dismissed", subject(s)),
+        Would::Confront(w) => format!("{} would confront this card's Problem", who(*w)),
+    }
+}
+
 fn trigger(t: &Trigger) -> String {
     match t {
         Trigger::Played => "you play this card".into(),
@@ -688,6 +716,7 @@ fn trigger(t: &Trigger) -> String {
         Trigger::Discards(w) => does(*w, "discard") + " a card",
         Trigger::GainsTokens(w) => does(*w, "gain") + " action tokens",
         Trigger::LeavesItsArea => "this card leaves the area it is at".into(),
+        Trigger::LeavesPlay => "this card leaves play".into(),
         Trigger::ToDiscardPile => "this card is put into a discard pile from anywhere".into(),
         Trigger::MovedAway(s) => format!("{} is moved (\"there\" is where it was)", subject(s)),
         Trigger::DefeatUsingOnly(c) => format!(

@@ -246,6 +246,7 @@ fn prompt_text(p: Option<&ponyccg_core::Prompt>) -> &'static str {
         Some(DiscardToHandSize) => "Discard down to your hand size (616.2)",
         Some(RetireToHomeLimit) => "Retire Friends down to your home limit (616.3)",
         Some(RepairUniqueness) => "Choose a card to dismiss (516.2)",
+        Some(Replacement) => "Choose the replacement to apply first (710.5)",
         _ => "Your decision",
     }
 }

@@ -41,6 +41,9 @@ pub enum Prompt {
     ChooseProblem,
     /// Put looked-at cards back on a deck, one at a time.
     Arrange,
+    /// 710.5: several replacement modifiers would replace one occurrence; the affected
+    /// player chooses the one to apply first.
+    Replacement,
 }
 
 /// One answer to a decision.
@@ -111,6 +114,11 @@ pub enum Choice {
     ToTop(CardId),
     /// Put a looked-at card on the bottom of the deck it came from now.
     ToBottom(CardId),
+    /// 710.5: apply this replacement modifier (replacement `index` of `card`) first.
+    Replacement {
+        card: CardId,
+        index: u8,
+    },
 }
 
 /// A pending decision: a player, a prompt and the legal answers. Labels are made on

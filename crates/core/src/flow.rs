@@ -78,6 +78,8 @@ pub(crate) enum Frame {
     TriggerWave(Vec<crate::ability::trigger::Waiting>),
     /// 705.2f, 712: an effect being followed.
     Resolve(Box<crate::ability::resolve::Resolution>),
+    /// 710.5: an occurrence waiting for replacement modifiers to be chosen.
+    Replace(Box<crate::rules::replace::Replacing>),
 }
 
 impl Game {
@@ -93,6 +95,13 @@ impl Game {
             if self.st.outcome.is_some() {
                 self.st.pending = None;
                 return;
+            }
+            // 710.5: occurrences queued for a replacement choice are settled before
+            // anything else. A frame that asked after queueing one is asked again once
+            // they are settled (a frame run without an answer asks afresh).
+            if !self.st.replacing.is_empty() {
+                asked = None;
+                self.push_replacing();
             }
             if let Some(d) = asked.take() {
                 if d.choices.len() == 1 {
@@ -158,6 +167,7 @@ impl Game {
             Frame::Uniqueness => self.repair_uniqueness(answer),
             Frame::TriggerWave(wave) => self.trigger_wave(wave, answer),
             Frame::Resolve(r) => self.resolve(r, answer),
+            Frame::Replace(r) => self.replace_frame(r, answer),
         }
     }
 

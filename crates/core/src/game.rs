@@ -215,6 +215,8 @@ impl Game {
             peeked: Vec::new(),
             linked: Vec::new(),
             named_counters: Vec::new(),
+            replacing: Vec::new(),
+            leaving_play: None,
             next_object,
             log: Vec::new(),
             log_enabled: true,

@@ -141,6 +141,13 @@ impl Game {
             Choice::Problem(a) => format!("choose {}", self.area_label(a)),
             Choice::ToTop(c) => format!("put {} on top", self.quoted(c)),
             Choice::ToBottom(c) => format!("put {} on the bottom", self.quoted(c)),
+            Choice::Replacement { card, index } => {
+                format!(
+                    "{} by {}",
+                    self.replacement_words(card, index),
+                    self.quoted(card)
+                )
+            }
             Choice::Card(c) => {
                 let verb = match prompt {
                     Prompt::SendHome => "send home",

@@ -34,6 +34,9 @@ pub(crate) struct PoolFacts {
     pub layered: bool,
     reads: Kinds,
     writes: Kinds,
+    /// Some face has a replacement modifier (710) or a keyword standing for one, or some
+    /// script may grant such a keyword; occurrences look for replacements only then.
+    pub replacements: bool,
 }
 
 impl PoolFacts {
@@ -57,7 +60,13 @@ impl PoolFacts {
             self.reads = self.reads.or(r);
             self.writes = self.writes.or(w);
             match a {
-                Ability::Static { .. } => self.statics = true,
+                Ability::Static { effect, .. } => {
+                    self.statics = true;
+                    self.replacements |= matches!(
+                        effect,
+                        StaticEffect::Replace { .. } | StaticEffect::InsteadOfDismiss { .. }
+                    );
+                }
                 Ability::Triggered { when, .. } => {
                     self.triggers = true;
                     self.lookback |= matches!(
@@ -66,6 +75,7 @@ impl PoolFacts {
                             | Trigger::Flipped
                             | Trigger::ToDiscardPile
                             | Trigger::LeavesItsArea
+                            | Trigger::LeavesPlay
                     );
                     self.state_triggers |= matches!(when, Trigger::HasPower(_));
                 }
@@ -95,7 +105,9 @@ impl PoolFacts {
                 self.triggers = true;
                 self.writes = self.writes.or(ability_kinds(&a).1);
             }
+            self.replacements |= crate::ability::keyword::replacement(k).is_some();
         }
+        self.replacements |= face.abilities.iter().any(grants_replacing);
         // Agile can also be granted, by a static ability or by an effect's modifier.
         self.agile |= face.abilities.iter().any(grants_agile);
     }
@@ -109,6 +121,24 @@ fn grants(e: &StaticEffect) -> bool {
             ..
         }
     )
+}
+
+/// Whether an ability may grant a keyword standing for a replacement.
+fn grants_replacing(a: &Ability) -> bool {
+    let gives = |e: &StaticEffect| {
+        matches!(e, StaticEffect::GainKeyword { keyword, .. }
+            if crate::ability::keyword::replacement(*keyword).is_some())
+    };
+    match a {
+        Ability::Static { effect, .. } => gives(effect),
+        Ability::Triggered { effects, .. }
+        | Ability::Activated { effects, .. }
+        | Ability::ActivatedByAny { effects, .. }
+        | Ability::Play { effects, .. } => effects
+            .iter()
+            .any(|e| matches!(e, Effect::Until { effect, .. } if gives(effect))),
+        Ability::Attach(_) => false,
+    }
 }
 
 fn grants_agile(a: &Ability) -> bool {

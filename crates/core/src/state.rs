@@ -304,4 +304,11 @@ pub struct State {
     pub(crate) named_counters: Vec<crate::ability::counters::NamedCounters>,
     /// 513.2: control changes in effect, in the order they were made.
     pub(crate) control: Vec<crate::rules::control::ControlChange>,
+    /// Occurrences waiting for a replacement decision (710.5), queued by
+    /// [`Game::occur`](crate::Game) and turned into frames before the next frame runs;
+    /// always empty while a decision is pending.
+    pub(crate) replacing: Vec<crate::rules::replace::Replacing>,
+    /// The card being put into a hand or on a deck from play, while its event is logged
+    /// (so leave-play triggers can tell it from a card leaving a discard pile).
+    pub(crate) leaving_play: Option<CardId>,
 }

@@ -205,6 +205,7 @@ pub const PROMPTS: &[&str] = &[
     "discard",
     "choose problem",
     "arrange",
+    "replacement",
 ];
 
 /// What the outcome of the game should be.

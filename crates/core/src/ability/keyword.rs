@@ -33,7 +33,26 @@ pub fn implemented(k: Keyword) -> bool {
             | Random
             | Inspired
             | Meticulous(_)
+            | Persistent
+            | Vexing
     )
+}
+
+/// The keywords that stand for replacement modifiers (710), in a fixed order (their
+/// position names the modifier, see `rules/replace.rs`).
+pub const REPLACING: [Keyword; 2] = [Keyword::Persistent, Keyword::Vexing];
+
+/// The replacement modifier a keyword stands for: what it watches for and what happens
+/// instead, always a "may" for the card's controller.
+pub fn replacement(k: Keyword) -> Option<(Would, Instead)> {
+    match k {
+        // Persistent: about to leave play, the card may be frightened in its place (504).
+        Keyword::Persistent => Some((Would::LeavePlay(Subject::This), Instead::Frighten)),
+        // Vexing: an opponent's confront of the Problem the card is at may be traded for
+        // retiring the card, and then that confront doesn't happen.
+        Keyword::Vexing => Some((Would::Confront(Who::Opponent), Instead::RetireThis)),
+        _ => None,
+    }
 }
 
 fn opposing_friend_here() -> Cards {

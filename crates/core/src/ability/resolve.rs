@@ -511,13 +511,13 @@ impl Game {
                     }
                 }
                 Cost::RetireThis => {
-                    self.perform(Occurrence::Retire(ctx.source));
+                    self.occur(Occurrence::Retire(ctx.source));
                 }
                 Cost::ReturnThisToHand => {
-                    self.perform(Occurrence::ToHand(ctx.source));
+                    self.occur(Occurrence::ToHand(ctx.source));
                 }
                 Cost::DismissThis => {
-                    self.perform(Occurrence::Dismiss {
+                    self.occur(Occurrence::Dismiss {
                         card: ctx.source,
                         by_game: false,
                     });
@@ -529,7 +529,7 @@ impl Game {
                             by_game: false,
                         })
                     }) {
-                        self.perform(Occurrence::Dismiss {
+                        self.occur(Occurrence::Dismiss {
                             card: x,
                             by_game: false,
                         });
@@ -647,6 +647,12 @@ impl Game {
                     r.next += 1;
                     r.chosen = None;
                     r.progress = 0;
+                    // 710.5: an occurrence waiting for a replacement choice is settled
+                    // before the next instruction is followed.
+                    if !self.st.replacing.is_empty() {
+                        self.push(Frame::Resolve(r));
+                        return None;
+                    }
                 }
                 Step::Ask(prompt, choices, player) => {
                     return self.ask(Frame::Resolve(r), player, prompt, choices);
@@ -915,63 +921,37 @@ impl Game {
                     self.perform(Occurrence::Frighten(c));
                 }
             }
+            // 710: these go through `occur`, so replacement modifiers may take their
+            // place; a replacement needing a choice is settled before the next instruction
+            // (see `resolve`).
             Effect::Dismiss(t) => {
-                // 710, 712.3: a dismissal a replacement may change is asked about, one card
-                // at a time; `chosen` keeps the card asked about (and a chosen target), so
-                // the targets can be worked out again after the answer.
-                let cards = match (*chosen, t) {
-                    (Some(c), Target::Choose(_) | Target::UpToOne(_)) => vec![c],
-                    _ => targets!(t),
-                };
-                let mut answer = answer;
-                for c in cards {
-                    match self.dismiss_replacement(c) {
-                        Some((who, instead)) => match answer.take() {
-                            Some(Choice::Yes) if *chosen == Some(c) => match instead {
-                                Instead::ToDeckTop => {
-                                    self.perform(Occurrence::ToDeckTop(c));
-                                }
-                            },
-                            Some(Choice::No) if *chosen == Some(c) => {
-                                self.perform(Occurrence::Dismiss {
-                                    card: c,
-                                    by_game: false,
-                                });
-                            }
-                            _ => {
-                                *chosen = Some(c);
-                                return Step::Ask(Prompt::May, vec![Choice::Yes, Choice::No], who);
-                            }
-                        },
-                        None => {
-                            self.perform(Occurrence::Dismiss {
-                                card: c,
-                                by_game: false,
-                            });
-                        }
-                    }
+                for c in targets!(t) {
+                    self.occur(Occurrence::Dismiss {
+                        card: c,
+                        by_game: false,
+                    });
                 }
             }
             Effect::Retire(t) => {
                 for c in targets!(t) {
                     if self.card(c).controller == you {
-                        self.perform(Occurrence::Retire(c));
+                        self.occur(Occurrence::Retire(c));
                     }
                 }
             }
             Effect::Banish(t) => {
                 for c in targets!(t) {
-                    self.perform(Occurrence::Banish(c));
+                    self.occur(Occurrence::Banish(c));
                 }
             }
             Effect::ReturnToHand(t) => {
                 for c in targets!(t) {
-                    self.perform(Occurrence::ToHand(c));
+                    self.occur(Occurrence::ToHand(c));
                 }
             }
             Effect::ToDeckTop(t) => {
                 for c in targets!(t) {
-                    self.perform(Occurrence::ToDeckTop(c));
+                    self.occur(Occurrence::ToDeckTop(c));
                 }
             }
             Effect::Move { target, to } | Effect::Send { target, to } => {
@@ -1126,8 +1106,10 @@ impl Game {
             }
             Effect::BanishLinked(t) => {
                 for c in targets!(t) {
-                    self.perform(Occurrence::Banish(c));
-                    if self.card(c).zone == Zone::Banished {
+                    // A banishment waiting for a replacement choice is linked now: the
+                    // card comes back only if it is still banished then.
+                    let waiting = self.occur(Occurrence::Banish(c)).is_none();
+                    if waiting || self.card(c).zone == Zone::Banished {
                         self.st.linked.push((ctx.source, c));
                     }
                 }

@@ -412,6 +412,9 @@ pub enum Trigger {
         #[serde(default)]
         on: Option<Cards>,
     },
+    /// This card leaves play, whichever way (dismissed, retired, banished, or put into a
+    /// hand or a deck from play).
+    LeavesPlay,
 }
 
 /// Costs (508).
@@ -532,13 +535,43 @@ pub enum StaticEffect {
         cards: Option<Cards>,
         trait_: String,
     },
+    /// 710.1: a replacement modifier: when what `would` names is about to happen,
+    /// `instead` happens in its place; `optional` is a "may" for this card's controller
+    /// (712.3). Asked and applied by `rules/replace.rs` (710.3-710.5b).
+    Replace {
+        would: Would,
+        instead: Instead,
+        #[serde(default)]
+        optional: bool,
+    },
 }
 
-/// What a replacement does instead of the occurrence it replaces (710.1).
+/// What a replacement does instead of the occurrence it replaces (710.1). "The card" is
+/// the card the replaced occurrence was about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Instead {
     /// The card goes on top of its owner's deck.
     ToDeckTop,
+    /// The card becomes frightened (504).
+    Frighten,
+    /// This card (the modifier's own) is retired by its controller (410.2).
+    RetireThis,
+    /// The card goes into its owner's hand.
+    ToHand,
+    /// The card is banished (410.5).
+    Banish,
+}
+
+/// The occurrence a replacement modifier watches for (710.1).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Would {
+    /// A card that fits would leave play, whichever way (dismissed, retired, banished,
+    /// returned to a hand or put on a deck).
+    LeavePlay(Subject),
+    /// A card that fits would be dismissed (never the game's dismissals, 104.3).
+    BeDismissed(Subject),
+    /// A named player would confront the Problem this card is at (611).
+    Confront(Who),
 }
 
 /// What a prohibition forbids (104.2). Players are named from the controller's view.

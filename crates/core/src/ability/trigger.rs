@@ -613,6 +613,19 @@ impl Game {
             {
                 Some((Some(source), None))
             }
+            (
+                Trigger::LeavesPlay,
+                Event::Left {
+                    card,
+                    from: Some(from),
+                    ..
+                },
+            ) if *card == source => Some((Some(source), Some(*from))),
+            (Trigger::LeavesPlay, Event::ToHand(card) | Event::ToDeckTop(card))
+                if *card == source && self.st.leaving_play == Some(source) =>
+            {
+                Some((Some(source), None))
+            }
             (Trigger::MovedAway(s), Event::Moved { card, from, .. })
                 if self.subject_fits(s, source, you, *card) =>
             {

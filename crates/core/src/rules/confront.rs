@@ -189,11 +189,15 @@ impl Game {
 
     /// 611.4: confronting scores a point; an opponent who also meets their requirements
     /// makes a Problem faceoff possible.
+    /// The confront goes through [`Game::occur`] so a replacement (Vexing) may take its
+    /// place.
     pub(crate) fn confront(&mut self, area: Area) {
         let tp = self.st.turn_player;
-        if !self.meets_confront_requirements(tp, area) {
-            return;
-        }
+        self.occur(Occurrence::Confront { player: tp, area });
+    }
+
+    /// 611.4: the confront itself, once it is sure to happen.
+    pub(crate) fn confront_now(&mut self, tp: PlayerId, area: Area) {
         let problem = self.problem_at(area).expect("checked");
         self.st.confronted.push(area);
         self.log(Event::Confronted {

@@ -332,7 +332,7 @@ impl Game {
                             points,
                         });
                         self.score_with(self.involved_of(challenger), points);
-                        self.perform(Occurrence::Dismiss {
+                        self.occur(Occurrence::Dismiss {
                             card: troublemaker,
                             by_game: false,
                         });

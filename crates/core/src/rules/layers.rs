@@ -241,6 +241,7 @@ pub(crate) fn is_characteristic(e: &StaticEffect) -> bool {
         StaticEffect::Prohibit(_)
             | StaticEffect::NeedPower(_)
             | StaticEffect::InsteadOfDismiss { .. }
+            | StaticEffect::Replace { .. }
     )
 }
 

@@ -11,6 +11,7 @@ pub mod main_phase;
 pub mod occurrence;
 pub mod priority;
 pub mod prohibit;
+pub mod replace;
 pub mod setup;
 pub mod troublemaker;
 pub mod turn;

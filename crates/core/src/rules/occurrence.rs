@@ -1,6 +1,7 @@
 //! Occurrences (chapter 4 and 5): every change to the game goes through
 //! [`Game::perform`], which checks the rules' restrictions ("can't", 104.2), performs the
-//! change and records the event. Replacement modifiers (710) hook in here.
+//! change and records the event. Occurrences that replacement modifiers (710) may
+//! replace are started with `Game::occur` (`rules/replace.rs`), which ends here.
 
 use crate::card::CardType;
 use crate::event::{Event, Leave};
@@ -91,6 +92,12 @@ pub enum Occurrence {
         card: CardId,
         host: CardId,
     },
+    /// 611.1, 611.4: a player confronts the Problem at an area (an occurrence so that
+    /// replacement modifiers such as Vexing can replace it).
+    Confront {
+        player: PlayerId,
+        area: Area,
+    },
 }
 
 impl Game {
@@ -158,6 +165,7 @@ impl Game {
                     && self.card(host).zone == Zone::Play
                     && !self.card(host).face_down
             }
+            Occurrence::Confront { player, area } => self.meets_confront_requirements(player, area),
             Occurrence::ToHand(c) | Occurrence::ToDeckTop(c) => {
                 let from_play = self.card(c).zone == Zone::Play
                     && self.def(c).card_type != CardType::ManeCharacter;
@@ -330,8 +338,9 @@ impl Game {
                 if self.card_type(c) == CardType::Problem {
                     self.leave(c, Leave::ToDeckBottom);
                 } else {
+                    let from_play = self.card(c).zone == Zone::Play;
                     self.relocate(c, Zone::DrawDeck, false);
-                    self.log(Event::ToDeckTop(c));
+                    self.log_leaving(c, from_play, Event::ToDeckTop(c));
                 }
             }
             Occurrence::ToHand(c) => {
@@ -339,12 +348,24 @@ impl Game {
                 if self.card_type(c) == CardType::Problem {
                     self.leave(c, Leave::ToDeckBottom);
                 } else {
+                    let from_play = self.card(c).zone == Zone::Play;
                     self.relocate(c, Zone::Hand, false);
-                    self.log(Event::ToHand(c));
+                    self.log_leaving(c, from_play, Event::ToHand(c));
                 }
             }
+            Occurrence::Confront { player, area } => self.confront_now(player, area),
         }
         true
+    }
+
+    /// Logs a card's move into a hand or onto a deck, telling leave-play triggers
+    /// whether it came from play.
+    fn log_leaving(&mut self, c: CardId, from_play: bool, e: Event) {
+        if from_play {
+            self.st.leaving_play = Some(c);
+        }
+        self.log(e);
+        self.st.leaving_play = None;
     }
 
     /// 103.2, 103.2a: 15 points wins at once; several at once is a draw.

@@ -373,10 +373,15 @@ impl Game {
                 }
                 // 511.2, 511.3: attachments whose host is gone, face-down or no longer fits.
                 if self.attachment_lost_host(c) {
-                    changed |= self.perform(Occurrence::Dismiss {
+                    // 104.4: only a replacement that banishes it may apply; one waiting
+                    // for a choice is settled before this processing runs again.
+                    match self.occur(Occurrence::Dismiss {
                         card: c,
                         by_game: true,
-                    });
+                    }) {
+                        Some(done) => changed |= done,
+                        None => return true,
+                    }
                     continue;
                 }
                 // 511.4: frightened non-Friends are turned face-up.

@@ -5,7 +5,7 @@
 //! changes for confronting (611.2) live here too.
 
 use crate::ability::trigger::Ctx;
-use crate::ability::{Ability, Instead, Place, Prohibition, StaticEffect, Who};
+use crate::ability::{Ability, Place, Prohibition, StaticEffect, Who};
 use crate::game::Game;
 use crate::ids::{Area, CardId, PlayerId};
 
@@ -157,44 +157,5 @@ impl Game {
             }
         }
         change
-    }
-
-    /// 710: the replacement (its controller and what it does) a non-game dismissal of
-    /// `card` may be replaced by, if any. With several, the first in play order applies
-    /// (710.5 would let the card's controller pick; no two Premiere cards overlap).
-    pub fn dismiss_replacement(&self, card: CardId) -> Option<(PlayerId, Instead)> {
-        if !self.facts.statics
-            || !self.can_happen(crate::rules::occurrence::Occurrence::Dismiss {
-                card,
-                by_game: false,
-            })
-        {
-            return None;
-        }
-        for &s in &self.st.in_play {
-            for a in self.abilities(s) {
-                if let Ability::Static {
-                    effect: StaticEffect::InsteadOfDismiss { cards, instead },
-                    condition,
-                } = a
-                {
-                    let ctx = Ctx {
-                        printed: true,
-                        layer: crate::rules::layers::ALL_LAYERS,
-                        source: s,
-                        you: self.card(s).controller,
-                        it: Some(card),
-                        there: None,
-                        player: None,
-                    };
-                    if self.fits(card, cards, &ctx)
-                        && condition.as_ref().is_none_or(|c| self.holds(c, &ctx))
-                    {
-                        return Some((ctx.you, *instead));
-                    }
-                }
-            }
-        }
-        None
     }
 }

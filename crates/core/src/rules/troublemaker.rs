@@ -55,7 +55,7 @@ impl Game {
                 .filter(|&t| t != c && !self.card(t).face_down)
                 .collect();
             for t in others {
-                self.perform(Occurrence::Dismiss {
+                self.occur(Occurrence::Dismiss {
                     card: t,
                     by_game: true,
                 });

@@ -293,7 +293,7 @@ impl Game {
             } else if (ty == CardType::Troublemaker && !self.card(c).face_down)
                 || ty == CardType::Resource
             {
-                self.perform(Occurrence::Dismiss {
+                self.occur(Occurrence::Dismiss {
                     card: c,
                     by_game: true,
                 });

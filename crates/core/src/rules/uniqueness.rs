@@ -98,10 +98,17 @@ impl Game {
     /// the violation is repaired; 516.4b protects Epic Troublemakers while others remain.
     pub(crate) fn repair_uniqueness(&mut self, answer: Option<Choice>) -> Option<Decision> {
         if let Some(Choice::Card(c)) = answer {
-            self.perform(Occurrence::Dismiss {
-                card: c,
-                by_game: true,
-            });
+            // 104.3, 104.4: a dismissal by the game; only a banishing replacement applies.
+            if self
+                .occur(Occurrence::Dismiss {
+                    card: c,
+                    by_game: true,
+                })
+                .is_none()
+            {
+                self.push(Frame::Uniqueness);
+                return None;
+            }
         }
         let (p, cards) = self.uniqueness_violator()?;
         let all_epic = cards

@@ -34,8 +34,13 @@ impl Game {
     /// 616.3: retire Friends at home beyond the home limit.
     pub(crate) fn wrap_up_home(&mut self, answer: Option<Choice>) -> Option<Decision> {
         let tp = self.st.turn_player;
+        // 616.3: the player retires them (not the game), so replacements such as
+        // Persistent may apply; one waiting for a choice is settled first.
         if let Some(Choice::Card(c)) = answer {
-            self.perform(Occurrence::Retire(c));
+            if self.occur(Occurrence::Retire(c)).is_none() {
+                self.push(Frame::WrapUpHome);
+                return None;
+            }
         }
         let limit = self.home_limit(tp).map_or(usize::MAX, |l| l as usize);
         let friends: Vec<_> = self

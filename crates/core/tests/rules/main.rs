@@ -19,3 +19,4 @@ mod more;
 mod players;
 mod prohibit;
 mod quickstart;
+mod replace;

@@ -334,8 +334,12 @@ fn r710_a_may_replacement_is_asked_for_each_card_an_effect_would_dismiss() {
         },
     );
     let (s, f, g) = (s.unwrap(), f.unwrap(), g.unwrap());
-    assert_eq!(t.g.dismiss_replacement(f), Some((P1, Instead::ToDeckTop)));
-    assert_eq!(t.g.dismiss_replacement(s), None, "not itself");
+    let dismiss = |card| Occurrence::Dismiss {
+        card,
+        by_game: false,
+    };
+    assert_eq!(t.g.replacements(dismiss(f)), vec![s]);
+    assert!(t.g.replacements(dismiss(s)).is_empty(), "not itself");
     t.choose(P1, "play \"Event WIPE\"");
     // One question per card the replacement covers, in play order.
     t.choose(P1, "yes");
@@ -369,9 +373,20 @@ fn r104_3_the_games_own_dismissal_is_not_replaced() {
         },
     );
     let f = f.unwrap();
-    assert!(t.g.perform(Occurrence::Dismiss {
+    let by_game = Occurrence::Dismiss {
         card: f,
-        by_game: true
-    }));
+        by_game: true,
+    };
+    assert!(t.g.replacements(by_game).is_empty());
+    assert_eq!(
+        t.g.replacements(Occurrence::Dismiss {
+            card: f,
+            by_game: false
+        })
+        .len(),
+        1,
+        "an effect's dismissal would be replaced"
+    );
+    assert!(t.g.perform(by_game));
     assert_eq!(t.g.card(f).zone, ponyccg_core::Zone::Discard);
 }

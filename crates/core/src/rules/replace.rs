@@ -1,0 +1,436 @@
+//! Replacement modifiers (710). Whatever makes a card leave play (an effect, a cost, a
+//! player following a rule such as 616.3, or the game itself) and a confront (611) is
+//! started with [`Game::occur`] instead of [`Game::perform`]. It looks for replacement
+//! modifiers that would replace the occurrence (710.1, 711.2) and applies them:
+//!
+//! - none: the occurrence is performed at once;
+//! - one that is not a "may": it is applied at once and the search repeats;
+//! - otherwise a choice is needed: the occurrence is queued and becomes a
+//!   [`Frame::Replace`] before the next frame runs. The affected player picks which
+//!   modifier applies first when several would (710.5); a "may" is asked of the
+//!   modifier's controller (712.3). After each, the search repeats (710.5b).
+//!
+//! A modifier that has replaced an occurrence (or been declined for it) never applies
+//! again to it or to what replaced it (710.3). An occurrence that can't happen is never
+//! replaced (104.2a), but a replacement is applied even when what replaces it can't be
+//! done, and then nothing happens (710.4). The game's own dismissals are replaced only
+//! by banishing a non-Problem card (104.3, 104.4).
+
+use crate::ability::keyword;
+use crate::ability::trigger::Ctx;
+use crate::ability::{Ability, Condition, Instead, StaticEffect, Subject, Would};
+use crate::card::CardType;
+use crate::decision::{Choice, Decision, Prompt};
+use crate::flow::Frame;
+use crate::game::Game;
+use crate::ids::{Area, CardId, PlayerId, Zone};
+use crate::rules::occurrence::Occurrence;
+
+/// Replacement indexes at and above this name keyword replacements (Persistent,
+/// Vexing); below it, the index of a static ability of the card.
+const KEYWORD_BASE: u8 = 200;
+
+/// One replacement modifier: replacement `index` of `source` (see [`KEYWORD_BASE`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Rid {
+    pub source: CardId,
+    pub index: u8,
+}
+
+/// An occurrence on its way to happening while replacements are chosen.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Replacing {
+    /// What will happen now (the original, or what replaced it).
+    pub occ: Occurrence,
+    /// 710.3: the modifiers already applied to it (or declined), which can't apply again.
+    pub used: Vec<Rid>,
+    /// A "may" modifier chosen and waiting for its controller's answer (712.3).
+    pub asking: Option<Rid>,
+}
+
+/// A modifier that would replace the occurrence now, and what it would replace it with.
+#[derive(Clone, Copy, Debug)]
+struct Applicable {
+    id: Rid,
+    controller: PlayerId,
+    optional: bool,
+    instead: Occurrence,
+}
+
+/// A replacement modifier of a card, as written.
+struct Modifier {
+    index: u8,
+    would: Would,
+    instead: Instead,
+    optional: bool,
+    condition: Option<Condition>,
+}
+
+impl Game {
+    /// 710: performs an occurrence, letting replacement modifiers replace it. Returns
+    /// whether it (or what replaced it) happened, or `None` when a player must choose
+    /// first: the occurrence is then queued and settled before the next frame runs, so a
+    /// frame that gets `None` should stop and continue later (pushing itself back).
+    pub(crate) fn occur(&mut self, occ: Occurrence) -> Option<bool> {
+        let mut r = Replacing {
+            occ,
+            used: Vec::new(),
+            asking: None,
+        };
+        // Behind an occurrence already waiting, this one waits too, so they still
+        // happen in order (the rest of "dismiss each …" is looked at while the first
+        // is being decided, with the replacing cards still in play).
+        if !self.st.replacing.is_empty() {
+            self.st.replacing.push(r);
+            return None;
+        }
+        match self.apply_forced(&mut r) {
+            Some(done) => Some(done),
+            None => {
+                self.st.replacing.push(r);
+                None
+            }
+        }
+    }
+
+    /// The cards whose replacement modifiers would replace `occ` now (710.1), in play
+    /// order, one entry per modifier.
+    pub fn replacements(&self, occ: Occurrence) -> Vec<CardId> {
+        self.applicable(occ, &[])
+            .into_iter()
+            .map(|a| a.id.source)
+            .collect()
+    }
+
+    /// Applies modifiers that need no choice; performs the occurrence once none
+    /// applies. `None` when a choice is needed.
+    fn apply_forced(&mut self, r: &mut Replacing) -> Option<bool> {
+        loop {
+            let apps = self.applicable(r.occ, &r.used);
+            match apps.as_slice() {
+                [] => return Some(self.perform(r.occ)),
+                [one] if !one.optional => {
+                    r.used.push(one.id);
+                    r.occ = one.instead;
+                }
+                _ => return None,
+            }
+        }
+    }
+
+    /// Turns the queued occurrences into frames (the first queued runs first).
+    pub(crate) fn push_replacing(&mut self) {
+        let queued = std::mem::take(&mut self.st.replacing);
+        for r in queued.into_iter().rev() {
+            self.push(Frame::Replace(Box::new(r)));
+        }
+    }
+
+    /// The frame of an occurrence waiting for replacement choices (710.5).
+    pub(crate) fn replace_frame(
+        &mut self,
+        mut r: Box<Replacing>,
+        answer: Option<Choice>,
+    ) -> Option<Decision> {
+        match answer {
+            Some(Choice::Replacement { card, index }) => {
+                let id = Rid {
+                    source: card,
+                    index,
+                };
+                // 710.5a: a modifier that no longer applies does nothing.
+                if let Some(a) = self
+                    .applicable(r.occ, &r.used)
+                    .into_iter()
+                    .find(|a| a.id == id)
+                {
+                    if a.optional {
+                        r.asking = Some(id);
+                    } else {
+                        r.used.push(id);
+                        r.occ = a.instead;
+                    }
+                }
+            }
+            Some(Choice::Yes) => {
+                if let Some(id) = r.asking.take() {
+                    if let Some(a) = self
+                        .applicable(r.occ, &r.used)
+                        .into_iter()
+                        .find(|a| a.id == id)
+                    {
+                        r.used.push(id);
+                        r.occ = a.instead;
+                    }
+                }
+            }
+            Some(Choice::No) => {
+                if let Some(id) = r.asking.take() {
+                    r.used.push(id);
+                }
+            }
+            _ => {}
+        }
+        if let Some(id) = r.asking {
+            let who = self.card(id.source).controller;
+            return self.ask(
+                Frame::Replace(r),
+                who,
+                Prompt::May,
+                vec![Choice::Yes, Choice::No],
+            );
+        }
+        if self.apply_forced(&mut r).is_some() {
+            return None;
+        }
+        let apps = self.applicable(r.occ, &r.used);
+        if let [one] = apps.as_slice() {
+            r.asking = Some(one.id);
+            return self.ask(
+                Frame::Replace(r),
+                one.controller,
+                Prompt::May,
+                vec![Choice::Yes, Choice::No],
+            );
+        }
+        let who = self.affected_player(r.occ);
+        let choices = apps
+            .iter()
+            .map(|a| Choice::Replacement {
+                card: a.id.source,
+                index: a.id.index,
+            })
+            .collect();
+        self.ask(Frame::Replace(r), who, Prompt::Replacement, choices)
+    }
+
+    /// What a replacement modifier does instead, in words for a choice's label.
+    pub(crate) fn replacement_words(&self, card: CardId, index: u8) -> String {
+        let Some(m) = self
+            .modifiers_of(card)
+            .into_iter()
+            .find(|m| m.index == index)
+        else {
+            return "replace".into();
+        };
+        match m.instead {
+            Instead::ToDeckTop => "put it on top of its deck instead",
+            Instead::Frighten => "frighten it instead",
+            Instead::RetireThis => "retire the card instead",
+            Instead::ToHand => "return it to its hand instead",
+            Instead::Banish => "banish it instead",
+        }
+        .into()
+    }
+
+    /// 710.5: the player an occurrence affects: the controller of the card it is about,
+    /// or the confronting player.
+    fn affected_player(&self, occ: Occurrence) -> PlayerId {
+        match occ {
+            Occurrence::Confront { player, .. } => player,
+            other => other
+                .card()
+                .map_or(self.st.turn_player, |c| self.card(c).controller),
+        }
+    }
+
+    /// The replacement modifiers of a card in play (static abilities, then keywords).
+    fn modifiers_of(&self, s: CardId) -> Vec<Modifier> {
+        let mut out = Vec::new();
+        for (i, a) in self.abilities(s).iter().enumerate() {
+            let Ability::Static { effect, condition } = a else {
+                continue;
+            };
+            let (would, instead, optional) = match effect {
+                StaticEffect::Replace {
+                    would,
+                    instead,
+                    optional,
+                } => (would.clone(), *instead, *optional),
+                StaticEffect::InsteadOfDismiss { cards, instead } => (
+                    Would::BeDismissed(Subject::Any(cards.clone())),
+                    *instead,
+                    true,
+                ),
+                _ => continue,
+            };
+            out.push(Modifier {
+                index: i as u8,
+                would,
+                instead,
+                optional,
+                condition: condition.clone(),
+            });
+        }
+        for (i, &k) in keyword::REPLACING.iter().enumerate() {
+            if let Some((would, instead)) = keyword::replacement(k) {
+                if self.has_keyword(s, |x| x == k) {
+                    out.push(Modifier {
+                        index: KEYWORD_BASE + i as u8,
+                        would,
+                        instead,
+                        optional: true,
+                        condition: None,
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// The modifiers that would replace `occ` now, leaving out those in `used` (710.3).
+    fn applicable(&self, occ: Occurrence, used: &[Rid]) -> Vec<Applicable> {
+        let mut out = Vec::new();
+        // 104.2a: an occurrence that can't happen can't be replaced.
+        if !self.facts.replacements || !self.can_happen(occ) {
+            return out;
+        }
+        for &s in &self.st.in_play {
+            if self.card(s).zone != Zone::Play {
+                continue;
+            }
+            for m in self.modifiers_of(s) {
+                let id = Rid {
+                    source: s,
+                    index: m.index,
+                };
+                if used.contains(&id) {
+                    continue;
+                }
+                let you = self.card(s).controller;
+                let Some(ctx) = self.would_fit(&m.would, s, you, occ) else {
+                    continue;
+                };
+                if m.condition.as_ref().is_some_and(|c| !self.holds(c, &ctx)) {
+                    continue;
+                }
+                let Some(instead) = instead_of(m.instead, s, ctx.it) else {
+                    continue;
+                };
+                // 104.3, 104.4: the game's dismissals are replaced only by banishing a
+                // card that is not a Problem.
+                if let Occurrence::Dismiss {
+                    card,
+                    by_game: true,
+                } = occ
+                {
+                    if instead != Occurrence::Banish(card)
+                        || self.def(card).card_type == CardType::Problem
+                    {
+                        continue;
+                    }
+                }
+                out.push(Applicable {
+                    id,
+                    controller: you,
+                    optional: m.optional,
+                    instead,
+                });
+            }
+        }
+        out
+    }
+
+    /// Whether `occ` is what `would` watches for (of `source`, controlled by `you`); the
+    /// context its condition is read in (`It` is the card concerned, `There` its area,
+    /// "that player" the confronting player).
+    fn would_fit(
+        &self,
+        would: &Would,
+        source: CardId,
+        you: PlayerId,
+        occ: Occurrence,
+    ) -> Option<Ctx> {
+        let ctx = |it: Option<CardId>, there: Option<Area>, player: Option<PlayerId>| Ctx {
+            source,
+            you,
+            it,
+            there,
+            player,
+            printed: true,
+            layer: crate::rules::layers::ALL_LAYERS,
+        };
+        let subject = |s: &Subject, c: CardId| match s {
+            Subject::This => c == source,
+            Subject::Any(sel) => self.fits(c, sel, &ctx(Some(c), None, None)),
+        };
+        match (would, occ) {
+            (Would::LeavePlay(s), _) => {
+                let c = occ.leaves_play_card()?;
+                (self.card(c).zone == Zone::Play && subject(s, c))
+                    .then(|| ctx(Some(c), self.card(c).area, None))
+            }
+            (Would::BeDismissed(s), Occurrence::Dismiss { card, .. }) => {
+                subject(s, card).then(|| ctx(Some(card), self.card(card).area, None))
+            }
+            (Would::Confront(who), Occurrence::Confront { player, area }) => {
+                let c = ctx(None, Some(area), Some(player));
+                (self.card(source).area == Some(area) && self.names_player(*who, &c, player))
+                    .then_some(c)
+            }
+            _ => None,
+        }
+    }
+}
+
+/// What a modifier's `instead` makes happen: to the card concerned, or (`RetireThis`)
+/// to the modifier's own card.
+fn instead_of(instead: Instead, source: CardId, it: Option<CardId>) -> Option<Occurrence> {
+    Some(match instead {
+        Instead::RetireThis => Occurrence::Retire(source),
+        Instead::ToDeckTop => Occurrence::ToDeckTop(it?),
+        Instead::Frighten => Occurrence::Frighten(it?),
+        Instead::ToHand => Occurrence::ToHand(it?),
+        Instead::Banish => Occurrence::Banish(it?),
+    })
+}
+
+impl Occurrence {
+    /// The card an occurrence is about, if one.
+    pub fn card(self) -> Option<CardId> {
+        use Occurrence::*;
+        match self {
+            Discard(c)
+            | Dismiss { card: c, .. }
+            | Retire(c)
+            | Banish(c)
+            | Move { card: c, .. }
+            | Send { card: c, .. }
+            | Frighten(c)
+            | Unfrighten(c)
+            | Exhaust(c)
+            | Ready(c)
+            | EnterPlay { card: c, .. }
+            | Uncover(c)
+            | Cover(c)
+            | ToHand(c)
+            | ToDeckTop(c)
+            | ToBottom(c)
+            | ToDiscard(c)
+            | Reattach { card: c, .. } => Some(c),
+            Draw(_)
+            | Flip(_)
+            | Score { .. }
+            | GainTokens { .. }
+            | PayTokens { .. }
+            | LoseTokens { .. }
+            | Mill(_)
+            | Confront { .. } => None,
+        }
+    }
+
+    /// The card this occurrence would take out of play, if it is one that can (the
+    /// caller checks the card is in play).
+    fn leaves_play_card(self) -> Option<CardId> {
+        use Occurrence::*;
+        match self {
+            Dismiss { card: c, .. }
+            | Retire(c)
+            | Banish(c)
+            | ToHand(c)
+            | ToDeckTop(c)
+            | ToBottom(c) => Some(c),
+            _ => None,
+        }
+    }
+}
