@@ -28,6 +28,8 @@ pub(crate) struct PoolFacts {
     /// Some face has a trigger on a state of its card ("when this card has N power"),
     /// looked for before priority is given.
     pub state_triggers: bool,
+    /// Some face has Teamwork, so a card's abilities may come from another card.
+    pub teamwork: bool,
 }
 
 impl PoolFacts {
@@ -71,6 +73,7 @@ impl PoolFacts {
         }
         for &k in &face.keywords {
             self.hasty |= k == Keyword::Hasty;
+            self.teamwork |= k == Keyword::Teamwork;
             self.agile |= k == Keyword::Agile;
             self.triggers |= crate::ability::keyword::triggered(k).is_some();
         }

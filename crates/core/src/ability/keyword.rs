@@ -33,6 +33,7 @@ pub fn implemented(k: Keyword) -> bool {
             | Random
             | Inspired
             | Meticulous(_)
+            | Teamwork
     )
 }
 

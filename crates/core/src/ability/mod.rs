@@ -11,6 +11,7 @@ pub mod keyword;
 pub(crate) mod look;
 pub(crate) mod resolve;
 pub mod script;
+pub mod teamwork;
 pub(crate) mod trigger;
 
 pub use script::*;
