@@ -87,7 +87,7 @@ impl Game {
                     && k.controller != viewer)
                     || self.st.peeked.contains(&(k.object, viewer))
             }
-            Zone::Discard | Zone::Banished | Zone::Flip | Zone::Queue => true,
+            Zone::Discard | Zone::Banished | Zone::Flip | Zone::Queue | Zone::Gone => true,
         }
     }
 
@@ -112,7 +112,7 @@ impl Game {
             },
             counters: if known { k.power_counters } else { 0 },
             host: k.host.map(|h| self.card(h).object),
-            cost: if known { d.cost } else { None },
+            cost: if known { self.printed_cost(c) } else { None },
         }
     }
 

@@ -1,5 +1,6 @@
 //! The "copies" branch: the keyword Teamwork (glossary), tokens (521) and copying (520).
 
+use crate::support::T;
 use crate::support::*;
 use ponyccg_core::ability::*;
 use ponyccg_core::board::StartAt;
@@ -178,4 +179,250 @@ fn glossary_teamwork_a_granted_activated_ability_is_used_by_the_receiving_card()
     t.choose(P1, "use \"Blue Friend SHARE\"");
     assert!(t.g.card(share).is_ready());
     assert_eq!(t.g.tokens(ponyccg_core::PlayerId(0)), 2);
+}
+
+fn rock() -> TokenSpec {
+    TokenSpec {
+        card_type: CardType::Friend,
+        power: 3,
+        traits: vec!["Rock".into()],
+        colors: vec![Orange],
+        keywords: vec![],
+        name: None,
+    }
+}
+
+fn make_rock() -> Effect {
+    Effect::MakeToken {
+        token: rock(),
+        count: 1,
+        at: None,
+    }
+}
+
+/// The tokens in play at a player's home.
+fn tokens_at_home(t: &T, p: ponyccg_core::PlayerId) -> Vec<CardId> {
+    t.g.at(Area::Home(p)).filter(|&c| t.g.is_token(c)).collect()
+}
+
+/// P1 plays "EV" (doing `effects`) from hand, with 3 tokens, on a board `more` adds to.
+fn play_event(
+    effects: Vec<Effect>,
+    more: Vec<CardDef>,
+    f: impl FnOnce(&mut ponyccg_core::board::Board),
+) -> T {
+    let mut cards = vec![main_event("EV", effects)];
+    cards.extend(more);
+    let mut t = board(
+        deck("A", Blue, cards, 5),
+        deck(
+            "B",
+            Orange,
+            vec![friend_with("THEIRS", Orange, 2, &["Pegasus"])],
+            5,
+        ),
+        StartAt::MainPhase,
+        |b| {
+            to_hand(b, P1, "EV");
+            b.set_tokens(P1, 3);
+            f(b);
+        },
+    );
+    t.choose(P1, "play \"Event EV\"");
+    t
+}
+
+#[test]
+fn r521_1a_a_token_without_a_name_is_named_by_its_traits_and_costs_nothing() {
+    let t = play_event(vec![make_rock()], vec![], |_| {});
+    let made = tokens_at_home(&t, P1);
+    assert_eq!(made.len(), 1);
+    let c = made[0];
+    assert_eq!(t.g.name(c), "Rock");
+    assert_eq!(t.g.power(c), Some(3));
+    assert_eq!(t.g.printed_cost(c), Some(0));
+    assert!(t.g.colors(c).contains(Orange));
+    assert!(t.g.has_trait(c, "Rock"));
+}
+
+#[test]
+fn r521_5_a_token_is_owned_by_the_controller_of_the_effect_that_made_it() {
+    let t = play_event(
+        vec![
+            make_rock(),
+            Effect::By {
+                who: Who::Opponent,
+                may: false,
+                effects: vec![make_rock()],
+            },
+        ],
+        vec![],
+        |_| {},
+    );
+    let mine = tokens_at_home(&t, P1);
+    let theirs = tokens_at_home(&t, P2);
+    assert_eq!((mine.len(), theirs.len()), (1, 1));
+    assert_eq!(t.g.card(mine[0]).owner, P1);
+    assert_eq!(t.g.card(theirs[0]).owner, P2);
+    assert_eq!(t.g.card(theirs[0]).controller, P2);
+}
+
+#[test]
+fn r521_3_a_token_put_into_a_hand_ceases_to_exist() {
+    let t = play_event(
+        vec![
+            make_rock(),
+            Effect::ReturnToHand(Target::Each(Cards {
+                token: Some(true),
+                ..Cards::default()
+            })),
+        ],
+        vec![],
+        |_| {},
+    );
+    assert!(tokens_at_home(&t, P1).is_empty());
+    let hand = &t.g.player(P1).hand;
+    assert!(hand.iter().all(|&c| !t.g.is_token(c)), "{hand:?}");
+    let gone: Vec<CardId> = (0..t.g.num_cards() as u16)
+        .map(CardId)
+        .filter(|&c| t.g.is_token(c))
+        .collect();
+    assert_eq!(gone.len(), 1);
+    assert_eq!(t.g.card(gone[0]).zone, ponyccg_core::Zone::Gone);
+    // Nothing can bring it back: it is in no zone list.
+    assert!(t
+        .g
+        .zone(P1, ponyccg_core::Zone::Hand)
+        .iter()
+        .all(|&c| c != gone[0]));
+}
+
+#[test]
+fn r521_4_a_frightened_token_ceases_to_exist() {
+    let t = play_event(
+        vec![
+            make_rock(),
+            Effect::Frighten(Target::Each(Cards {
+                token: Some(true),
+                ..Cards::default()
+            })),
+        ],
+        vec![friend_with("MINE", Blue, 1, &[])],
+        |b| {
+            place(b, P1, "MINE", Area::Home(P1));
+        },
+    );
+    assert!(tokens_at_home(&t, P1).is_empty());
+    let made: Vec<CardId> = (0..t.g.num_cards() as u16)
+        .map(CardId)
+        .filter(|&c| t.g.is_token(c))
+        .collect();
+    assert_eq!(made.len(), 1);
+    assert_eq!(t.g.card(made[0]).zone, ponyccg_core::Zone::Gone);
+    // The non-token Friend was not frightened: the selector read "token".
+    assert_eq!(
+        t.g.at(Area::Home(P1))
+            .filter(|&c| t.g.card(c).frightened)
+            .count(),
+        0
+    );
+}
+
+#[test]
+fn r520_2_a_token_copy_has_printed_power_not_modified_power_and_cost_0() {
+    let mut src = None;
+    let mut big = friend_with("BIG", Blue, 2, &["Pegasus"]);
+    big.cost = Some(4);
+    let t = play_event(
+        vec![Effect::TokenCopy(Target::Choose(Cards {
+            title: Some("Blue Friend BIG".into()),
+            ..Cards::default()
+        }))],
+        vec![big],
+        |b| {
+            let how = ponyccg_core::board::InPlay {
+                counters: 2,
+                exhausted: true,
+                ..Default::default()
+            };
+            src = Some(place_with(b, P1, "BIG", Area::Problem(P1), how));
+        },
+    );
+    let src = src.unwrap();
+    assert_eq!(t.g.power(src), Some(4));
+    let copy = tokens_at_home(&t, P1);
+    assert_eq!(copy.len(), 1);
+    let copy = copy[0];
+    assert_eq!(t.g.name(copy), t.g.name(src));
+    assert_eq!(t.g.power(copy), Some(2));
+    assert!(t.g.card(copy).is_ready());
+    assert_eq!(t.g.printed_cost(copy), Some(0));
+    assert_eq!(t.g.printed_cost(src), Some(4));
+    assert!(t.g.has_trait(copy, "Pegasus"));
+}
+
+#[test]
+fn r520_1_a_copied_effect_is_processed_again_with_new_decisions_by_its_new_controller() {
+    let exhaust_opposing = Effect::Exhaust(Target::Choose(Cards {
+        card_type: Some(CardKind::Type(CardType::Friend)),
+        controller: Some(Who::Opponent),
+        ready: Some(true),
+        ..Cards::default()
+    }));
+    let mut ids = Vec::new();
+    let mut t = board(
+        deck(
+            "A",
+            Blue,
+            vec![
+                main_event(
+                    "EV",
+                    vec![
+                        exhaust_opposing,
+                        Effect::CopyThis {
+                            who: Who::Opponent,
+                            cost: vec![Cost::Tokens(1)],
+                        },
+                    ],
+                ),
+                friend_with("ONE", Blue, 1, &[]),
+                friend_with("TWO", Blue, 1, &[]),
+            ],
+            5,
+        ),
+        deck(
+            "B",
+            Orange,
+            vec![
+                friend_with("X", Orange, 1, &[]),
+                friend_with("Y", Orange, 1, &[]),
+            ],
+            5,
+        ),
+        StartAt::MainPhase,
+        |b| {
+            to_hand(b, P1, "EV");
+            b.set_tokens(P1, 3);
+            b.set_tokens(P2, 1);
+            ids.push(place(b, P1, "ONE", Area::Home(P1)));
+            ids.push(place(b, P1, "TWO", Area::Home(P1)));
+            ids.push(place(b, P2, "X", Area::Home(P2)));
+            ids.push(place(b, P2, "Y", Area::Home(P2)));
+        },
+    );
+    t.choose(P1, "play \"Event EV\"");
+    t.choose(P1, "choose \"Orange Friend X\" at P2's home");
+    // P2 decides whether to copy, pays, and makes the copy's own choice among P1's cards.
+    t.choose(P2, "yes");
+    t.choose(P2, "choose \"Blue Friend TWO\" at P1's home");
+    let [one, two, x, y] = ids[..] else {
+        unreachable!()
+    };
+    assert!(t.g.card(x).is_exhausted());
+    assert!(!t.g.card(y).is_exhausted());
+    assert!(t.g.card(two).is_exhausted());
+    assert!(!t.g.card(one).is_exhausted());
+    assert_eq!(t.g.tokens(P2), 0);
+    // 520.1a: the copy was not played.
+    assert_eq!(t.g.player(P1).discard.len(), 1);
 }
