@@ -350,7 +350,8 @@ impl Game {
         for c in owned {
             self.remove_from_play_list(c);
             let k = self.card_mut(c);
-            k.zone = Zone::Banished;
+            // A token goes nowhere (521.3); other cards leave the game with their owner.
+            k.zone = if k.token { Zone::Gone } else { Zone::Banished };
             k.area = None;
         }
         let left: Vec<PlayerId> = self.active_players().collect();

@@ -369,8 +369,10 @@ impl Game {
                 face_down,
             } => {
                 let c = self.new_token(def, owner);
-                self.relocate(c, Zone::Play, false);
+                self.st.in_play.push(c);
+                self.st.watchers_dirty = true;
                 let k = self.card_mut(c);
+                k.zone = Zone::Play;
                 k.area = Some(at);
                 k.face_down = face_down;
                 self.st.uniqueness_dirty = true;
@@ -472,6 +474,10 @@ impl Game {
     pub(crate) fn relocate(&mut self, c: CardId, to: Zone, bottom: bool) {
         let from = self.card(c).zone;
         let owner = self.card(c).owner;
+        // A token that has ceased to exist never comes back (521.3).
+        if from == Zone::Gone {
+            return;
+        }
         // 521.3: a token going to any zone but play ceases to exist on the way.
         let to = if self.card(c).token && to != Zone::Play {
             Zone::Gone
@@ -481,7 +487,6 @@ impl Game {
         match from {
             Zone::Play => self.remove_from_play_list(c),
             Zone::Queue => self.st.queue.retain(|&x| x != c),
-            Zone::Gone => {}
             z => {
                 let list = self.zone_list(owner, z);
                 if let Some(i) = list.iter().rposition(|&x| x == c) {
