@@ -21,6 +21,7 @@ pub struct AbilityList<'a> {
 }
 
 impl<'a> AbilityList<'a> {
+    #[inline]
     pub(crate) fn of(own: &'a [Ability]) -> AbilityList<'a> {
         AbilityList {
             own,
@@ -28,10 +29,12 @@ impl<'a> AbilityList<'a> {
         }
     }
 
-    pub fn iter(&self) -> impl Iterator<Item = &'a Ability> + '_ {
-        self.own
-            .iter()
-            .chain(self.granted.iter().flat_map(|s| s.iter()))
+    #[inline]
+    pub fn iter(&self) -> Iter<'a, std::iter::Copied<std::slice::Iter<'_, &'a [Ability]>>> {
+        Iter {
+            cur: self.own.iter(),
+            rest: self.granted.iter().copied(),
+        }
     }
 
     pub fn get(&self, i: usize) -> Option<&'a Ability> {
@@ -47,24 +50,51 @@ impl<'a> AbilityList<'a> {
     }
 }
 
+/// The abilities of an [`AbilityList`], own first. (A plain loop over slices: this runs
+/// on the engine's hottest path, where most cards have no granted abilities.)
+pub struct Iter<'a, I> {
+    cur: std::slice::Iter<'a, Ability>,
+    rest: I,
+}
+
+impl<'a, I: Iterator<Item = &'a [Ability]>> Iterator for Iter<'a, I> {
+    type Item = &'a Ability;
+    #[inline]
+    fn next(&mut self) -> Option<&'a Ability> {
+        loop {
+            if let Some(a) = self.cur.next() {
+                return Some(a);
+            }
+            self.cur = self.rest.next()?.iter();
+        }
+    }
+}
+
 impl<'a> IntoIterator for AbilityList<'a> {
     type Item = &'a Ability;
-    type IntoIter = std::iter::Chain<
-        std::slice::Iter<'a, Ability>,
-        std::iter::Flatten<std::vec::IntoIter<&'a [Ability]>>,
-    >;
+    type IntoIter = Iter<'a, std::vec::IntoIter<&'a [Ability]>>;
+    #[inline]
     fn into_iter(self) -> Self::IntoIter {
-        self.own.iter().chain(self.granted.into_iter().flatten())
+        Iter {
+            cur: self.own.iter(),
+            rest: self.granted.into_iter(),
+        }
     }
 }
 
 impl Game {
     /// The Teamwork cards giving `c` their other printed abilities now, in the order
     /// they entered play. Empty at no cost unless some card of the game has Teamwork.
+    #[inline]
     pub(crate) fn teamwork_grantors(&self, c: CardId) -> Vec<CardId> {
         if !self.facts.teamwork {
             return Vec::new();
         }
+        self.teamwork_grantors_scan(c)
+    }
+
+    #[inline(never)]
+    fn teamwork_grantors_scan(&self, c: CardId) -> Vec<CardId> {
         let k = self.card(c);
         if k.zone != crate::ids::Zone::Play
             || k.face_down
@@ -96,8 +126,12 @@ impl Game {
 
     /// The keywords Teamwork cards give `c` (every printed keyword of theirs but
     /// Teamwork itself).
+    #[inline]
     pub(crate) fn granted_keywords(&self, c: CardId) -> Vec<Keyword> {
         let mut out = Vec::new();
+        if !self.facts.teamwork {
+            return out;
+        }
         for g in self.teamwork_grantors(c) {
             for &k in &self.face(g).keywords {
                 if k != Keyword::Teamwork && !out.contains(&k) {
@@ -120,7 +154,11 @@ impl Game {
     }
 
     /// [`Game::abilities`] with the Teamwork grants added.
+    #[inline(never)]
     pub(crate) fn abilities_with_grants(&self, c: CardId) -> AbilityList<'_> {
+        if self.card(c).face_down {
+            return AbilityList::default();
+        }
         let mut list = AbilityList::of(&self.face(c).abilities);
         for g in self.teamwork_grantors(c) {
             list.granted.push(&self.def(g).face.abilities);

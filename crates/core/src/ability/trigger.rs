@@ -82,14 +82,18 @@ impl Ctx {
 impl Game {
     /// The abilities of a card's face-up side (505.1a: none while face-down), and those
     /// Teamwork cards give it (`ability/teamwork.rs`).
+    #[inline]
     pub fn abilities(&self, c: CardId) -> super::teamwork::AbilityList<'_> {
-        if self.card(c).face_down {
-            super::teamwork::AbilityList::default()
-        } else if self.facts.teamwork {
-            self.abilities_with_grants(c)
-        } else {
-            super::teamwork::AbilityList::of(&self.face(c).abilities)
+        // On the hot path of every decision: only games whose pool has a Teamwork card
+        // take the slower way.
+        if self.facts.teamwork {
+            return self.abilities_with_grants(c);
         }
+        super::teamwork::AbilityList::of(if self.card(c).face_down {
+            &[]
+        } else {
+            &self.face(c).abilities
+        })
     }
 
     /// Recomputes whether any card in play could trigger (a cheap guard for the scans).
