@@ -294,7 +294,7 @@ impl Game {
                 k.face_down,
                 k.power_counters,
                 k.host,
-                k.boosted,
+                (k.boosted, k.token),
             );
             if !seen.contains(&key) {
                 seen.push(key);
