@@ -121,6 +121,11 @@ pub fn cards(c: &Cards, plural_form: bool) -> String {
     if let Some(x) = &c.has_attached {
         s.push_str(&format!(" with {} attached to it", a(&cards(x, false))));
     }
+    match c.token {
+        Some(true) => s.push_str(" that is a token"),
+        Some(false) => s.push_str(" that is not a token"),
+        None => {}
+    }
     s
 }
 
@@ -633,6 +638,41 @@ pub fn effect(e: &Effect) -> String {
                              put each on the top or the bottom, in any order"
             .into(),
         Effect::Pick(t) => format!("choose {} (\"that card\" from here on)", target(t)),
+        Effect::MakeToken {
+            token: t,
+            count,
+            at,
+        } => {
+            let n = if *count == 1 {
+                "a".to_string()
+            } else {
+                count.to_string()
+            };
+            format!(
+                "put {n} {} into play {}",
+                token_words(t, *count != 1),
+                match at {
+                    Some(AreaRef::Here) => "here",
+                    Some(AreaRef::There) => "there",
+                    _ => "at your home",
+                }
+            )
+        }
+        Effect::TokenCopy(t) => format!(
+            "put a token copy of {} into play at your home (printed information only, cost 0)",
+            target(t)
+        ),
+        Effect::CopyThis { who: w, cost: c } => {
+            let pay = if c.is_empty() {
+                String::new()
+            } else {
+                format!(" {}", costs_to(c).trim_end())
+            };
+            format!(
+                "{} may{pay} copy the instructions before this, making their own choices",
+                who(*w)
+            )
+        }
     }
 }
 
@@ -654,6 +694,26 @@ fn would_words(w: &Would) -> String {
         Would::BeDismissed(s) => format!("{} would be dismissed", subject(s)),
         Would::Confront(w) => format!("{} would confront this card's Problem", who(*w)),
     }
+}
+
+/// "2-power Orange Rock Friend token with Swift" (521.1).
+fn token_words(t: &TokenSpec, plural_form: bool) -> String {
+    let mut words = vec![format!("{}-power", t.power)];
+    for c in &t.colors {
+        words.push(c.name().to_string());
+    }
+    if let Some(n) = &t.name {
+        words.push(format!("\"{n}\""));
+    }
+    words.extend(t.traits.iter().cloned());
+    words.push(t.card_type.name().to_string());
+    words.push(if plural_form { "tokens" } else { "token" }.to_string());
+    let mut s = words.join(" ");
+    if !t.keywords.is_empty() {
+        let k: Vec<String> = t.keywords.iter().map(|k| k.to_string()).collect();
+        s.push_str(&format!(" with {}", k.join(" and ")));
+    }
+    s
 }
 
 fn trigger(t: &Trigger) -> String {

@@ -162,6 +162,7 @@ impl Game {
                     power_counters: 0,
                     host: None,
                     object: id.0 as u32,
+                    token: false,
                 });
                 id
             };
@@ -180,6 +181,16 @@ impl Game {
                 return Err(SetupError::TooManyCards);
             }
             players.push(pl);
+        }
+        // 521: tokens the pool's scripts can create need definitions though no deck lists
+        // them.
+        for t in crate::ability::tokens::token_defs(&pool) {
+            if !pool.contains(&t) {
+                pool.push(t);
+            }
+        }
+        if pool.len() > u16::MAX as usize {
+            return Err(SetupError::TooManyCards);
         }
         let in_play = players.iter().filter_map(|p| p.mane).collect();
         let next_object = cards.len() as u32;
@@ -343,7 +354,8 @@ impl Game {
         for c in owned {
             self.remove_from_play_list(c);
             let k = self.card_mut(c);
-            k.zone = Zone::Banished;
+            // A token goes nowhere (521.3); other cards leave the game with their owner.
+            k.zone = if k.token { Zone::Gone } else { Zone::Banished };
             k.area = None;
         }
         let left: Vec<PlayerId> = self.active_players().collect();
@@ -508,6 +520,7 @@ impl Game {
                 .copied()
                 .filter(|&c| self.card(c).controller == p)
                 .collect(),
+            Zone::Gone => Vec::new(),
             Zone::Queue => self
                 .st
                 .queue

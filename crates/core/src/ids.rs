@@ -64,6 +64,10 @@ pub enum Zone {
     Banished,
     Flip,
     Queue,
+    /// Nowhere: where a token is once it has ceased to exist (521.3, 521.4). No zone
+    /// list holds it, so nothing can find it again; its arena entry stays so that events
+    /// and logs naming it still read.
+    Gone,
 }
 
 impl Zone {
@@ -87,6 +91,7 @@ impl Zone {
             Zone::Banished => "banished zone",
             Zone::Flip => "flip zone",
             Zone::Queue => "queue",
+            Zone::Gone => "nowhere",
         }
     }
 }

@@ -37,6 +37,8 @@ pub(crate) struct PoolFacts {
     /// Some face has a replacement modifier (710) or a keyword standing for one, or some
     /// script may grant such a keyword; occurrences look for replacements only then.
     pub replacements: bool,
+    /// Some face has Teamwork, so a card's abilities may come from another card.
+    pub teamwork: bool,
 }
 
 impl PoolFacts {
@@ -91,6 +93,7 @@ impl PoolFacts {
         }
         for &k in &face.keywords {
             self.hasty |= k == Keyword::Hasty;
+            self.teamwork |= k == Keyword::Teamwork;
             self.agile |= k == Keyword::Agile;
             // Continuous keywords change power and colours like modifiers do.
             self.writes = self.writes.or(match k {

@@ -33,6 +33,9 @@ pub struct Card {
     /// position change in an ordered zone, turned face-down). Views and effects refer to
     /// cards by it, so a stale reference stops working and hidden moves can't be traced.
     pub object: u32,
+    /// 521: a token, created by an effect; it exists only in play (521.3, 521.4) and
+    /// costs nothing (521.1).
+    pub token: bool,
 }
 
 impl Card {

@@ -90,7 +90,7 @@ impl Game {
                     && k.controller != viewer)
                     || self.st.peeked.contains(&(k.object, viewer))
             }
-            Zone::Discard | Zone::Banished | Zone::Flip | Zone::Queue => true,
+            Zone::Discard | Zone::Banished | Zone::Flip | Zone::Queue | Zone::Gone => true,
         }
     }
 
@@ -122,7 +122,7 @@ impl Game {
                 .map(|n| (n.name.clone(), n.count))
                 .collect(),
             host: k.host.map(|h| self.card(h).object),
-            cost: if known { d.cost } else { None },
+            cost: if known { self.printed_cost(c) } else { None },
         }
     }
 

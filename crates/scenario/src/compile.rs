@@ -199,6 +199,26 @@ impl<'a> Ctx<'a> {
         if key.is_empty() {
             return self.err(offset, field, "a card name or number is empty");
         }
+        // "token Rock": a token an effect described (521.1), by its name; it only
+        // matches the tokens the game makes, so it belongs in expectations.
+        if let Some(rest) = key
+            .get(..6)
+            .filter(|p| p.eq_ignore_ascii_case("token "))
+            .map(|_| key[6..].trim())
+            .filter(|r| !r.is_empty())
+        {
+            let mut def =
+                ponyccg_core::ability::tokens::token_def(&ponyccg_core::ability::TokenSpec {
+                    card_type: ponyccg_core::card::CardType::Friend,
+                    power: 0,
+                    traits: Vec::new(),
+                    colors: Vec::new(),
+                    keywords: Vec::new(),
+                    name: Some(rest.to_string()),
+                });
+            def.face.power = None;
+            return Ok(CardRef { def, line });
+        }
         if let Some(d) = self
             .inline
             .iter()

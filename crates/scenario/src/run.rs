@@ -622,6 +622,8 @@ impl<'a> Runner<'a> {
         let matching: Vec<CardId> = (0..g.num_cards())
             .map(|i| CardId(i as u16))
             .filter(|&c| number_eq(g.def(c), &cc.card))
+            // A token that ceased to exist (521.3) is no card any more.
+            .filter(|&c| g.card(c).zone != Zone::Gone)
             .filter(|&c| cc.owner.is_none_or(|p| g.card(c).owner == p))
             .filter(|&c| cc.within.as_ref().is_none_or(|w| self.is_in(c, w)))
             .collect();

@@ -35,6 +35,7 @@ pub fn implemented(k: Keyword) -> bool {
             | Meticulous(_)
             | Persistent
             | Vexing
+            | Teamwork
     )
 }
 

@@ -12,6 +12,8 @@ pub mod keyword;
 pub(crate) mod look;
 pub(crate) mod resolve;
 pub mod script;
+pub mod teamwork;
+pub mod tokens;
 pub(crate) mod trigger;
 
 pub use script::*;

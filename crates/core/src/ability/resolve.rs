@@ -225,9 +225,12 @@ impl Game {
             }
         }
         if let Some(m) = sel.cost_at_most {
-            if d.cost.is_none_or(|x| x > m) {
+            if self.printed_cost(c).is_none_or(|x| x > m) {
                 return false;
             }
+        }
+        if sel.token.is_some_and(|t| t != k.token) {
+            return false;
         }
         if let Some(r) = sel.ready {
             // 503.4a: Problems are neither ready nor exhausted; 504.2: nor are frightened
@@ -291,7 +294,7 @@ impl Game {
                 k.face_down,
                 k.power_counters,
                 k.host,
-                k.boosted,
+                (k.boosted, k.token),
             );
             if !seen.contains(&key) {
                 seen.push(key);
@@ -625,6 +628,29 @@ impl Game {
                     }
                     r.next += 1;
                     continue;
+                }
+                Effect::CopyThis { who, cost } => {
+                    // 520.1: the instructions so far, processed again under the named
+                    // player's control, after which the rest of this effect goes on.
+                    let copied: Vec<Effect> = r.effects[..r.next as usize]
+                        .iter()
+                        .filter(|e| !matches!(e, Effect::CopyThis { .. }))
+                        .cloned()
+                        .collect();
+                    let players = self.acting_players(*who, &ctx);
+                    r.next += 1;
+                    r.chosen = None;
+                    r.progress = 0;
+                    self.push(Frame::Resolve(r));
+                    for p in players.into_iter().rev() {
+                        let theirs = Ctx {
+                            you: p,
+                            it: None,
+                            ..ctx
+                        };
+                        self.push_resolution(theirs, copied.clone(), true, cost.clone(), None);
+                    }
+                    return None;
                 }
                 Effect::By { who, may, effects } => {
                     // The rest of this effect waits under the named players' instructions,
@@ -1225,7 +1251,42 @@ impl Game {
                 }
             }
             // Resolved by `resolve`, which runs the named players' instructions.
-            Effect::By { .. } => {}
+            Effect::By { .. } | Effect::CopyThis { .. } => {}
+            Effect::MakeToken { token, count, at } => {
+                if let Some(def) = self.token_def_id(token) {
+                    let area = match at {
+                        Some(AreaRef::Here) => self.card(ctx.source).area,
+                        Some(AreaRef::There) => ctx.there,
+                        _ => None,
+                    }
+                    .unwrap_or(Area::Home(you));
+                    for _ in 0..*count {
+                        self.perform(Occurrence::CreateToken {
+                            def,
+                            owner: you,
+                            at: area,
+                            face_down: false,
+                        });
+                    }
+                }
+            }
+            Effect::TokenCopy(target) => {
+                for c in targets!(target) {
+                    // 520.2: the printed information only (the same definition), none of
+                    // the card's state or modifiers.
+                    if self.card(c).zone == Zone::Play
+                        && self.def(c).card_type == crate::card::CardType::Friend
+                    {
+                        let def = self.card(c).def;
+                        self.perform(Occurrence::CreateToken {
+                            def,
+                            owner: you,
+                            at: Area::Home(you),
+                            face_down: false,
+                        });
+                    }
+                }
+            }
             Effect::FlipExtra(n) => {
                 if self.st.faceoff.is_some() {
                     for _ in 0..*n {

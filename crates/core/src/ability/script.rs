@@ -164,6 +164,8 @@ pub struct Cards {
     pub involved: bool,
     /// Only cards with at least one attachment that fits this description.
     pub has_attached: Option<Box<Cards>>,
+    /// Only tokens (`Some(true)`) or only non-token cards (`Some(false)`) (521.2).
+    pub token: Option<bool>,
 }
 
 /// Card types for selectors; `Character` covers Mane Characters and Friends (301.4, 302.2).
@@ -803,6 +805,53 @@ pub enum Effect {
         theirs: Target,
         duration: Duration,
     },
+    /// 521.1: put `count` tokens into play, owned and controlled by the controller
+    /// (521.5), at their home unless `at` says `Here` or `There`.
+    MakeToken {
+        token: TokenSpec,
+        #[serde(default = "one")]
+        count: u8,
+        #[serde(default)]
+        at: Option<AreaRef>,
+    },
+    /// 520.2: put a token copy of each target Friend into play at the controller's home:
+    /// its printed information, cost 0, none of its modifiers or state.
+    TokenCopy(Target),
+    /// 520.1: the named player may pay `cost`; if they do, the instructions of this
+    /// effect before this one are processed again as a new effect controlled by them
+    /// (their own choices; "you" is that player). Not played, not a card (520.1a).
+    CopyThis {
+        who: Who,
+        #[serde(default)]
+        cost: Vec<Cost>,
+    },
+}
+
+fn one() -> u8 {
+    1
+}
+
+/// A token an effect creates (521.1): its type, power and traits, and optionally its
+/// colours, keywords and name. All of it is printed information. With no name, its
+/// name is its traits (521.1a).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TokenSpec {
+    #[serde(rename = "type", default = "friend_type")]
+    pub card_type: CardType,
+    pub power: i16,
+    #[serde(default)]
+    pub traits: Vec<String>,
+    #[serde(default)]
+    pub colors: Vec<Color>,
+    #[serde(default)]
+    pub keywords: Vec<Keyword>,
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+fn friend_type() -> CardType {
+    CardType::Friend
 }
 
 /// A deck an effect looks at.

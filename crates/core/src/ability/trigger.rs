@@ -36,6 +36,9 @@ pub struct Waiting {
     pub there: Option<Area>,
     /// The player the trigger is about ("that player").
     pub player: Option<PlayerId>,
+    /// The Teamwork card whose printed ability this is, when `source` has it only
+    /// through Teamwork (`index` then counts that card's abilities).
+    pub from: Option<CardId>,
 }
 
 /// What a script reads its words against: the card the text is on, its controller, the
@@ -82,13 +85,20 @@ impl Ctx {
 }
 
 impl Game {
-    /// The abilities of a card's face-up side (505.1a: none while face-down).
-    pub fn abilities(&self, c: CardId) -> &[Ability] {
-        if self.card(c).face_down {
+    /// The abilities of a card's face-up side (505.1a: none while face-down), and those
+    /// Teamwork cards give it (`ability/teamwork.rs`).
+    #[inline]
+    pub fn abilities(&self, c: CardId) -> super::teamwork::AbilityList<'_> {
+        // On the hot path of every decision: only games whose pool has a Teamwork card
+        // take the slower way.
+        if self.facts.teamwork {
+            return self.abilities_with_grants(c);
+        }
+        super::teamwork::AbilityList::of(if self.card(c).face_down {
             &[]
         } else {
             &self.face(c).abilities
-        }
+        })
     }
 
     /// Recomputes whether any card in play could trigger (a cheap guard for the scans).
@@ -159,6 +169,7 @@ impl Game {
                             it: None,
                             there: k.area,
                             player: None,
+                            from: None,
                         },
                     ));
                 }
@@ -184,64 +195,13 @@ impl Game {
         let mut firsts = Vec::new();
         let mut scan = |g: &Game, c: CardId, found: &mut Vec<Waiting>| {
             let k = g.card(c);
-            let face = g.face(c);
             if k.zone == Zone::Play && k.face_down {
                 return;
             }
-            // Most cards have no triggered keyword; build their abilities only if needed.
-            let keyword_abilities: Vec<Ability> = if face
-                .keywords
-                .iter()
-                .any(|&k| super::keyword::is_triggered(k))
-            {
-                face.keywords
-                    .iter()
-                    .filter_map(|&kw| super::keyword::triggered(kw))
-                    .collect()
-            } else {
-                Vec::new()
-            };
-            for (i, a) in face
-                .abilities
-                .iter()
-                .chain(keyword_abilities.iter())
-                .enumerate()
-            {
-                let Ability::Triggered {
-                    when, condition, ..
-                } = a
-                else {
-                    continue;
-                };
-                let you = k.controller;
-                let first = matches!(when, Trigger::First(_));
-                if first && g.st.firsts.contains(&(c, k.object, i as u8)) {
-                    continue;
-                }
-                if let Some(About { it, there, player }) = g.trigger_matches(when, c, you, e) {
-                    let ctx = Ctx {
-                        printed: false,
-                        layer: crate::rules::layers::ALL_LAYERS,
-                        source: c,
-                        you,
-                        it,
-                        there,
-                        player,
-                    };
-                    if condition.as_ref().is_none_or(|cond| g.holds(cond, &ctx)) {
-                        if first {
-                            firsts.push((c, k.object, i as u8));
-                        }
-                        found.push(Waiting {
-                            source: c,
-                            controller: you,
-                            boosted: k.boosted,
-                            index: i as u8,
-                            it,
-                            there,
-                            player,
-                        });
-                    }
+            g.scan_face(c, None, e, found, &mut firsts);
+            if g.facts.teamwork {
+                for t in g.teamwork_grantors(c) {
+                    g.scan_face(c, Some(t), e, found, &mut firsts);
                 }
             }
         };
@@ -273,6 +233,83 @@ impl Game {
         }
         self.st.firsts.extend(firsts);
         self.st.triggers.extend(found);
+    }
+
+    /// Looks for triggered abilities of `c` met by an event: those printed on `c`'s
+    /// face-up side, or with `from`, those a Teamwork card gives it (read as `c`'s own).
+    fn scan_face(
+        &self,
+        c: CardId,
+        from: Option<CardId>,
+        e: &Event,
+        found: &mut Vec<Waiting>,
+        firsts: &mut Vec<(CardId, u32, u8)>,
+    ) {
+        let k = self.card(c);
+        let face = self.face(from.unwrap_or(c));
+        // Most cards have no triggered keyword; build their abilities only if needed.
+        let keyword_abilities: Vec<Ability> = if face
+            .keywords
+            .iter()
+            .any(|&k| super::keyword::is_triggered(k))
+        {
+            face.keywords
+                .iter()
+                .filter_map(|&kw| super::keyword::triggered(kw))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        for (i, a) in face
+            .abilities
+            .iter()
+            .chain(keyword_abilities.iter())
+            .enumerate()
+        {
+            let Ability::Triggered {
+                when, condition, ..
+            } = a
+            else {
+                continue;
+            };
+            let you = k.controller;
+            let first = matches!(when, Trigger::First(_));
+            // Granted abilities count apart from the card's own for "the first time".
+            let key = (
+                c,
+                k.object,
+                (i as u8) | if from.is_some() { 0x80 } else { 0 },
+            );
+            if first && self.st.firsts.contains(&key) {
+                continue;
+            }
+            if let Some(About { it, there, player }) = self.trigger_matches(when, c, you, e) {
+                let ctx = Ctx {
+                    printed: false,
+                    layer: crate::rules::layers::ALL_LAYERS,
+                    source: c,
+                    you,
+                    it,
+                    there,
+                    player,
+                };
+                if condition.as_ref().is_none_or(|cond| self.holds(cond, &ctx)) {
+                    if first {
+                        firsts.push(key);
+                    }
+                    found.push(Waiting {
+                        source: c,
+                        controller: you,
+                        boosted: k.boosted && from.is_none(),
+                        index: i as u8,
+                        it,
+                        there,
+                        player,
+                        from,
+                    });
+                }
+            }
+        }
     }
 
     /// Whether a card that has just left play fitted a description as it was in play:
@@ -683,7 +720,9 @@ impl Game {
     }
 
     fn start_trigger(&mut self, w: Waiting) {
-        let face = if w.boosted {
+        let face = if let Some(t) = w.from {
+            &self.def(t).face
+        } else if w.boosted {
             self.def(w.source)
                 .boosted
                 .as_ref()

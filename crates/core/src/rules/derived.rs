@@ -123,11 +123,11 @@ impl Game {
 
     /// A card's abilities where static ones are looked for: none when no card of the
     /// game has any.
-    fn static_abilities(&self, c: CardId) -> &[crate::ability::Ability] {
+    fn static_abilities(&self, c: CardId) -> crate::ability::teamwork::AbilityList<'_> {
         if self.facts.statics {
             self.abilities(c)
         } else {
-            &[]
+            Default::default()
         }
     }
 
@@ -142,6 +142,9 @@ impl Game {
             return None;
         }
         if let Some(v) = self.face(c).keywords.iter().find_map(|&k| pick(k)) {
+            return Some(v);
+        }
+        if let Some(v) = self.granted_keywords(c).into_iter().find_map(&pick) {
             return Some(v);
         }
         let mut found = None;
@@ -207,7 +210,12 @@ impl Game {
         let mut bonus = 0;
         let you = self.card(c).controller;
         let area = self.card(c).area;
-        for &kw in &self.face(c).keywords {
+        let keywords: std::borrow::Cow<'_, [Keyword]> = if self.facts.teamwork {
+            self.printed_and_granted_keywords(c).into()
+        } else {
+            (&self.face(c).keywords[..]).into()
+        };
+        for &kw in keywords.iter() {
             match kw {
                 // While involved in a faceoff.
                 Keyword::Competitive(x)
@@ -274,7 +282,9 @@ impl Game {
                 _ => {}
             });
             // Prismatic: the colours of all your other Crystal characters.
-            if self.face(c).keywords.contains(&Keyword::Prismatic) {
+            if self.face(c).keywords.contains(&Keyword::Prismatic)
+                || self.granted_keywords(c).contains(&Keyword::Prismatic)
+            {
                 let you = self.card(c).controller;
                 for &o in &self.st.in_play {
                     if o != c
@@ -360,7 +370,8 @@ impl Game {
         if k.exhaustion == 0 {
             return true;
         }
-        let mut stubborn = self.face(c).keywords.contains(&Keyword::Stubborn);
+        let mut stubborn = self.face(c).keywords.contains(&Keyword::Stubborn)
+            || self.granted_keywords(c).contains(&Keyword::Stubborn);
         self.effects_on(c, |e, _| {
             stubborn |= matches!(
                 e,

@@ -98,11 +98,23 @@ pub enum Occurrence {
         player: PlayerId,
         area: Area,
     },
+    /// 521.1: a token (a new card of definition `def`, owned by `owner`, 521.5) enters
+    /// play at an area, ready.
+    CreateToken {
+        def: crate::ids::DefId,
+        owner: PlayerId,
+        at: Area,
+        face_down: bool,
+    },
 }
 
 impl Game {
     /// Whether an occurrence can happen now (104.2a: a cost needing it can't be paid).
     pub fn can_happen(&self, occ: Occurrence) -> bool {
+        // A token that has ceased to exist takes part in nothing again (521.3).
+        if occ.card().is_some_and(|c| self.card(c).zone == Zone::Gone) {
+            return false;
+        }
         match occ {
             Occurrence::Draw(p) => !self.player(p).deck.is_empty(),
             Occurrence::Discard(c) => self.card(c).zone == Zone::Hand,
@@ -125,6 +137,7 @@ impl Game {
             }
             // 504.2b: frightened cards can't become frightened.
             Occurrence::Frighten(c) => self.card(c).zone == Zone::Play && !self.card(c).frightened,
+            Occurrence::CreateToken { .. } => self.st.cards.len() < u16::MAX as usize,
             // 609.2e: only frightened cards can be unfrightened.
             Occurrence::Unfrighten(c) => self.card(c).frightened,
             // 503.2a, 503.4, 504.2a.
@@ -233,6 +246,9 @@ impl Game {
                 }
                 self.st.watchers_dirty = true;
                 self.log(Event::Frightened(c));
+                // 521.4: a frightened token ceases to exist (after the event, which its
+                // own abilities and others may answer, 521.2).
+                self.vanish_token(c);
             }
             Occurrence::Unfrighten(c) => {
                 let k = self.card_mut(c);
@@ -319,6 +335,27 @@ impl Game {
                 k.object = object;
                 self.refresh_watchers();
                 self.log(Event::Covered(c));
+                self.vanish_token(c);
+            }
+            Occurrence::CreateToken {
+                def,
+                owner,
+                at,
+                face_down,
+            } => {
+                let c = self.new_token(def, owner);
+                self.st.in_play.push(c);
+                self.st.watchers_dirty = true;
+                let k = self.card_mut(c);
+                k.zone = Zone::Play;
+                k.area = Some(at);
+                k.face_down = face_down;
+                self.st.uniqueness_dirty = true;
+                self.log(Event::EnteredPlay {
+                    card: c,
+                    area: at,
+                    face_down,
+                });
             }
             Occurrence::ToBottom(c) => self.leave(c, Leave::ToDeckBottom),
             Occurrence::ToDiscard(c) => self.leave(c, Leave::Discard),
@@ -430,6 +467,16 @@ impl Game {
     pub(crate) fn relocate(&mut self, c: CardId, to: Zone, bottom: bool) {
         let from = self.card(c).zone;
         let owner = self.card(c).owner;
+        // A token that has ceased to exist never comes back (521.3).
+        if from == Zone::Gone {
+            return;
+        }
+        // 521.3: a token going to any zone but play ceases to exist on the way.
+        let to = if self.card(c).token && to != Zone::Play {
+            Zone::Gone
+        } else {
+            to
+        };
         match from {
             Zone::Play => self.remove_from_play_list(c),
             Zone::Queue => self.st.queue.retain(|&x| x != c),
@@ -444,6 +491,7 @@ impl Game {
         match to {
             Zone::Play => self.st.in_play.push(c),
             Zone::Queue => self.st.queue.push(c),
+            Zone::Gone => {}
             z => {
                 let list = self.zone_list(owner, z);
                 if bottom {
@@ -489,7 +537,9 @@ impl Game {
             Zone::Discard => &mut pl.discard,
             Zone::Banished => &mut pl.banished,
             Zone::Flip => &mut pl.flip,
-            Zone::Play | Zone::Queue => unreachable!("shared zones are kept on the state"),
+            Zone::Play | Zone::Queue | Zone::Gone => {
+                unreachable!("shared zones are kept on the state, and nowhere is no zone")
+            }
         }
     }
 

@@ -415,7 +415,8 @@ impl Occurrence {
             | PayTokens { .. }
             | LoseTokens { .. }
             | Mill(_)
-            | Confront { .. } => None,
+            | Confront { .. }
+            | CreateToken { .. } => None,
         }
     }
 

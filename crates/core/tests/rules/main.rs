@@ -11,6 +11,7 @@ mod ch6_turn_sequence;
 mod ch7_abilities;
 mod ch8_additional;
 mod cnmanes;
+mod copies;
 mod decklook;
 mod dilemma;
 mod flips;
