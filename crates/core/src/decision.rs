@@ -111,6 +111,21 @@ pub enum Choice {
     ToTop(CardId),
     /// Put a looked-at card on the bottom of the deck it came from now.
     ToBottom(CardId),
+    /// 609.2a, Redeem: play a Friend to an area for 3 less, retiring `retire` (a card of
+    /// the player's with the same title) as an additional cost.
+    PlayRedeemed {
+        card: CardId,
+        to: Area,
+        retire: CardId,
+    },
+    /// 609.2a, Transform X: play a Friend to an area for X, putting `returning` (a
+    /// Friend of the player's whose title includes this card's) into its owner's hand as
+    /// an additional cost.
+    PlayTransformed {
+        card: CardId,
+        to: Area,
+        returning: CardId,
+    },
 }
 
 /// A pending decision: a player, a prompt and the legal answers. Labels are made on

@@ -45,6 +45,9 @@ impl Game {
         if !st.linked.is_empty() {
             st.linked.hash(&mut h);
         }
+        if !st.beneath.is_empty() {
+            st.beneath.hash(&mut h);
+        }
         st.rng.get_seed().hash(&mut h);
         st.rng.get_word_pos().hash(&mut h);
         h.finish()

@@ -214,6 +214,7 @@ impl Game {
             reactions_possible: false,
             peeked: Vec::new(),
             linked: Vec::new(),
+            beneath: Vec::new(),
             next_object,
             log: Vec::new(),
             log_enabled: true,
@@ -616,6 +617,8 @@ impl Choice {
         match *self {
             Choice::StartingProblem(c)
             | Choice::PlayFriend { card: c, .. }
+            | Choice::PlayRedeemed { card: c, .. }
+            | Choice::PlayTransformed { card: c, .. }
             | Choice::PlayResource { card: c }
             | Choice::PlayOn { card: c, .. }
             | Choice::PlayEvent { card: c }

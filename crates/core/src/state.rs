@@ -300,4 +300,8 @@ pub struct State {
     /// Cards an ability banished and will bring back later (`BanishLinked`): the card
     /// with the ability, and the banished card.
     pub(crate) linked: Vec<(CardId, CardId)>,
+    /// Cards banished beneath a card in play (Pumped, 410.5): the card above, and the
+    /// banished card, in the order they were put there. A link ends as either leaves its
+    /// zone.
+    pub(crate) beneath: Vec<(CardId, CardId)>,
 }

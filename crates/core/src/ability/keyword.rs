@@ -33,6 +33,9 @@ pub fn implemented(k: Keyword) -> bool {
             | Random
             | Inspired
             | Meticulous(_)
+            | Pumped
+            | Redeem
+            | Transform(_)
     )
 }
 

@@ -202,6 +202,8 @@ pub enum Amount {
     PowerOfThis,
     /// The bonus (210.1) of the Problem at the area the trigger is about (501.5).
     BonusThere,
+    /// This many for each card beneath this card (banished beneath it, Pumped).
+    Beneath(i16),
 }
 
 /// How long a modifier lasts (708.2).
@@ -268,6 +270,8 @@ pub enum Condition {
     /// The player the trigger is about is one the description names (from the
     /// controller's view: `Opponent` is "when your opponent …").
     ThatPlayer(Who),
+    /// At least n cards are beneath this card (Pumped).
+    Beneath(u8),
 }
 
 /// Which card a trigger watches.
@@ -425,6 +429,9 @@ pub enum Cost {
     Dismiss(Cards),
     /// Pay `amount` action tokens, one fewer for each card that fits (never below none).
     TokensLessPer { amount: u16, per: Cards },
+    /// Spend (glossary): put this many cards from beneath this card into their owners'
+    /// discard piles, the ones put there first.
+    Spend(u8),
 }
 
 /// Continuous effects of static abilities (702) and of effects with a duration.
@@ -555,6 +562,8 @@ pub enum Prohibition {
 pub enum FlipDestination {
     Hand,
     Discard,
+    /// Banished beneath the card with the replacement (410.5), linked to it (Pumped).
+    BeneathThis,
 }
 
 /// One-shot instructions (709) and modifiers with durations.

@@ -6,6 +6,7 @@ pub mod derived;
 pub mod faceoff;
 pub mod main_phase;
 pub mod occurrence;
+pub mod playcost;
 pub mod priority;
 pub mod prohibit;
 pub mod setup;

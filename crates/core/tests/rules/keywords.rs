@@ -334,7 +334,7 @@ fn an_unimplemented_keyword_is_refused_not_ignored() {
             deck(
                 "A",
                 Blue,
-                vec![kw(friend("P", Blue, 1, 1, 0), Keyword::Pumped)],
+                vec![kw(friend("P", Blue, 1, 1, 0), Keyword::Teamwork)],
                 5,
             ),
             deck("B", Orange, vec![], 5),

@@ -15,6 +15,7 @@ mod decklook;
 mod flips;
 mod keywords;
 mod more;
+mod playcost;
 mod players;
 mod prohibit;
 mod quickstart;
