@@ -169,7 +169,7 @@ fn spend_puts_cards_from_beneath_into_the_discard_pile() {
 
 #[test]
 fn spend_is_not_offered_with_too_few_cards_beneath() {
-    let mut t = board(
+    let t = board(
         deck("A", Blue, vec![spender(2), friend("X", Blue, 1, 1, 0)], 4),
         deck("B", Orange, vec![], 4),
         StartAt::MainPhase,
@@ -274,7 +274,7 @@ fn redeem_retires_a_card_with_the_same_title_for_3_less() {
 
 #[test]
 fn redeem_needs_a_card_with_the_same_title() {
-    let mut t = board(
+    let t = board(
         deck(
             "A",
             Blue,
@@ -304,7 +304,7 @@ fn redeem_needs_a_card_with_the_same_title() {
 fn redeem_still_checks_the_play_requirement() {
     // 705.2b: the Alpha at play gives 1 Blue power; 3 are needed, so neither way of
     // playing it is offered.
-    let mut t = board(
+    let t = board(
         deck(
             "A",
             Blue,
@@ -417,7 +417,7 @@ fn transform_returns_a_friend_whose_title_includes_this_ones_and_pays_x() {
 
 #[test]
 fn transform_is_refused_for_a_shared_subtitle_or_another_title() {
-    let mut t = board(
+    let t = board(
         deck(
             "A",
             Blue,
