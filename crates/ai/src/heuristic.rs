@@ -311,6 +311,19 @@ fn action_score(g: &Game, me: PlayerId, c: &Choice) -> i32 {
             }
         }
         Choice::PlayResource { .. } => 120,
+        // Redeem and Transform: a strong Friend for less, but a card of ours leaves play
+        // for it, so a plain play of the same Friend scores higher.
+        Choice::PlayRedeemed {
+            card, retire: lost, ..
+        }
+        | Choice::PlayTransformed {
+            card,
+            returning: lost,
+            ..
+        } => {
+            let power = g.def(card).face.power.unwrap_or(0) as i32;
+            180 + 10 * (power - g.power(lost).unwrap_or(0) as i32)
+        }
         Choice::Rally { .. } => 150,
         Choice::PlayTroublemaker { to, .. } => {
             // Only to stop an opponent who meets their requirements there now; tokens

@@ -40,6 +40,7 @@ fn amount(a: &Amount, one: &str, many: &str) -> String {
         Amount::CountersOnThis(name) => {
             format!("one {one} for each {name} counter on this card")
         }
+        Amount::Beneath(n) => format!("{} for each card beneath this card", plural(*n, one, many)),
     }
 }
 
@@ -219,6 +220,7 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
                 Amount::CountersOnThis(name) => {
                     format!("+1 power for each {name} counter on this card")
                 }
+                Amount::Beneath(n) => format!("{n:+} power for each card beneath this card"),
             };
             format!("{} gets {n}", on_cards(cards))
         }
@@ -313,14 +315,21 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
                 Who::Opponent => " of your opponent's",
                 _ => "",
             };
-            let dest = match to {
-                FlipDestination::Hand => "its owner's hand",
-                FlipDestination::Discard => "its owner's discard pile",
+            let dest = match (to, optional) {
+                (FlipDestination::Hand, true) => "may go into its owner's hand",
+                (FlipDestination::Hand, false) => "goes into its owner's hand",
+                (FlipDestination::Discard, true) => "may go into its owner's discard pile",
+                (FlipDestination::Discard, false) => "goes into its owner's discard pile",
+                (FlipDestination::BeneathThis, true) => "may be banished beneath this card",
+                (FlipDestination::BeneathThis, false) => "is banished beneath this card",
             };
             format!(
-                "{}if {what}{owner} would go to the bottom of its owner's deck, it {} into {dest} instead",
-                if *once_per_faceoff { "once per faceoff, " } else { "" },
-                if *optional { "may go" } else { "goes" }
+                "{}if {what}{owner} would go to the bottom of its owner's deck, it {dest} instead",
+                if *once_per_faceoff {
+                    "once per faceoff, "
+                } else {
+                    ""
+                },
             )
         }
         StaticEffect::PlaceCost {
@@ -853,6 +862,10 @@ fn condition(c: &Condition) -> String {
             cards(s, true)
         ),
         Condition::ThatPlayer(w) => format!("that player is {}", who(*w)),
+        Condition::Beneath(n) => format!(
+            "this card has at least {} beneath it",
+            plural(*n as i16, "card", "cards")
+        ),
     }
 }
 
@@ -878,6 +891,10 @@ fn cost(c: &Cost) -> String {
             "pay {} (1 less for each {})",
             plural(*amount as i16, "action token", "action tokens"),
             cards(per, false)
+        ),
+        Cost::Spend(n) => format!(
+            "spend {} from beneath this card",
+            plural(*n as i16, "card", "cards")
         ),
     }
 }

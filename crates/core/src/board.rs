@@ -172,6 +172,12 @@ impl Board {
         k.area = area;
     }
 
+    /// Banishes `card` beneath `host` (in play), as Pumped does.
+    pub fn beneath(&mut self, card: CardId, host: CardId) {
+        self.g.relocate(card, Zone::Banished, false);
+        self.g.st.beneath.push((host, card));
+    }
+
     pub fn boost(&mut self, mane: CardId) {
         self.g.card_mut(mane).boosted = true;
     }

@@ -119,6 +119,21 @@ pub enum Choice {
         card: CardId,
         index: u8,
     },
+    /// 609.2a, Redeem: play a Friend to an area for 3 less, retiring `retire` (a card of
+    /// the player's with the same title) as an additional cost.
+    PlayRedeemed {
+        card: CardId,
+        to: Area,
+        retire: CardId,
+    },
+    /// 609.2a, Transform X: play a Friend to an area for X, putting `returning` (a
+    /// Friend of the player's whose title includes this card's) into its owner's hand as
+    /// an additional cost.
+    PlayTransformed {
+        card: CardId,
+        to: Area,
+        returning: CardId,
+    },
 }
 
 /// A pending decision: a player, a prompt and the legal answers. Labels are made on

@@ -56,6 +56,9 @@ impl Game {
         if !st.control.is_empty() {
             st.control.hash(&mut h);
         }
+        if !st.beneath.is_empty() {
+            st.beneath.hash(&mut h);
+        }
         st.rng.get_seed().hash(&mut h);
         st.rng.get_word_pos().hash(&mut h);
         h.finish()

@@ -228,6 +228,7 @@ impl Game {
             named_counters: Vec::new(),
             replacing: Vec::new(),
             leaving_play: None,
+            beneath: Vec::new(),
             next_object,
             log: Vec::new(),
             log_enabled: true,
@@ -656,6 +657,8 @@ impl Choice {
         match *self {
             Choice::StartingProblem(c)
             | Choice::PlayFriend { card: c, .. }
+            | Choice::PlayRedeemed { card: c, .. }
+            | Choice::PlayTransformed { card: c, .. }
             | Choice::PlayResource { card: c }
             | Choice::PlayOn { card: c, .. }
             | Choice::PlayEvent { card: c }

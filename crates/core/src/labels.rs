@@ -50,6 +50,14 @@ impl Game {
         }
     }
 
+    /// " from <area>" for a card in play, so two copies at different areas read apart.
+    fn at_label(&self, c: CardId) -> String {
+        self.card(c)
+            .area
+            .map(|a| format!(" from {}", self.area_label(a)))
+            .unwrap_or_default()
+    }
+
     fn quoted(&self, c: CardId) -> String {
         format!("\"{}\"", self.name(c))
     }
@@ -71,6 +79,24 @@ impl Game {
             Choice::PlayFriend { card, to } => {
                 format!("play {} to {}", self.quoted(card), self.area_label(to))
             }
+            Choice::PlayRedeemed { card, to, retire } => format!(
+                "play {} to {}, retiring {}{}",
+                self.quoted(card),
+                self.area_label(to),
+                self.quoted(retire),
+                self.at_label(retire)
+            ),
+            Choice::PlayTransformed {
+                card,
+                to,
+                returning,
+            } => format!(
+                "play {} to {} for its Transform cost, returning {}{} to hand",
+                self.quoted(card),
+                self.area_label(to),
+                self.quoted(returning),
+                self.at_label(returning)
+            ),
             Choice::PlayOn { card, host } => {
                 let at = self
                     .card(host)

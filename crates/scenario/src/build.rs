@@ -24,9 +24,11 @@ impl Scenario {
         for a in &p.mane.attached {
             v.push(&a.card);
         }
+        v.extend(p.mane.beneath.iter());
         for (_, pl) in &p.in_play {
             v.push(&pl.card);
             v.extend(pl.attached.iter().map(|a| &a.card));
+            v.extend(pl.beneath.iter());
         }
         v.extend(p.hand.iter());
         v.extend(p.discard.iter());
@@ -127,6 +129,10 @@ impl Scenario {
                 b.boost(mane);
             }
             self.attach_all(&mut b, me, mane, &p.mane.attached, mane_area)?;
+            for r in &p.mane.beneath {
+                let c = take(&mut b, r)?;
+                b.beneath(c, mane);
+            }
             for (area, pl) in &p.in_play {
                 if let Area::Home(owner) = area {
                     debug_assert_eq!(*owner, me);
@@ -135,6 +141,10 @@ impl Scenario {
                 b.to_play(c, *area, pl.how)
                     .map_err(|e| board(&pl.card, e))?;
                 self.attach_all(&mut b, me, c, &pl.attached, *area)?;
+                for r in &pl.beneath {
+                    let x = take(&mut b, r)?;
+                    b.beneath(x, c);
+                }
             }
             for (list, zone) in [(&p.hand, Zone::Hand), (&p.discard, Zone::Discard)] {
                 for r in list {

@@ -40,6 +40,8 @@ pub(crate) struct Placed {
     pub how: InPlay,
     pub boosted: bool,
     pub attached: Vec<Placed>,
+    /// Cards banished beneath this one (Pumped), the first put there first.
+    pub beneath: Vec<CardRef>,
 }
 
 #[derive(Clone, Debug)]
@@ -737,6 +739,14 @@ fn placed(
     for a in &t.attached {
         attached.push(placed(ctx, a, "attached", true)?);
     }
+    let beneath = refs(ctx, &t.beneath, "beneath")?;
+    if beneath.iter().any(|r| is_problem_def(&r.def)) {
+        return ctx.err(
+            off,
+            "beneath",
+            "a Problem can't be banished beneath a card here",
+        );
+    }
     Ok(Placed {
         card,
         how: InPlay {
@@ -747,7 +757,12 @@ fn placed(
         },
         boosted: false,
         attached,
+        beneath,
     })
+}
+
+fn is_problem_def(d: &CardDef) -> bool {
+    d.card_type == CardType::Problem
 }
 
 fn refs(ctx: &Ctx, list: &[S<String>], field: &str) -> Result<Vec<CardRef>, ScenarioError> {
@@ -825,7 +840,15 @@ fn player_setup(
         },
         boosted: t.boosted,
         attached: mane_attached,
+        beneath: refs(ctx, &t.beneath, "beneath")?,
     };
+    if mane.beneath.iter().any(|r| is_problem_def(&r.def)) {
+        return ctx.err(
+            moff,
+            "beneath",
+            "a Problem can't be banished beneath a card here",
+        );
+    }
     let mut in_play = Vec::new();
     for h in &p.home {
         in_play.push((Area::Home(me), placed(ctx, h, "home", false)?));
@@ -1216,8 +1239,10 @@ pub(crate) fn first_line_of(p: &PlayerSetup, number: &str) -> usize {
     for (_, pl) in &p.in_play {
         all.push(&pl.card);
         all.extend(pl.attached.iter().map(|a| &a.card));
+        all.extend(pl.beneath.iter());
     }
     all.extend(p.mane.attached.iter().map(|a| &a.card));
+    all.extend(p.mane.beneath.iter());
     all.into_iter()
         .find(|r| r.def.number.eq_ignore_ascii_case(number))
         .map_or(p.line, |r| r.line)

@@ -128,6 +128,9 @@ pub struct PlacementTable {
     pub at: Option<String>,
     #[serde(default)]
     pub attached: Vec<S<Placement>>,
+    /// Cards banished beneath this card (Pumped), the first put there first.
+    #[serde(default)]
+    pub beneath: Vec<S<String>>,
 }
 
 impl Placement {

@@ -36,6 +36,9 @@ pub fn implemented(k: Keyword) -> bool {
             | Persistent
             | Vexing
             | Teamwork
+            | Pumped
+            | Redeem
+            | Transform(_)
     )
 }
 

@@ -87,15 +87,16 @@ impl Game {
     }
 
     /// What cards in play add to `p`'s cost of playing `card` to `to` (on `host`, for an
-    /// attachment): their [`StaticEffect::PlaceCost`]s for that area.
-    pub(crate) fn place_cost_extra(
+    /// attachment): their [`StaticEffect::PlaceCost`]s for that area, in two parts for
+    /// 705.2b: what opposing cards add, and what `p`'s own cards add.
+    pub(crate) fn place_cost_split(
         &self,
         p: PlayerId,
         card: CardId,
         to: Area,
         host: Option<CardId>,
-    ) -> i16 {
-        let mut extra = 0;
+    ) -> (i16, i16) {
+        let (mut opposing, mut own) = (0, 0);
         for &s in &self.st.in_play {
             if self.card(s).area != Some(to) {
                 continue;
@@ -138,11 +139,15 @@ impl Game {
                     && self.fits(card, &in_hand, &ctx)
                     && condition.as_ref().is_none_or(|c| self.holds(c, &ctx))
                 {
-                    extra += amount;
+                    if owner == p {
+                        own += amount;
+                    } else {
+                        opposing += amount;
+                    }
                 }
             }
         }
-        extra
+        (opposing, own)
     }
 
     /// The cost for `p` to play `card` to `to` (on `host`): [`Game::play_cost`] with the
@@ -151,7 +156,8 @@ impl Game {
         if self.def(card).card_type == crate::card::CardType::Troublemaker {
             return self.play_cost(p, card);
         }
-        (self.play_cost_raw(p, card) + self.place_cost_extra(p, card, to, host)).max(0) as u16
+        let printed = self.def(card).cost.unwrap_or(0) as i16;
+        self.ordered_play_cost(p, card, to, host, printed, 0)
     }
 
     /// What opposing cards at `card`'s Problem add to `p`'s cost of moving it away.

@@ -317,6 +317,7 @@ impl Game {
                 .and_then(|a| self.problem_at(a))
                 .and_then(|p| self.def(p).problem.as_ref())
                 .map_or(0, |f| f.bonus as i16),
+            Amount::Beneath(per) => per.saturating_mul(self.cards_beneath(ctx.source).len() as i16),
         }
     }
 
@@ -427,6 +428,7 @@ impl Game {
             Condition::ThatPlayer(who) => {
                 ctx.player.is_some_and(|p| self.names_player(*who, ctx, p))
             }
+            Condition::Beneath(n) => self.cards_beneath(ctx.source).len() >= *n as usize,
             Condition::AtLeastAtOneFaceoffArea(n, sel) => {
                 let sel = Cards {
                     place: Some(Place::InPlay),
@@ -481,6 +483,7 @@ impl Game {
                         by_game: false,
                     })
                 }),
+                Cost::Spend(n) => self.cards_beneath(ctx.source).len() >= *n as usize,
             };
             if !ok {
                 return false;
@@ -554,6 +557,7 @@ impl Game {
                         }
                     }
                 }
+                Cost::Spend(n) => self.spend(ctx.source, *n),
             }
         }
     }

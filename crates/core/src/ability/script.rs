@@ -206,6 +206,8 @@ pub enum Amount {
     BonusThere,
     /// How many counters of this name are on this card (519.2).
     CountersOnThis(String),
+    /// This many for each card beneath this card (banished beneath it, Pumped).
+    Beneath(i16),
 }
 
 /// How long a modifier lasts (708.2).
@@ -280,6 +282,8 @@ pub enum Condition {
         name: String,
         at_least: u16,
     },
+    /// At least n cards are beneath this card (Pumped).
+    Beneath(u8),
 }
 
 /// Which card a trigger watches.
@@ -442,6 +446,9 @@ pub enum Cost {
     TokensLessPer { amount: u16, per: Cards },
     /// Remove this many counters of a name from this card (519.1).
     RemoveCounters { name: String, amount: u16 },
+    /// Spend (glossary): put this many cards from beneath this card into their owners'
+    /// discard piles, the ones put there first.
+    Spend(u8),
 }
 
 /// Continuous effects of static abilities (702) and of effects with a duration.
@@ -602,6 +609,8 @@ pub enum Prohibition {
 pub enum FlipDestination {
     Hand,
     Discard,
+    /// Banished beneath the card with the replacement (410.5), linked to it (Pumped).
+    BeneathThis,
 }
 
 /// One-shot instructions (709) and modifiers with durations.

@@ -237,6 +237,10 @@ impl Game {
                 }
             }
         });
+        // Pumped: once per faceoff for each Pumped card, a "may".
+        for s in self.pumped_replacements(c, &f.replaced) {
+            out.push((s, FlipDestination::BeneathThis, true));
+        }
         out
     }
 
@@ -447,6 +451,10 @@ impl Game {
                     match to {
                         FlipDestination::Hand => self.perform(Occurrence::ToHand(c)),
                         FlipDestination::Discard => self.perform(Occurrence::ToDiscard(c)),
+                        FlipDestination::BeneathThis => {
+                            self.banish_beneath(c, source);
+                            true
+                        }
                     };
                 }
                 None => {

@@ -130,6 +130,12 @@ impl Game {
                 let cost = self.play_cost_at(p, card, to, None);
                 self.play_to(p, card, cost, to, false, None);
             }
+            Choice::PlayRedeemed { card, to, retire } => self.play_redeemed(p, card, to, retire),
+            Choice::PlayTransformed {
+                card,
+                to,
+                returning,
+            } => self.play_transformed(p, card, to, returning),
             Choice::PlayOn { card, host } => {
                 // 305.1b, 509.3: at its host's area, attached to it.
                 if let Some(at) = self.card(host).area {
@@ -363,5 +369,6 @@ impl Game {
                 out.push(Choice::PlayFriend { card, to });
             }
         }
+        self.push_alternative_plays(out, p, card, problems, tokens);
     }
 }

@@ -9,6 +9,7 @@ pub mod faceoff;
 pub mod layers;
 pub mod main_phase;
 pub mod occurrence;
+pub mod playcost;
 pub mod priority;
 pub mod prohibit;
 pub mod replace;

@@ -82,7 +82,8 @@ pub enum Occurrence {
     /// Put a card on the bottom of its owner's deck (flipped cards, 514.7) or Problem
     /// deck (613.2).
     ToBottom(CardId),
-    /// Put a flipped card into its owner's discard pile (a replacement for 514.7).
+    /// Put a flipped card into its owner's discard pile (a replacement for 514.7), or a
+    /// banished card from beneath another (Spend).
     ToDiscard(CardId),
     /// The top card of a player's draw deck into their discard pile.
     Mill(PlayerId),
@@ -169,7 +170,8 @@ impl Game {
                     && self.def(c).card_type == CardType::Troublemaker
             }
             Occurrence::ToBottom(_) => true,
-            Occurrence::ToDiscard(c) => self.card(c).zone == Zone::Flip,
+            // Spending a card from beneath another puts it there from the banished zone.
+            Occurrence::ToDiscard(c) => matches!(self.card(c).zone, Zone::Flip | Zone::Banished),
             Occurrence::Mill(p) => !self.player(p).deck.is_empty(),
             Occurrence::Reattach { card, host } => {
                 card != host
@@ -488,6 +490,7 @@ impl Game {
             }
         }
         self.st.pre_priority_settled = false;
+        self.unlink_beneath(c, from);
         match to {
             Zone::Play => self.st.in_play.push(c),
             Zone::Queue => self.st.queue.push(c),

@@ -334,7 +334,9 @@ fn an_unimplemented_keyword_is_refused_not_ignored() {
             deck(
                 "A",
                 Blue,
-                vec![kw(friend("P", Blue, 1, 1, 0), Keyword::Pumped)],
+                // Every glossary keyword is implemented; the Villain Challenge's community
+                // keywords are not.
+                vec![kw(friend("P", Blue, 1, 1, 0), Keyword::Harmonious(6))],
                 5,
             ),
             deck("B", Orange, vec![], 5),

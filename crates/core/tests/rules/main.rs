@@ -17,6 +17,7 @@ mod dilemma;
 mod flips;
 mod keywords;
 mod more;
+mod playcost;
 mod players;
 mod prohibit;
 mod quickstart;
