@@ -32,6 +32,8 @@ pub(crate) struct PoolFacts {
     /// 711.3b: some modifier could read a characteristic some modifier writes, so
     /// modifiers are applied in the 711 order (see `rules/layers.rs`).
     pub layered: bool,
+    /// Some card is a Dilemma (522), so a card's type in play may differ from its print.
+    pub dilemmas: bool,
     reads: Kinds,
     writes: Kinds,
     /// Some face has a replacement modifier (710) or a keyword standing for one, or some
@@ -52,6 +54,7 @@ impl PoolFacts {
             f.add(face);
         }
         f.uniques = pool.iter().any(|d| d.is_unique());
+        f.dilemmas = pool.iter().any(|d| d.is_dilemma());
         f.layered = f.reads.meets(f.writes);
         f
     }

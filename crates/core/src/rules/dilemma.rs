@@ -9,7 +9,9 @@ impl Game {
     /// Whether `c` is a Dilemma in play: a Problem there whatever it is printed as
     /// (522.1).
     pub fn is_dilemma_in_play(&self, c: CardId) -> bool {
-        self.card(c).zone == Zone::Play && self.def(c).is_dilemma()
+        // A trait search on the hot path of every type test: skipped unless the game has
+        // a Dilemma at all.
+        self.facts.dilemmas && self.card(c).zone == Zone::Play && self.def(c).is_dilemma()
     }
 
     /// The card's type as the rules read it now: its printed type, except that a
