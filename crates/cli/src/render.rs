@@ -152,32 +152,17 @@ pub fn board(v: &View, labels: &[String]) -> String {
         match a.area {
             Area::Home(p) if Some(p) == me => push(&mut out, "\nYour home".into()),
             Area::Home(p) => push(&mut out, format!("\n{p}'s home")),
-            Area::Problem(p) => {
-                let Some(pc) = &a.problem else { continue };
-                push(
-                    &mut out,
-                    format!("\nProblem \"{}\" ({}'s)", a.name, who(p, me)),
-                );
-                if let Some((own, theirs, bonus)) =
-                    facts(&pc.number).as_ref().and_then(problem_requirements)
-                {
-                    push(
-                        &mut out,
-                        format!(
-                            "  requirements: {}: {own} · opponents: {theirs} · bonus {bonus}",
-                            who(p, me)
-                        ),
-                    );
-                }
-            }
             // 522.2b: a Dilemma's area belongs to the Dilemma's controller, whose side of
             // its requirements is the owner's.
-            Area::Dilemma(_) => {
+            Area::Problem(_) | Area::Dilemma(_) => {
                 let Some(pc) = &a.problem else { continue };
-                let p = pc.controller;
+                let (kind, p) = match a.area {
+                    Area::Problem(p) => ("Problem", p),
+                    _ => ("Dilemma", pc.controller),
+                };
                 push(
                     &mut out,
-                    format!("\nDilemma \"{}\" ({}'s)", a.name, who(p, me)),
+                    format!("\n{kind} \"{}\" ({}'s)", a.name, who(p, me)),
                 );
                 if let Some((own, theirs, bonus)) =
                     facts(&pc.number).as_ref().and_then(problem_requirements)

@@ -149,21 +149,7 @@ impl Game {
             let mut pl = Player::default();
             let add = |d: &CardDef, zone: Zone, cards: &mut Vec<Card>, pool: &mut Vec<CardDef>| {
                 let id = CardId(cards.len() as u16);
-                cards.push(Card {
-                    def: def_id(d, pool),
-                    owner: p,
-                    controller: p,
-                    zone,
-                    area: None,
-                    face_down: false,
-                    frightened: false,
-                    exhaustion: 0,
-                    boosted: false,
-                    power_counters: 0,
-                    host: None,
-                    object: id.0 as u32,
-                    token: false,
-                });
+                cards.push(Card::fresh(def_id(d, pool), p, zone, id.0 as u32, false));
                 id
             };
             // 102.1, 301.1: the Mane Character starts in play at home, Start side up.

@@ -39,6 +39,25 @@ pub struct Card {
 }
 
 impl Card {
+    /// A card as it starts: owned and controlled by `owner`, in `zone`, in no state.
+    pub(crate) fn fresh(def: DefId, owner: PlayerId, zone: Zone, object: u32, token: bool) -> Card {
+        Card {
+            def,
+            owner,
+            controller: owner,
+            zone,
+            area: None,
+            face_down: false,
+            frightened: false,
+            exhaustion: 0,
+            boosted: false,
+            power_counters: 0,
+            host: None,
+            object,
+            token,
+        }
+    }
+
     pub fn is_exhausted(&self) -> bool {
         self.exhaustion > 0 && !self.frightened
     }

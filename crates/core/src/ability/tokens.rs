@@ -101,21 +101,9 @@ impl Game {
     pub(crate) fn new_token(&mut self, def: DefId, owner: PlayerId) -> CardId {
         let id = CardId(self.st.cards.len() as u16);
         let object = self.new_object();
-        self.st.cards.push(Card {
-            def,
-            owner,
-            controller: owner,
-            zone: Zone::Gone,
-            area: None,
-            face_down: false,
-            frightened: false,
-            exhaustion: 0,
-            boosted: false,
-            power_counters: 0,
-            host: None,
-            object,
-            token: true,
-        });
+        self.st
+            .cards
+            .push(Card::fresh(def, owner, Zone::Gone, object, true));
         id
     }
 
