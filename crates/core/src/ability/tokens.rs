@@ -107,16 +107,12 @@ impl Game {
         id
     }
 
-    /// 521.4: a token turned face-down (frightened or otherwise) ceases to exist.
+    /// 521.4: a token turned face-down (frightened or otherwise) ceases to exist. Its
+    /// attachments are left without a host, which pre-priority processing sees to
+    /// (511.2), through the replacement mechanism like any dismissal by the game.
     pub(crate) fn vanish_token(&mut self, c: CardId) {
         if !self.card(c).token || self.card(c).zone != Zone::Play {
             return;
-        }
-        for a in self.attachments(c) {
-            self.perform(crate::rules::occurrence::Occurrence::Dismiss {
-                card: a,
-                by_game: true,
-            });
         }
         self.relocate(c, Zone::Gone, false);
     }

@@ -8,6 +8,7 @@ use crate::ids::{Area, CardId, PlayerId, Zone};
 impl Game {
     /// Whether `c` is a Dilemma in play: a Problem there whatever it is printed as
     /// (522.1).
+    #[inline]
     pub fn is_dilemma_in_play(&self, c: CardId) -> bool {
         // A trait search on the hot path of every type test: skipped unless the game has
         // a Dilemma at all.
@@ -16,6 +17,7 @@ impl Game {
 
     /// The card's type as the rules read it now: its printed type, except that a
     /// Dilemma in play is a Problem and nothing else (522.1).
+    #[inline]
     pub fn card_type(&self, c: CardId) -> CardType {
         if self.is_dilemma_in_play(c) {
             CardType::Problem
@@ -58,8 +60,13 @@ impl Game {
     /// The areas of the Dilemmas in play, in the order they entered play (522.2a: in
     /// addition to the players' own areas).
     pub(crate) fn dilemma_areas(&self) -> impl Iterator<Item = Area> + '_ {
-        self.st
-            .in_play
+        // Every list of areas asks this: games without a Dilemma skip the scan.
+        let in_play: &[CardId] = if self.facts.dilemmas {
+            &self.st.in_play
+        } else {
+            &[]
+        };
+        in_play
             .iter()
             .copied()
             .filter(|&c| self.dilemma_there(c).is_some())

@@ -203,10 +203,18 @@ impl Game {
     /// then paid: the additional cost, then the tokens.
     pub(crate) fn play_redeemed(&mut self, p: PlayerId, card: CardId, to: Area, retire: CardId) {
         let cost = self.redeem_cost(p, card, to);
-        if self.player(p).tokens < cost || !self.perform(Occurrence::Retire(retire)) {
+        if self.player(p).tokens < cost || !self.pay_leave_play(Occurrence::Retire(retire)) {
             return;
         }
         self.play_to(p, card, cost, to, false, None);
+    }
+
+    /// An additional cost that takes a card out of play, through the replacement
+    /// mechanism like every other cost (710): false only when it can't be paid at all. A
+    /// replaced cost (a Persistent Friend frightened instead) still counts as paid, and a
+    /// replacement waiting for a choice is settled before the next frame runs.
+    fn pay_leave_play(&mut self, occ: Occurrence) -> bool {
+        self.occur(occ) != Some(false)
     }
 
     /// Transform X, as [`Game::play_redeemed`]: the Friend goes to its owner's hand, then
@@ -219,7 +227,7 @@ impl Game {
         returning: CardId,
     ) {
         let cost = self.transformed_cost(p, card, to);
-        if self.player(p).tokens < cost || !self.perform(Occurrence::ToHand(returning)) {
+        if self.player(p).tokens < cost || !self.pay_leave_play(Occurrence::ToHand(returning)) {
             return;
         }
         self.play_to(p, card, cost, to, false, None);

@@ -422,10 +422,14 @@ impl Game {
                     && !self.is_character(c)
                     && k.area.is_some_and(|a| self.area_gone(a))
                 {
-                    changed |= self.perform(Occurrence::Dismiss {
+                    // 104.4, as for 511.2 above.
+                    match self.occur(Occurrence::Dismiss {
                         card: c,
                         by_game: true,
-                    });
+                    }) {
+                        Some(done) => changed |= done,
+                        None => return true,
+                    }
                 }
             }
             if !changed {
