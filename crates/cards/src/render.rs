@@ -127,6 +127,9 @@ pub fn cards(c: &Cards, plural_form: bool) -> String {
         Some(false) => s.push_str(" that is not a token"),
         None => {}
     }
+    if c.named {
+        s.push_str(" with the name this card named");
+    }
     s
 }
 
@@ -410,6 +413,38 @@ fn prohibition(p: &Prohibition, on: &str) -> String {
         } => format!(
             "{} confront the Problem this card is at unless they have at least {unless_characters} characters there",
             nobody(*by)
+        ),
+        Prohibition::Play { cards: c, by } => format!("{} play {}", nobody(*by), cards(c, true)),
+    }
+}
+
+/// An "as this card enters play" ability (706.1a-b), without its opening words.
+fn entry(e: &Entry) -> String {
+    match e {
+        Entry::Colors {
+            count: 0 | 1,
+            up_to: false,
+        } => "its controller picks a colour, and this card is that colour instead of its own"
+            .into(),
+        Entry::Colors { count, up_to } => format!(
+            "its controller picks {}{count} colours, and this card is those colours instead of its own",
+            if *up_to { "up to " } else { "" }
+        ),
+        Entry::RevealedColors(c) => format!(
+            "its controller may show {} from their hand; if they do, this card has that card's colours instead of its own",
+            a(&cards(c, false))
+        ),
+        Entry::Name(k) => format!(
+            "its controller names {}",
+            a(&format!("{} name", kind(*k, false)))
+        ),
+        Entry::CopyBanished(c) => format!(
+            "its controller banishes {}, and this card comes into play as a copy of that card (printed information only)",
+            a(&cards(c, false))
+        ),
+        Entry::PowerCounters(n) => format!(
+            "it comes into play with {} on it",
+            plural(*n, "+1 power counter", "+1 power counters")
         ),
     }
 }
@@ -965,6 +1000,7 @@ fn costs_to(v: &[Cost]) -> String {
 /// One ability as a sentence.
 pub fn ability(a: &Ability) -> String {
     match a {
+        Ability::AsEntersPlay(e) => sentence(format!("as this card enters play, {}", entry(e))),
         Ability::Attach(host) => sentence(format!(
             "play this card on {}; it stays only while that card fits",
             self::a(&cards(host, false))

@@ -401,6 +401,9 @@ impl Namer<'_> {
                 self.card(*card),
                 self.p(*from)
             ),
+            Event::Revealed { player, card } => {
+                format!("{} reveals {}", self.p(*player), self.card(*card))
+            }
             #[allow(unreachable_patterns)]
             other => format!("{other:?}"),
         })

@@ -59,6 +59,9 @@ impl Game {
         if !st.beneath.is_empty() {
             st.beneath.hash(&mut h);
         }
+        if !st.entered.is_empty() {
+            st.entered.hash(&mut h);
+        }
         st.rng.get_seed().hash(&mut h);
         st.rng.get_word_pos().hash(&mut h);
         h.finish()

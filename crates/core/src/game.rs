@@ -213,6 +213,7 @@ impl Game {
             linked: Vec::new(),
             named_counters: Vec::new(),
             replacing: Vec::new(),
+            entered: Vec::new(),
             leaving_play: None,
             beneath: Vec::new(),
             next_object,

@@ -41,6 +41,8 @@ pub(crate) struct PoolFacts {
     pub replacements: bool,
     /// Some face has Teamwork, so a card's abilities may come from another card.
     pub teamwork: bool,
+    /// Some face forbids playing cards wherever to (`Prohibition::Play`).
+    pub play_bans: bool,
 }
 
 impl PoolFacts {
@@ -67,6 +69,10 @@ impl PoolFacts {
             match a {
                 Ability::Static { effect, .. } => {
                     self.statics = true;
+                    self.play_bans |= matches!(
+                        effect,
+                        StaticEffect::Prohibit(crate::ability::Prohibition::Play { .. })
+                    );
                     self.replacements |= matches!(
                         effect,
                         StaticEffect::Replace { .. } | StaticEffect::InsteadOfDismiss { .. }
@@ -84,8 +90,9 @@ impl PoolFacts {
                     );
                     self.state_triggers |= matches!(when, Trigger::HasPower(_));
                 }
-                // The host description is checked with the attachment rules (511.2).
-                Ability::Attach(_) => {}
+                // The host description is checked with the attachment rules (511.2), and
+                // entry abilities as the card enters play (706.1a).
+                Ability::Attach(_) | Ability::AsEntersPlay(_) => {}
                 Ability::Activated { timing, .. }
                 | Ability::ActivatedByAny { timing, .. }
                 | Ability::Play { timing, .. } => {
@@ -143,7 +150,7 @@ fn grants_replacing(a: &Ability) -> bool {
         | Ability::Play { effects, .. } => effects
             .iter()
             .any(|e| matches!(e, Effect::Until { effect, .. } if gives(effect))),
-        Ability::Attach(_) => false,
+        Ability::Attach(_) | Ability::AsEntersPlay(_) => false,
     }
 }
 
@@ -158,6 +165,6 @@ fn grants_agile(a: &Ability) -> bool {
         | Ability::Activated { effects, .. }
         | Ability::ActivatedByAny { effects, .. }
         | Ability::Play { effects, .. } => in_effects(effects),
-        Ability::Attach(_) => false,
+        Ability::Attach(_) | Ability::AsEntersPlay(_) => false,
     }
 }

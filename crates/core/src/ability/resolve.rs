@@ -172,7 +172,7 @@ impl Game {
             let colors = match self.reading(ctx) {
                 Some(layer) => self.colors_upto(c, layer),
                 None if k.face_down => crate::card::Colors::NONE,
-                None => self.face(c).colors,
+                None => self.base_colors(c),
             };
             if sel.color.is_some_and(|color| !colors.contains(color))
                 || (!sel.any_color.is_empty() && !sel.any_color.iter().any(|&x| colors.contains(x)))
@@ -230,6 +230,9 @@ impl Game {
             }
         }
         if sel.token.is_some_and(|t| t != k.token) {
+            return false;
+        }
+        if sel.named && !self.has_named_name(c, ctx.source) {
             return false;
         }
         if let Some(r) = sel.ready {
@@ -1421,7 +1424,10 @@ impl Game {
         answer: Option<Choice>,
     ) -> Result<(), Vec<Choice>> {
         let zone = self.card(c).zone;
-        if matches!(zone, Zone::Play | Zone::Queue) || !self.meets_play_requirements(p, c) {
+        if matches!(zone, Zone::Play | Zone::Queue)
+            || !self.meets_play_requirements(p, c)
+            || self.card_play_prohibited(p, c)
+        {
             return Ok(());
         }
         let (at, host) = match self.def(c).card_type {
@@ -1445,10 +1451,7 @@ impl Game {
             },
             _ => return Ok(()),
         };
-        self.play_to(p, c, 0, at, false, host);
-        if frightened && self.card(c).zone == Zone::Play {
-            self.perform(Occurrence::Frighten(c));
-        }
+        self.play_then(p, c, 0, (at, false), host, frightened);
         Ok(())
     }
 }

@@ -57,6 +57,34 @@ pub enum Ability {
         cost: Vec<Cost>,
         effects: Vec<Effect>,
     },
+    /// 706.1a: applied as this card enters play, before its continuous abilities start
+    /// and before "when this enters play" triggers (706.1c-d). See `rules/entering.rs`.
+    AsEntersPlay(Entry),
+}
+
+/// What an "as this card enters play" ability does (706.1a-b). Choices are made by the
+/// card's controller and kept for as long as the card stays in play.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Entry {
+    /// Choose `count` colours (with `up_to`, any number up to `count`, none included):
+    /// the card is those colours, in place of its printed ones (modifiers may still add
+    /// others). Choosing none leaves its printed colours.
+    Colors {
+        #[serde(default = "one")]
+        count: u8,
+        #[serde(default)]
+        up_to: bool,
+    },
+    /// The controller may reveal a card from their hand that fits: the card is the
+    /// revealed card's colours (its printed ones when none is revealed).
+    RevealedColors(Cards),
+    /// Name a card (of the kind, if given), 201.1: read by `Cards::named`.
+    Name(#[serde(default)] Option<CardKind>),
+    /// 520.3: banish a card that fits (the controller chooses); this card enters play as
+    /// a copy of it. With none to banish it enters as itself.
+    CopyBanished(Cards),
+    /// 706.1b: the card enters play with this many +1 power counters (519.4).
+    PowerCounters(i16),
 }
 
 /// Timing phrases (512).
@@ -166,6 +194,8 @@ pub struct Cards {
     pub has_attached: Option<Box<Cards>>,
     /// Only tokens (`Some(true)`) or only non-token cards (`Some(false)`) (521.2).
     pub token: Option<bool>,
+    /// Only cards with the name this card named as it entered play (`Entry::Name`).
+    pub named: bool,
 }
 
 /// Card types for selectors; `Character` covers Mane Characters and Friends (301.4, 302.2).
@@ -602,6 +632,8 @@ pub enum Prohibition {
     /// The named players can't confront this card's Problem unless they have at least
     /// `unless_characters` characters there.
     Confront { by: Who, unless_characters: u8 },
+    /// Cards that fit can't be played by the named players, anywhere (read in hand).
+    Play { cards: Cards, by: Who },
 }
 
 /// Where a flipped card goes instead of its owner's deck bottom.

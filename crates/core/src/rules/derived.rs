@@ -228,7 +228,7 @@ impl Game {
                     if let Some(m) = self.player(you).mane {
                         if m != c
                             && self.card(m).area == area
-                            && self.face(m).colors.intersects(self.face(c).colors)
+                            && self.base_colors(m).intersects(self.base_colors(c))
                         {
                             bonus += x as i16;
                         }
@@ -272,7 +272,7 @@ impl Game {
         if self.card(c).face_down {
             return Colors::NONE;
         }
-        let mut colors = self.face(c).colors;
+        let mut colors = self.base_colors(c);
         if self.card(c).zone == Zone::Play {
             self.effects_on_upto(c, layer, |e, _| match e {
                 StaticEffect::GainColor { color, .. } => colors.insert(*color),
@@ -292,7 +292,7 @@ impl Game {
                         && self.is_character(o)
                         && self.traits(o).iter().any(|t| t == "Crystal")
                     {
-                        colors = colors.union(self.face(o).colors);
+                        colors = colors.union(self.base_colors(o));
                     }
                 }
             }

@@ -5,6 +5,7 @@ pub mod confront;
 pub mod control;
 pub mod derived;
 pub mod dilemma;
+pub mod entering;
 pub mod faceoff;
 pub mod layers;
 pub mod main_phase;

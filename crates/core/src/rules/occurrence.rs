@@ -480,7 +480,12 @@ impl Game {
             to
         };
         match from {
-            Zone::Play => self.remove_from_play_list(c),
+            Zone::Play => {
+                self.remove_from_play_list(c);
+                if !self.st.entered.is_empty() {
+                    self.left_play_as_copy(c);
+                }
+            }
             Zone::Queue => self.st.queue.retain(|&x| x != c),
             z => {
                 let list = self.zone_list(owner, z);

@@ -219,7 +219,10 @@ impl Game {
         }
         let mut seen = Vec::new();
         for &c in &self.player(p).hand {
-            if self.def(c).card_type != CardType::Event || seen.contains(&self.card(c).def) {
+            if self.def(c).card_type != CardType::Event
+                || seen.contains(&self.card(c).def)
+                || self.card_play_prohibited(p, c)
+            {
                 continue;
             }
             seen.push(self.card(c).def);

@@ -14,6 +14,7 @@ mod cnmanes;
 mod copies;
 mod decklook;
 mod dilemma;
+mod entering;
 mod flips;
 mod keywords;
 mod more;
