@@ -268,6 +268,10 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
             a(&cards(c, false)),
             instead_words(*instead)
         ),
+        StaticEffect::LoseAbilities { cards } => format!(
+            "{} has no abilities (keywords included) and can't gain any",
+            on_cards(cards)
+        ),
         StaticEffect::Replace {
             would,
             instead,

@@ -43,6 +43,8 @@ pub(crate) struct PoolFacts {
     pub teamwork: bool,
     /// Some face forbids playing cards wherever to (`Prohibition::Play`).
     pub play_bans: bool,
+    /// Some face can make cards lose their abilities (`StaticEffect::LoseAbilities`).
+    pub lose_abilities: bool,
 }
 
 impl PoolFacts {
@@ -121,6 +123,10 @@ impl PoolFacts {
             self.replacements |= crate::ability::keyword::replacement(k).is_some();
         }
         self.replacements |= face.abilities.iter().any(grants_replacing);
+        self.lose_abilities |= face
+            .abilities
+            .iter()
+            .any(crate::rules::ability_loss::makes_lose);
         // Agile can also be granted, by a static ability or by an effect's modifier.
         self.agile |= face.abilities.iter().any(grants_agile);
     }

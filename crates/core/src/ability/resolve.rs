@@ -207,20 +207,22 @@ impl Game {
         // 507.1: a card's power is its current power; a continuous effect reads its layer
         // of the 711 order, so a power modifier whose own description tests power can't
         // depend on itself (711.5).
-        let power = match self.reading(ctx) {
-            Some(layer) if k.zone == Zone::Play => self.power_upto(c, layer),
-            _ => self
-                .face(c)
-                .power
-                .map(|p| p.saturating_add(k.power_counters)),
-        };
-        if let Some(m) = sel.power_at_most {
-            if power.is_none_or(|p| p > m) {
-                return false;
-            }
-        }
-        if let Some(m) = sel.power_at_least {
-            if power.is_none_or(|p| p < m) {
+        // Read only when asked for: it is the dearest thing a description can test.
+        if sel.power_at_most.is_some() || sel.power_at_least.is_some() {
+            let power = match self.reading(ctx) {
+                Some(layer) if k.zone == Zone::Play => self.power_upto(c, layer),
+                _ => self
+                    .face(c)
+                    .power
+                    .map(|p| p.saturating_add(k.power_counters)),
+            };
+            if sel
+                .power_at_most
+                .is_some_and(|m| power.is_none_or(|p| p > m))
+                || sel
+                    .power_at_least
+                    .is_some_and(|m| power.is_none_or(|p| p < m))
+            {
                 return false;
             }
         }

@@ -583,6 +583,14 @@ pub enum StaticEffect {
         #[serde(default)]
         optional: bool,
     },
+    /// The selected cards (this card when `None`) lose their abilities, keywords
+    /// included, and can't have any (gained ones too) while this applies. The
+    /// description and the ability's condition may not read power, colours, traits or
+    /// keywords (see `rules/ability_loss.rs`).
+    LoseAbilities {
+        #[serde(default)]
+        cards: Option<Cards>,
+    },
 }
 
 /// What a replacement does instead of the occurrence it replaces (710.1). "The card" is

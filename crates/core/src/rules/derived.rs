@@ -138,7 +138,7 @@ impl Game {
 
     /// The first keyword value `pick` accepts (printed, then gained).
     pub fn keyword_value(&self, c: CardId, pick: impl Fn(Keyword) -> Option<u8>) -> Option<u8> {
-        if self.card(c).face_down {
+        if self.card(c).face_down || self.lacks_abilities(c) {
             return None;
         }
         if let Some(v) = self.face(c).keywords.iter().find_map(|&k| pick(k)) {
@@ -208,6 +208,9 @@ impl Game {
     /// Power from continuous keywords.
     fn keyword_power(&self, c: CardId) -> i16 {
         let mut bonus = 0;
+        if self.lacks_abilities(c) {
+            return 0;
+        }
         let you = self.card(c).controller;
         let area = self.card(c).area;
         let keywords: std::borrow::Cow<'_, [Keyword]> = if self.facts.teamwork {
@@ -282,8 +285,9 @@ impl Game {
                 _ => {}
             });
             // Prismatic: the colours of all your other Crystal characters.
-            if self.face(c).keywords.contains(&Keyword::Prismatic)
-                || self.granted_keywords(c).contains(&Keyword::Prismatic)
+            if (self.face(c).keywords.contains(&Keyword::Prismatic)
+                || self.granted_keywords(c).contains(&Keyword::Prismatic))
+                && !self.lacks_abilities(c)
             {
                 let you = self.card(c).controller;
                 for &o in &self.st.in_play {
@@ -370,17 +374,21 @@ impl Game {
         if k.exhaustion == 0 {
             return true;
         }
-        let mut stubborn = self.face(c).keywords.contains(&Keyword::Stubborn)
-            || self.granted_keywords(c).contains(&Keyword::Stubborn);
+        // Stubborn is an ability of the card (lost with the others); "still contributes"
+        // from another card is not.
+        let lacks = self.lacks_abilities(c);
+        let mut stubborn = (self.face(c).keywords.contains(&Keyword::Stubborn)
+            || self.granted_keywords(c).contains(&Keyword::Stubborn))
+            && !lacks;
         self.effects_on(c, |e, _| {
-            stubborn |= matches!(
-                e,
-                StaticEffect::ContributesWhileExhausted
-                    | StaticEffect::GainKeyword {
-                        keyword: Keyword::Stubborn,
-                        ..
-                    }
-            )
+            stubborn |= match e {
+                StaticEffect::ContributesWhileExhausted => true,
+                StaticEffect::GainKeyword {
+                    keyword: Keyword::Stubborn,
+                    ..
+                } => !lacks,
+                _ => false,
+            }
         });
         stubborn
     }

@@ -246,6 +246,7 @@ pub(crate) fn is_characteristic(e: &StaticEffect) -> bool {
             | StaticEffect::NeedPower(_)
             | StaticEffect::InsteadOfDismiss { .. }
             | StaticEffect::Replace { .. }
+            | StaticEffect::LoseAbilities { .. }
     )
 }
 
