@@ -215,6 +215,7 @@ impl Game {
             replacing: Vec::new(),
             leaving_play: None,
             beneath: Vec::new(),
+            last_dismissed: None,
             next_object,
             log: Vec::new(),
             log_enabled: true,

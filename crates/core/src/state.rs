@@ -337,4 +337,7 @@ pub struct State {
     /// banished card, in the order they were put there. A link ends as either leaves its
     /// zone.
     pub(crate) beneath: Vec<(CardId, CardId)>,
+    /// The card most recently dismissed, and the object it became (read by "if you do",
+    /// `Condition::ItDismissed`).
+    pub(crate) last_dismissed: Option<(CardId, u32)>,
 }

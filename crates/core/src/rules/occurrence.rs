@@ -222,7 +222,10 @@ impl Game {
                 self.log(Event::Drew { player: p });
             }
             Occurrence::Discard(c) => self.leave(c, Leave::Discard),
-            Occurrence::Dismiss { card, .. } => self.leave(card, Leave::Dismiss),
+            Occurrence::Dismiss { card, .. } => {
+                self.leave(card, Leave::Dismiss);
+                self.note_dismissed(card);
+            }
             Occurrence::Retire(card) => self.leave(card, Leave::Retire),
             Occurrence::Banish(card) => self.leave(card, Leave::Banish),
             Occurrence::Move { card, to } | Occurrence::Send { card, to } => {
