@@ -132,6 +132,9 @@ pub fn cards(c: &Cards, plural_form: bool) -> String {
         Some(false) => s.push_str(" that is not a token"),
         None => {}
     }
+    if c.same_name_as_it {
+        s.push_str(" with the same name as that card");
+    }
     s
 }
 
@@ -815,6 +818,7 @@ fn trigger(t: &Trigger) -> String {
         Trigger::LeavesItsArea => "this card leaves the area it is at".into(),
         Trigger::LeavesPlay => "this card leaves play".into(),
         Trigger::ToDiscardPile => "this card is put into a discard pile from anywhere".into(),
+        Trigger::YouMove(s) => format!("you move {}", subject(s)),
         Trigger::MovedAway(s) => format!("{} is moved (\"there\" is where it was)", subject(s)),
         Trigger::DefeatUsingOnly(c) => format!(
             "you defeat a Troublemaker with only {} characters in the faceoff",

@@ -216,6 +216,7 @@ impl Game {
             leaving_play: None,
             beneath: Vec::new(),
             last_dismissed: None,
+            mover: None,
             next_object,
             log: Vec::new(),
             log_enabled: true,

@@ -340,4 +340,7 @@ pub struct State {
     /// The card most recently dismissed, and the object it became (read by "if you do",
     /// `Condition::ItDismissed`).
     pub(crate) last_dismissed: Option<(CardId, u32)>,
+    /// The player moving a card while its move is performed (`Game::move_by`); `None`
+    /// at any other time, so it needs no place in the digest.
+    pub(crate) mover: Option<PlayerId>,
 }

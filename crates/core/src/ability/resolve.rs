@@ -235,6 +235,13 @@ impl Game {
         if sel.unique.is_some_and(|u| u != d.is_unique()) {
             return false;
         }
+        if sel.same_name_as_it
+            && ctx
+                .it
+                .is_none_or(|i| self.def(i).full_name() != d.full_name())
+        {
+            return false;
+        }
         if let Some(r) = sel.ready {
             // 503.4a: Problems are neither ready nor exhausted; 504.2: nor are frightened
             // cards.
@@ -1013,7 +1020,7 @@ impl Game {
                     if let Some(a) = area {
                         if by_move {
                             if self.may_move(ctx.you, c, a) {
-                                self.perform(Occurrence::Move { card: c, to: a });
+                                self.move_by(ctx.you, c, a);
                             }
                         } else {
                             self.perform(Occurrence::Send { card: c, to: a });
@@ -1414,7 +1421,7 @@ impl Game {
                             if self.problems_with(with, ctx).contains(&a)
                                 && self.may_move(you, c, a)
                             {
-                                self.perform(Occurrence::Move { card: c, to: a });
+                                self.move_by(you, c, a);
                             }
                         }
                         _ => {

@@ -169,6 +169,8 @@ pub struct Cards {
     /// Only Unique cards (`Some(true)`, 516.3: the printed Unique trait) or only
     /// non-Unique ones (`Some(false)`).
     pub unique: Option<bool>,
+    /// Only cards with the same name (201.1: Title and Subtitle) as the card `It` names.
+    pub same_name_as_it: bool,
 }
 
 /// Card types for selectors; `Character` covers Mane Characters and Friends (301.4, 302.2).
@@ -428,6 +430,10 @@ pub enum Trigger {
     /// This card leaves play, whichever way (dismissed, retired, banished, or put into a
     /// hand or a deck from play).
     LeavesPlay,
+    /// The controller moves a card that fits (506: with a Move action or an effect they
+    /// control); `It` is the moved card and `There` the area it went to. Read as the
+    /// move happens, so not a Reaction timing.
+    YouMove(Subject),
 }
 
 /// Costs (508).

@@ -210,6 +210,15 @@ impl Game {
         }) && !(by_move && self.move_prohibited(card, to, None))
     }
 
+    /// 506: `player` moves a card (with a Move action or an effect they control); the
+    /// triggers the move fires can tell who moved it (`Trigger::YouMove`).
+    pub(crate) fn move_by(&mut self, player: PlayerId, card: CardId, to: Area) -> bool {
+        self.st.mover = Some(player);
+        let moved = self.perform(Occurrence::Move { card, to });
+        self.st.mover = None;
+        moved
+    }
+
     /// Performs an occurrence if it can happen. Returns whether it happened.
     pub fn perform(&mut self, occ: Occurrence) -> bool {
         if !self.can_happen(occ) {

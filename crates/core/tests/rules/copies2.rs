@@ -467,3 +467,99 @@ fn r521_3_if_you_do_holds_for_a_token_that_ceased_to_exist_by_being_dismissed() 
     assert_eq!(t.g.card(made[1]).zone, Zone::Play);
     assert_eq!(t.g.name(made[1]), "Rock");
 }
+
+#[test]
+fn r506_1_you_move_fires_only_for_moves_its_controller_makes() {
+    // When you move this card, draw a card.
+    let watcher = with(
+        friend("WATCH", Blue, 1, 1, 0),
+        vec![Ability::Triggered {
+            when: Trigger::YouMove(Subject::This),
+            condition: None,
+            optional: false,
+            cost: vec![],
+            effects: vec![Effect::Draw {
+                who: Who::You,
+                amount: Amount::N(1),
+            }],
+        }],
+    );
+    // Moved by the opponent's instructions: no card drawn.
+    let mut w2 = None;
+    let t = play_event(
+        vec![Effect::By {
+            who: Who::Opponent,
+            may: false,
+            effects: vec![Effect::Move {
+                target: Target::Each(Cards {
+                    title: Some("Blue Friend WATCH".into()),
+                    ..Cards::default()
+                }),
+                to: AreaRef::AnotherProblemThanIts,
+            }],
+        }],
+        vec![watcher.clone()],
+        |b| {
+            w2 = Some(place(b, P1, "WATCH", Area::Problem(P1)));
+        },
+    );
+    assert_eq!(t.g.card(w2.unwrap()).area, Some(Area::Problem(P2)));
+    assert!(t.g.player(P1).hand.is_empty());
+    // Moved by P1's own instructions: one card drawn.
+    let mut w3 = None;
+    let t = play_event(
+        vec![Effect::Move {
+            target: Target::Each(Cards {
+                title: Some("Blue Friend WATCH".into()),
+                ..Cards::default()
+            }),
+            to: AreaRef::AnotherProblemThanIts,
+        }],
+        vec![watcher],
+        |b| {
+            w3 = Some(place(b, P1, "WATCH", Area::Problem(P1)));
+        },
+    );
+    assert_eq!(t.g.card(w3.unwrap()).area, Some(Area::Problem(P2)));
+    assert_eq!(t.g.player(P1).hand.len(), 1);
+}
+
+#[test]
+fn r201_1_same_name_as_it_needs_both_title_and_subtitle() {
+    let named = |n: &str, sub: &str| {
+        let mut d = friend(n, Blue, 1, 1, 0);
+        d.title = "Twin".into();
+        d.subtitle = sub.into();
+        d
+    };
+    let mut ids = Vec::new();
+    let t = play_event(
+        vec![
+            Effect::Pick(Target::Each(Cards {
+                title: Some("Twin".into()),
+                place: Some(Place::AtHome),
+                ..friend_sel()
+            })),
+            Effect::Exhaust(Target::Each(Cards {
+                same_name_as_it: true,
+                place: Some(Place::AtAProblem),
+                ..friend_sel()
+            })),
+        ],
+        vec![
+            named("T1", "First"),
+            named("T2", "First"),
+            named("T3", "Second"),
+        ],
+        |b| {
+            ids.push(place(b, P1, "T1", Area::Home(P1)));
+            ids.push(place(b, P1, "T2", Area::Problem(P1)));
+            ids.push(place(b, P1, "T3", Area::Problem(P1)));
+        },
+    );
+    let [_, same, other] = ids[..] else {
+        unreachable!()
+    };
+    assert!(t.g.card(same).is_exhausted());
+    assert!(!t.g.card(other).is_exhausted());
+}
