@@ -86,6 +86,11 @@ pub fn cards(c: &Cards, plural_form: bool) -> String {
     if let Some(col) = c.without_color {
         words.push(format!("non-{}", col.name()));
     }
+    match c.unique {
+        Some(true) => words.push("Unique".into()),
+        Some(false) => words.push("non-Unique".into()),
+        None => {}
+    }
     if let Some(t) = &c.trait_ {
         words.push(t.clone());
     }
@@ -129,6 +134,9 @@ pub fn cards(c: &Cards, plural_form: bool) -> String {
     }
     if c.named {
         s.push_str(" with the name this card named");
+    }
+    if c.same_name_as_it {
+        s.push_str(" with the same name as that card");
     }
     s
 }
@@ -706,9 +714,15 @@ pub fn effect(e: &Effect) -> String {
                 }
             )
         }
-        Effect::TokenCopy(t) => format!(
-            "put a token copy of {} into play at your home (printed information only, cost 0)",
-            target(t)
+        Effect::TokenCopy(t) => token_copy_words(t, None),
+        Effect::PutTokenCopy { of, at } => token_copy_words(of, *at),
+        Effect::PutIntoPlay {
+            target: t,
+            face_down,
+        } => format!(
+            "put {} into play {}under your control without playing it",
+            target(t),
+            if *face_down { "face-down " } else { "" }
         ),
         Effect::CopyThis { who: w, cost: c } => {
             let pay = if c.is_empty() {
@@ -742,6 +756,23 @@ fn would_words(w: &Would) -> String {
         Would::BeDismissed(s) => format!("{} would be dismissed", subject(s)),
         Would::Confront(w) => format!("{} would confront this card's Problem", who(*w)),
     }
+}
+
+/// A token copy (520.2) and where it goes; without a place, where its type goes (a
+/// Troublemaker at a Problem the controller chooses, an attachment on a host they choose,
+/// anything else at their home).
+fn token_copy_words(t: &Target, at: Option<CopyPlace>) -> String {
+    let place = match at {
+        Some(CopyPlace::Here) => " here",
+        Some(CopyPlace::AProblem) => " at a Problem you choose",
+        Some(CopyPlace::EachOtherProblem) => " at each other Problem",
+        None => "",
+    };
+    format!(
+        "put a token copy of {} into play face-up{place} under your control (printed \
+         information only, cost 0)",
+        target(t)
+    )
 }
 
 /// "2-power Orange Rock Friend token with Swift" (521.1).
@@ -826,6 +857,7 @@ fn trigger(t: &Trigger) -> String {
         Trigger::LeavesItsArea => "this card leaves the area it is at".into(),
         Trigger::LeavesPlay => "this card leaves play".into(),
         Trigger::ToDiscardPile => "this card is put into a discard pile from anywhere".into(),
+        Trigger::YouMove(s) => format!("you move {}", subject(s)),
         Trigger::MovedAway(s) => format!("{} is moved (\"there\" is where it was)", subject(s)),
         Trigger::DefeatUsingOnly(c) => format!(
             "you defeat a Troublemaker with only {} characters in the faceoff",
@@ -901,6 +933,7 @@ fn condition(c: &Condition) -> String {
             cards(s, true)
         ),
         Condition::ThatPlayer(w) => format!("that player is {}", who(*w)),
+        Condition::ItDismissed => "you did dismiss that card".into(),
         Condition::Beneath(n) => format!(
             "this card has at least {} beneath it",
             plural(*n as i16, "card", "cards")

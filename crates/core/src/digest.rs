@@ -62,6 +62,9 @@ impl Game {
         if !st.entered.is_empty() {
             st.entered.hash(&mut h);
         }
+        if st.last_dismissed.is_some() {
+            st.last_dismissed.hash(&mut h);
+        }
         st.rng.get_seed().hash(&mut h);
         st.rng.get_word_pos().hash(&mut h);
         h.finish()

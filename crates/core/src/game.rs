@@ -222,6 +222,8 @@ impl Game {
             entered: Vec::new(),
             leaving_play: None,
             beneath: Vec::new(),
+            last_dismissed: None,
+            mover: None,
             next_object,
             log: Vec::new(),
             log_enabled: true,

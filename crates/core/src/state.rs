@@ -339,4 +339,10 @@ pub struct State {
     pub(crate) beneath: Vec<(CardId, CardId)>,
     /// 706.1a, 520.3, 711.6: what cards' entries into play decided.
     pub(crate) entered: Vec<crate::rules::entering::Entered>,
+    /// The card most recently dismissed, and the object it became (read by "if you do",
+    /// `Condition::ItDismissed`).
+    pub(crate) last_dismissed: Option<(CardId, u32)>,
+    /// The player moving a card while its move is performed (`Game::move_by`); `None`
+    /// at any other time, so it needs no place in the digest.
+    pub(crate) mover: Option<PlayerId>,
 }

@@ -237,6 +237,16 @@ impl Game {
         if sel.named && !self.has_named_name(c, ctx.source) {
             return false;
         }
+        if sel.unique.is_some_and(|u| u != d.is_unique()) {
+            return false;
+        }
+        if sel.same_name_as_it
+            && ctx
+                .it
+                .is_none_or(|i| self.def(i).full_name() != d.full_name())
+        {
+            return false;
+        }
         if let Some(r) = sel.ready {
             // 503.4a: Problems are neither ready nor exhausted; 504.2: nor are frightened
             // cards.
@@ -434,6 +444,7 @@ impl Game {
                 ctx.player.is_some_and(|p| self.names_player(*who, ctx, p))
             }
             Condition::Beneath(n) => self.cards_beneath(ctx.source).len() >= *n as usize,
+            Condition::ItDismissed => ctx.it.is_some_and(|c| self.was_dismissed(c)),
             Condition::AtLeastAtOneFaceoffArea(n, sel) => {
                 let sel = Cards {
                     place: Some(Place::InPlay),
@@ -1014,7 +1025,7 @@ impl Game {
                     if let Some(a) = area {
                         if by_move {
                             if self.may_move(ctx.you, c, a) {
-                                self.perform(Occurrence::Move { card: c, to: a });
+                                self.move_by(ctx.you, c, a);
                             }
                         } else {
                             self.perform(Occurrence::Send { card: c, to: a });
@@ -1279,21 +1290,66 @@ impl Game {
                     }
                 }
             }
-            Effect::TokenCopy(target) => {
-                for c in targets!(target) {
-                    // 520.2: the printed information only (the same definition), none of
-                    // the card's state or modifiers.
-                    if self.card(c).zone == Zone::Play
-                        && self.def(c).card_type == crate::card::CardType::Friend
+            Effect::TokenCopy(t) | Effect::PutTokenCopy { of: t, .. } => {
+                let at = match effect {
+                    Effect::PutTokenCopy { at, .. } => *at,
+                    _ => None,
+                };
+                // A chosen card is kept (`chosen`) while its place is asked for; with
+                // several targets, `progress` counts those done (the new copies come
+                // after them in play, so the ones done stay first).
+                let (cards, mut place) = match (target_is_choice(t), *chosen) {
+                    (true, Some(c)) => (vec![c], answer),
+                    (true, None) => (targets!(t), None),
+                    (false, _) => (targets!(t), answer),
+                };
+                let choice = target_is_choice(t);
+                let start = if choice { 0 } else { *progress as usize };
+                for (i, &c) in cards.iter().enumerate().skip(start) {
+                    if let Err((prompt, options)) = self.place_token_copy(c, at, ctx, place.take())
                     {
-                        let def = self.card(c).def;
-                        self.perform(Occurrence::CreateToken {
-                            def,
-                            owner: you,
-                            at: Area::Home(you),
-                            face_down: false,
-                        });
+                        *chosen = Some(c);
+                        *progress = i.min(u8::MAX as usize) as u8;
+                        return Step::Ask(prompt, options, you);
                     }
+                    if !choice {
+                        *progress = (i + 1).min(u8::MAX as usize) as u8;
+                    }
+                }
+            }
+            Effect::PutIntoPlay { target, face_down } => {
+                // The card first (kept while its Problem is chosen), then the Problem. A
+                // card put into play leaves the hand or pile, so several targets are
+                // taken again each time without those done.
+                let (cards, mut place) = match (target_is_choice(target), *chosen) {
+                    (true, Some(c)) => (vec![c], answer),
+                    (true, None) => (targets!(target), None),
+                    (false, _) => (targets!(target), answer),
+                };
+                for c in cards {
+                    if !matches!(self.card(c).zone, Zone::Hand | Zone::Discard) {
+                        continue;
+                    }
+                    let (at, down) = match self.def(c).card_type {
+                        CardType::Friend => (Area::Home(you), false),
+                        CardType::Troublemaker => match place.take() {
+                            Some(Choice::Problem(a)) if self.problem_areas().any(|x| x == a) => {
+                                (a, *face_down)
+                            }
+                            _ => {
+                                let options: Vec<Choice> =
+                                    self.problem_areas().map(Choice::Problem).collect();
+                                if options.is_empty() {
+                                    continue;
+                                }
+                                *chosen = Some(c);
+                                return Step::Ask(Prompt::ChooseProblem, options, you);
+                            }
+                        },
+                        _ => continue,
+                    };
+                    self.card_mut(c).controller = you;
+                    self.enter(c, at, down, crate::rules::entering::Then::Nothing);
                 }
             }
             Effect::FlipExtra(n) => {
@@ -1366,7 +1422,7 @@ impl Game {
                             if self.problems_with(with, ctx).contains(&a)
                                 && self.may_move(you, c, a)
                             {
-                                self.perform(Occurrence::Move { card: c, to: a });
+                                self.move_by(you, c, a);
                             }
                         }
                         _ => {
@@ -1456,6 +1512,12 @@ impl Game {
         self.play_then(p, c, 0, (at, false), host, frightened);
         Ok(())
     }
+}
+
+/// Whether a target asks the controller to choose (so the card chosen is kept while a
+/// later question about it is asked).
+fn target_is_choice(t: &Target) -> bool {
+    matches!(t, Target::Choose(_) | Target::UpToOne(_))
 }
 
 enum Step {

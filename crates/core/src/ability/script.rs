@@ -196,6 +196,11 @@ pub struct Cards {
     pub token: Option<bool>,
     /// Only cards with the name this card named as it entered play (`Entry::Name`).
     pub named: bool,
+    /// Only Unique cards (`Some(true)`, 516.3: the printed Unique trait) or only
+    /// non-Unique ones (`Some(false)`).
+    pub unique: Option<bool>,
+    /// Only cards with the same name (201.1: Title and Subtitle) as the card `It` names.
+    pub same_name_as_it: bool,
 }
 
 /// Card types for selectors; `Character` covers Mane Characters and Friends (301.4, 302.2).
@@ -314,6 +319,10 @@ pub enum Condition {
     },
     /// At least n cards are beneath this card (Pumped).
     Beneath(u8),
+    /// The card `It` names was dismissed (410.1) and is still where that put it (a
+    /// token: it ceased to exist by it, 521.3): "if you do" after "you may dismiss".
+    /// A dismissal replaced by something else (710) is not one.
+    ItDismissed,
 }
 
 /// Which card a trigger watches.
@@ -451,6 +460,10 @@ pub enum Trigger {
     /// This card leaves play, whichever way (dismissed, retired, banished, or put into a
     /// hand or a deck from play).
     LeavesPlay,
+    /// The controller moves a card that fits (506: with a Move action or an effect they
+    /// control); `It` is the moved card and `There` the area it went to. Read as the
+    /// move happens, so not a Reaction timing.
+    YouMove(Subject),
 }
 
 /// Costs (508).
@@ -863,8 +876,8 @@ pub enum Effect {
         #[serde(default)]
         at: Option<AreaRef>,
     },
-    /// 520.2: put a token copy of each target Friend into play at the controller's home:
-    /// its printed information, cost 0, none of its modifiers or state.
+    /// 520.2: a token copy of each target card, placed by its type: the same as
+    /// `PutTokenCopy` without `at` (a Friend at the controller's home).
     TokenCopy(Target),
     /// 520.1: the named player may pay `cost`; if they do, the instructions of this
     /// effect before this one are processed again as a new effect controlled by them
@@ -874,6 +887,38 @@ pub enum Effect {
         #[serde(default)]
         cost: Vec<Cost>,
     },
+    /// 520.2: put a token copy of each target card into play, owned and controlled by
+    /// the controller (521.5), face-up: its printed information, cost 0, none of its
+    /// state or modifiers. The card may have left play since (its printed information is
+    /// still known). Without `at`, a Friend or a Resource goes to the controller's home,
+    /// an attachment on a host the controller chooses that fits its host description
+    /// (509.2), and a Troublemaker to a Problem the controller chooses (306.1).
+    /// Friends, Resources and Troublemakers are copied; Dilemmas are not.
+    PutTokenCopy {
+        of: Target,
+        #[serde(default)]
+        at: Option<CopyPlace>,
+    },
+    /// Put cards from a hand or a discard pile into play under the controller's control
+    /// without playing them (no cost; "when you play" doesn't trigger): a Friend at the
+    /// controller's home, a Troublemaker at a Problem the controller chooses (306.1),
+    /// face-down only when `face_down` says so. Other card types aren't put this way.
+    PutIntoPlay {
+        target: Target,
+        #[serde(default)]
+        face_down: bool,
+    },
+}
+
+/// Where a token copy (520.2) is put, when the text says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum CopyPlace {
+    /// This card's area (a Troublemaker only if that is a Problem).
+    Here,
+    /// A Problem the controller chooses.
+    AProblem,
+    /// One copy at each Problem other than the one this card is at.
+    EachOtherProblem,
 }
 
 fn one() -> u8 {

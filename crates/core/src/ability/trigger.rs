@@ -671,6 +671,11 @@ impl Game {
             {
                 Some((Some(*card), Some(*from)))
             }
+            (Trigger::YouMove(s), Event::Moved { card, to, .. })
+                if self.st.mover == Some(you) && self.subject_fits(s, source, you, *card) =>
+            {
+                Some((Some(*card), Some(*to)))
+            }
             (Trigger::YouPlay { card_type, on }, Event::Played { player, card })
                 if *player == you
                     && self.def(*card).card_type == *card_type

@@ -42,6 +42,8 @@ pub(crate) struct Entered {
 /// What the entry is part of, done once the card is in play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Then {
+    /// Put into play without being played.
+    Nothing,
     /// 509.2, 705.2g: attach it to its host, and it has been played by `player`; an
     /// effect may have it played frightened.
     Played {
@@ -171,6 +173,7 @@ impl Game {
             k.power_counters = k.power_counters.saturating_add(e.counters);
         }
         match e.then {
+            Then::Nothing => {}
             Then::Played {
                 player,
                 host,

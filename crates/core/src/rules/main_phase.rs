@@ -161,7 +161,7 @@ impl Game {
                     player: p,
                     amount: cost,
                 }) {
-                    self.perform(Occurrence::Move { card, to });
+                    self.move_by(p, card, to);
                 }
             }
             Choice::Draw => {

@@ -210,6 +210,15 @@ impl Game {
         }) && !(by_move && self.move_prohibited(card, to, None))
     }
 
+    /// 506: `player` moves a card (with a Move action or an effect they control); the
+    /// triggers the move fires can tell who moved it (`Trigger::YouMove`).
+    pub(crate) fn move_by(&mut self, player: PlayerId, card: CardId, to: Area) -> bool {
+        self.st.mover = Some(player);
+        let moved = self.perform(Occurrence::Move { card, to });
+        self.st.mover = None;
+        moved
+    }
+
     /// Performs an occurrence if it can happen. Returns whether it happened.
     pub fn perform(&mut self, occ: Occurrence) -> bool {
         if !self.can_happen(occ) {
@@ -222,7 +231,10 @@ impl Game {
                 self.log(Event::Drew { player: p });
             }
             Occurrence::Discard(c) => self.leave(c, Leave::Discard),
-            Occurrence::Dismiss { card, .. } => self.leave(card, Leave::Dismiss),
+            Occurrence::Dismiss { card, .. } => {
+                self.leave(card, Leave::Dismiss);
+                self.note_dismissed(card);
+            }
             Occurrence::Retire(card) => self.leave(card, Leave::Retire),
             Occurrence::Banish(card) => self.leave(card, Leave::Banish),
             Occurrence::Move { card, to } | Occurrence::Send { card, to } => {

@@ -13,6 +13,7 @@ mod ch7_abilities;
 mod ch8_additional;
 mod cnmanes;
 mod copies;
+mod copies2;
 mod decklook;
 mod dilemma;
 mod entering;
