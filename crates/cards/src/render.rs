@@ -276,6 +276,18 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
             a(&cards(c, false)),
             instead_words(*instead)
         ),
+        StaticEffect::OthersEnter { cards: c, does } => match &**does {
+            OnEntry::Exhausted => format!("{} enter play exhausted", cards(c, true)),
+            OnEntry::Modifier {
+                effect,
+                duration: d,
+            } => format!(
+                "as each {} enters play, {} {}",
+                cards(c, false),
+                static_effect(effect, "it"),
+                duration(*d)
+            ),
+        },
         StaticEffect::LoseAbilities { cards } => format!(
             "{} has no abilities (keywords included) and can't gain any",
             on_cards(cards)
@@ -458,6 +470,7 @@ fn entry(e: &Entry) -> String {
             "it comes into play with {} on it",
             plural(*n, "+1 power counter", "+1 power counters")
         ),
+        Entry::Exhausted => "it comes into play exhausted".into(),
     }
 }
 

@@ -45,6 +45,8 @@ pub(crate) struct PoolFacts {
     pub play_bans: bool,
     /// Some face can make cards lose their abilities (`StaticEffect::LoseAbilities`).
     pub lose_abilities: bool,
+    /// Some face sets the state other cards enter play in (`StaticEffect::OthersEnter`).
+    pub entry_states: bool,
 }
 
 impl PoolFacts {
@@ -75,6 +77,16 @@ impl PoolFacts {
                         effect,
                         StaticEffect::Prohibit(crate::ability::Prohibition::Play { .. })
                     );
+                    if let StaticEffect::OthersEnter { does, .. } = effect {
+                        self.entry_states = true;
+                        // What it gives an entering card is a modifier like any other.
+                        if let crate::ability::OnEntry::Modifier { effect, .. } = &**does {
+                            self.writes =
+                                self.writes.or(crate::rules::layers::writes(effect).kinds());
+                            self.lose_abilities |=
+                                matches!(effect, StaticEffect::LoseAbilities { .. });
+                        }
+                    }
                     self.replacements |= matches!(
                         effect,
                         StaticEffect::Replace { .. } | StaticEffect::InsteadOfDismiss { .. }

@@ -85,6 +85,8 @@ pub enum Entry {
     CopyBanished(Cards),
     /// 706.1b: the card enters play with this many +1 power counters (519.4).
     PowerCounters(i16),
+    /// 706.1b: the card enters play exhausted.
+    Exhausted,
 }
 
 /// Timing phrases (512).
@@ -603,6 +605,21 @@ pub enum StaticEffect {
     LoseAbilities {
         #[serde(default)]
         cards: Option<Cards>,
+    },
+    /// 706.1b: cards that fit enter play in a state this says ("opposing Friends enter
+    /// play exhausted"), applied as each enters, before its triggers look at it.
+    OthersEnter { cards: Cards, does: Box<OnEntry> },
+}
+
+/// The state a card enters play in, set by another card (706.1b).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum OnEntry {
+    /// It enters play exhausted.
+    Exhausted,
+    /// It enters play with a modifier that lasts for a while.
+    Modifier {
+        effect: StaticEffect,
+        duration: Duration,
     },
 }
 

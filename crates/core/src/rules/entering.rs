@@ -66,8 +66,9 @@ pub(crate) struct Entering {
     done: u8,
     /// Colours picked so far for an `Entry::Colors` allowing several.
     picked: Colors,
-    /// +1 power counters it enters with (706.1b).
+    /// +1 power counters it enters with, and whether it enters exhausted (706.1b).
     counters: i16,
+    exhausted: bool,
     /// 711.6: whether its static abilities have been ordered.
     ordered: bool,
 }
@@ -105,6 +106,7 @@ impl Game {
             done: 0,
             picked: Colors::NONE,
             counters: 0,
+            exhausted: false,
             ordered: false,
         });
         self.forget_entry(card);
@@ -168,9 +170,12 @@ impl Game {
             at: e.at,
             face_down: e.face_down,
         });
-        if e.counters != 0 && self.card(card).zone == Zone::Play {
+        if self.card(card).zone == Zone::Play && (e.counters != 0 || e.exhausted) {
             let k = self.card_mut(card);
             k.power_counters = k.power_counters.saturating_add(e.counters);
+            if e.exhausted {
+                k.exhaustion = 1;
+            }
         }
         match e.then {
             Then::Nothing => {}
@@ -205,6 +210,10 @@ impl Game {
         match (entry, answer) {
             (Entry::PowerCounters(n), _) => {
                 e.counters = e.counters.saturating_add(*n);
+                Step::Done
+            }
+            (Entry::Exhausted, _) => {
+                e.exhausted = true;
                 Step::Done
             }
             (Entry::Colors { count, up_to }, answer) => {
@@ -370,6 +379,57 @@ impl Game {
             })
             .map(|s| s.0)
             .collect()
+    }
+
+    /// 706.1b: what other cards in play say about the state `card` enters play in,
+    /// applied as it enters (before its entry is logged, so before its triggers).
+    pub(crate) fn others_entry_state(&mut self, card: CardId) {
+        if !self.facts.entry_states {
+            return;
+        }
+        let mut exhausted = false;
+        let mut mods = Vec::new();
+        for &s in &self.st.in_play {
+            if s == card || self.card(s).face_down {
+                continue;
+            }
+            for a in self.abilities(s).iter() {
+                let Ability::Static {
+                    effect: crate::ability::StaticEffect::OthersEnter { cards, does },
+                    condition,
+                } = a
+                else {
+                    continue;
+                };
+                let ctx = self.ctx_of(s);
+                if !self.fits(card, cards, &ctx)
+                    || condition.as_ref().is_some_and(|c| !self.holds(c, &ctx))
+                {
+                    continue;
+                }
+                match &**does {
+                    crate::ability::OnEntry::Exhausted => exhausted = true,
+                    crate::ability::OnEntry::Modifier { effect, duration } => {
+                        mods.push((ctx.you, effect.clone(), *duration))
+                    }
+                }
+            }
+        }
+        if exhausted {
+            self.card_mut(card).exhaustion = 1;
+        }
+        let object = self.card(card).object;
+        for (controller, effect, duration) in mods {
+            let timestamp = self.new_object();
+            self.st.modifiers.push(crate::ability::trigger::Modifier {
+                target: card,
+                object,
+                controller,
+                effect,
+                duration,
+                timestamp,
+            });
+        }
     }
 
     /// The entry record of a card, if it has one.

@@ -247,6 +247,7 @@ pub(crate) fn is_characteristic(e: &StaticEffect) -> bool {
             | StaticEffect::InsteadOfDismiss { .. }
             | StaticEffect::Replace { .. }
             | StaticEffect::LoseAbilities { .. }
+            | StaticEffect::OthersEnter { .. }
     )
 }
 

@@ -302,6 +302,9 @@ impl Game {
                 k.exhaustion = 0;
                 k.frightened = false;
                 self.st.uniqueness_dirty = true;
+                if !face_down {
+                    self.others_entry_state(card);
+                }
                 self.log(Event::EnteredPlay {
                     card,
                     area: at,
@@ -365,6 +368,9 @@ impl Game {
                 k.area = Some(at);
                 k.face_down = face_down;
                 self.st.uniqueness_dirty = true;
+                if !face_down {
+                    self.others_entry_state(c);
+                }
                 self.log(Event::EnteredPlay {
                     card: c,
                     area: at,

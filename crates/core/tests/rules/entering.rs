@@ -291,3 +291,80 @@ fn r711_6_the_controller_orders_interdependent_modifiers_that_start_together() {
         );
     }
 }
+
+/// A Resource of P2's at P2's home whose static ability says how opposing Friends enter.
+fn gatekeeper(does: OnEntry) -> CardDef {
+    with(
+        resource("GATE", Orange, 0, 1),
+        vec![Ability::Static {
+            effect: StaticEffect::OthersEnter {
+                cards: Cards {
+                    card_type: Some(CardKind::Type(CardType::Friend)),
+                    controller: Some(Who::Opponent),
+                    ..Cards::default()
+                },
+                does: Box::new(does),
+            },
+            condition: None,
+        }],
+    )
+}
+
+fn with_gate(does: OnEntry, entering: CardDef) -> (T, CardId) {
+    let mut id = None;
+    let mut t = board(
+        deck("A", Blue, vec![entering], 5),
+        deck("B", Orange, vec![gatekeeper(does)], 5),
+        StartAt::MainPhase,
+        |b| {
+            id = Some(to_hand(b, P1, "EN"));
+            place(b, P2, "GATE", Area::Home(P2));
+            b.set_tokens(P1, 5);
+        },
+    );
+    t.choose(P1, "play \"Blue Friend EN\" to home");
+    (t, id.unwrap())
+}
+
+#[test]
+fn r706_1b_another_card_makes_opposing_friends_enter_play_exhausted() {
+    let (t, c) = with_gate(OnEntry::Exhausted, friend("EN", Blue, 2, 1, 0));
+    assert_eq!(t.g.card(c).zone, Zone::Play);
+    assert!(t.g.card(c).is_exhausted());
+}
+
+#[test]
+fn r706_1b_a_friend_entering_without_abilities_triggers_nothing_as_it_enters() {
+    let entering = entrant("EN", vec![draw_when_this_enters_if(Blue)]);
+    let (t, c) = with_gate(
+        OnEntry::Modifier {
+            effect: StaticEffect::LoseAbilities { cards: None },
+            duration: Duration::EndOfTurn,
+        },
+        entering,
+    );
+    assert!(t.g.lacks_abilities(c));
+    assert_eq!(
+        t.g.player(P1).hand.len(),
+        0,
+        "706.1b before 706.1d: no draw"
+    );
+    // The same Friend without the gate draws as it enters.
+    let (t, _) = play_from_hand(
+        vec![entrant("CH", vec![draw_when_this_enters_if(Blue)])],
+        "CH",
+        |_| {},
+    );
+    assert_eq!(t.g.player(P1).hand.len(), 1);
+}
+
+#[test]
+fn r706_1b_a_card_that_enters_play_exhausted() {
+    let (t, c) = play_from_hand(
+        vec![entrant("CH", vec![Ability::AsEntersPlay(Entry::Exhausted)])],
+        "CH",
+        |_| {},
+    );
+    assert_eq!(t.g.card(c).zone, Zone::Play);
+    assert!(t.g.card(c).is_exhausted());
+}
