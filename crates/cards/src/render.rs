@@ -276,7 +276,7 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
             a(&cards(c, false)),
             instead_words(*instead)
         ),
-        StaticEffect::OthersEnter { cards: c, does } => match &**does {
+        StaticEffect::OthersEnter { cards: c, does } => match does {
             OnEntry::Exhausted => format!("{} enter play exhausted", cards(c, true)),
             OnEntry::Modifier {
                 effect,

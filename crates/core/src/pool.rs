@@ -80,11 +80,11 @@ impl PoolFacts {
                     if let StaticEffect::OthersEnter { does, .. } = effect {
                         self.entry_states = true;
                         // What it gives an entering card is a modifier like any other.
-                        if let crate::ability::OnEntry::Modifier { effect, .. } = &**does {
+                        if let crate::ability::OnEntry::Modifier { effect, .. } = does {
                             self.writes =
                                 self.writes.or(crate::rules::layers::writes(effect).kinds());
                             self.lose_abilities |=
-                                matches!(effect, StaticEffect::LoseAbilities { .. });
+                                matches!(**effect, StaticEffect::LoseAbilities { .. });
                         }
                     }
                     self.replacements |= matches!(

@@ -608,7 +608,7 @@ pub enum StaticEffect {
     },
     /// 706.1b: cards that fit enter play in a state this says ("opposing Friends enter
     /// play exhausted"), applied as each enters, before its triggers look at it.
-    OthersEnter { cards: Cards, does: Box<OnEntry> },
+    OthersEnter { cards: Cards, does: OnEntry },
 }
 
 /// The state a card enters play in, set by another card (706.1b).
@@ -618,7 +618,7 @@ pub enum OnEntry {
     Exhausted,
     /// It enters play with a modifier that lasts for a while.
     Modifier {
-        effect: StaticEffect,
+        effect: Box<StaticEffect>,
         duration: Duration,
     },
 }

@@ -407,10 +407,10 @@ impl Game {
                 {
                     continue;
                 }
-                match &**does {
+                match does {
                     crate::ability::OnEntry::Exhausted => exhausted = true,
                     crate::ability::OnEntry::Modifier { effect, duration } => {
-                        mods.push((ctx.you, effect.clone(), *duration))
+                        mods.push((ctx.you, (**effect).clone(), *duration))
                     }
                 }
             }

@@ -303,7 +303,7 @@ fn gatekeeper(does: OnEntry) -> CardDef {
                     controller: Some(Who::Opponent),
                     ..Cards::default()
                 },
-                does: Box::new(does),
+                does,
             },
             condition: None,
         }],
@@ -338,7 +338,7 @@ fn r706_1b_a_friend_entering_without_abilities_triggers_nothing_as_it_enters() {
     let entering = entrant("EN", vec![draw_when_this_enters_if(Blue)]);
     let (t, c) = with_gate(
         OnEntry::Modifier {
-            effect: StaticEffect::LoseAbilities { cards: None },
+            effect: Box::new(StaticEffect::LoseAbilities { cards: None }),
             duration: Duration::EndOfTurn,
         },
         entering,
