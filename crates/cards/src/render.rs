@@ -41,6 +41,11 @@ fn amount(a: &Amount, one: &str, many: &str) -> String {
             format!("one {one} for each {name} counter on this card")
         }
         Amount::Beneath(n) => format!("{} for each card beneath this card", plural(*n, one, many)),
+        Amount::ColorsAmong(n, c) => format!(
+            "{} for each colour among {}",
+            plural(*n, one, many),
+            cards(c, true)
+        ),
     }
 }
 
@@ -224,6 +229,9 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
                     format!("+1 power for each {name} counter on this card")
                 }
                 Amount::Beneath(n) => format!("{n:+} power for each card beneath this card"),
+                Amount::ColorsAmong(n, c) => {
+                    format!("{n:+} power for each colour among {}", self::cards(c, true))
+                }
             };
             format!("{} gets {n}", on_cards(cards))
         }
@@ -706,6 +714,14 @@ pub fn effect(e: &Effect) -> String {
             "put a token copy of {} into play at your home (printed information only, cost 0)",
             target(t)
         ),
+        Effect::RemovePowerCounters {
+            target: t,
+            amount: a,
+        } => format!(
+            "remove {} from {} (only those it has)",
+            amount(a, "+1 power counter", "+1 power counters"),
+            target(t)
+        ),
         Effect::CopyThis { who: w, cost: c } => {
             let pay = if c.is_empty() {
                 String::new()
@@ -822,6 +838,7 @@ fn trigger(t: &Trigger) -> String {
         Trigger::LeavesItsArea => "this card leaves the area it is at".into(),
         Trigger::LeavesPlay => "this card leaves play".into(),
         Trigger::ToDiscardPile => "this card is put into a discard pile from anywhere".into(),
+        Trigger::ToDiscardPileFromPlay => "this card is put into a discard pile from play".into(),
         Trigger::MovedAway(s) => format!("{} is moved (\"there\" is where it was)", subject(s)),
         Trigger::DefeatUsingOnly(c) => format!(
             "you defeat a Troublemaker with only {} characters in the faceoff",

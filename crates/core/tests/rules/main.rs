@@ -15,6 +15,7 @@ mod copies;
 mod decklook;
 mod dilemma;
 mod entering;
+mod entering2;
 mod flips;
 mod keywords;
 mod more;
