@@ -41,6 +41,11 @@ fn amount(a: &Amount, one: &str, many: &str) -> String {
             format!("one {one} for each {name} counter on this card")
         }
         Amount::Beneath(n) => format!("{} for each card beneath this card", plural(*n, one, many)),
+        Amount::ColorsAmong(n, c) => format!(
+            "{} for each colour among {}",
+            plural(*n, one, many),
+            cards(c, true)
+        ),
     }
 }
 
@@ -232,6 +237,9 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
                     format!("+1 power for each {name} counter on this card")
                 }
                 Amount::Beneath(n) => format!("{n:+} power for each card beneath this card"),
+                Amount::ColorsAmong(n, c) => {
+                    format!("{n:+} power for each colour among {}", self::cards(c, true))
+                }
             };
             format!("{} gets {n}", on_cards(cards))
         }
@@ -737,6 +745,14 @@ pub fn effect(e: &Effect) -> String {
             target(t),
             if *face_down { "face-down " } else { "" }
         ),
+        Effect::RemovePowerCounters {
+            target: t,
+            amount: a,
+        } => format!(
+            "remove {} from {} (only those it has)",
+            amount(a, "+1 power counter", "+1 power counters"),
+            target(t)
+        ),
         Effect::CopyThis { who: w, cost: c } => {
             let pay = if c.is_empty() {
                 String::new()
@@ -871,6 +887,7 @@ fn trigger(t: &Trigger) -> String {
         Trigger::LeavesPlay => "this card leaves play".into(),
         Trigger::ToDiscardPile => "this card is put into a discard pile from anywhere".into(),
         Trigger::YouMove(s) => format!("you move {}", subject(s)),
+        Trigger::ToDiscardPileFromPlay => "this card is put into a discard pile from play".into(),
         Trigger::MovedAway(s) => format!("{} is moved (\"there\" is where it was)", subject(s)),
         Trigger::DefeatUsingOnly(c) => format!(
             "you defeat a Troublemaker with only {} characters in the faceoff",

@@ -101,6 +101,7 @@ impl PoolFacts {
                             | Trigger::ToDiscardPile
                             | Trigger::LeavesItsArea
                             | Trigger::LeavesPlay
+                            | Trigger::ToDiscardPileFromPlay
                     );
                     self.state_triggers |= matches!(when, Trigger::HasPower(_));
                 }

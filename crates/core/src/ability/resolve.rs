@@ -169,11 +169,7 @@ impl Game {
             }
         }
         if sel.color.is_some() || !sel.any_color.is_empty() || sel.without_color.is_some() {
-            let colors = match self.reading(ctx) {
-                Some(layer) => self.colors_upto(c, layer),
-                None if k.face_down => crate::card::Colors::NONE,
-                None => self.base_colors(c),
-            };
+            let colors = self.colors_as_read(c, ctx);
             if sel.color.is_some_and(|color| !colors.contains(color))
                 || (!sel.any_color.is_empty() && !sel.any_color.iter().any(|&x| colors.contains(x)))
                 || sel
@@ -265,6 +261,16 @@ impl Game {
         true
     }
 
+    /// The colours of `c` as a description or amount read from `ctx` sees them: in a
+    /// continuous effect, as the modifiers before its layer of the 711 order leave them.
+    fn colors_as_read(&self, c: CardId, ctx: &Ctx) -> crate::card::Colors {
+        match self.reading(ctx) {
+            Some(layer) => self.colors_upto(c, layer),
+            None if self.card(c).face_down => crate::card::Colors::NONE,
+            None => self.base_colors(c),
+        }
+    }
+
     /// Cards that fit, in a stable order: in play first, then hands and discard piles.
     pub(crate) fn matching(&self, sel: &Cards, ctx: &Ctx) -> Vec<CardId> {
         let place = sel.place.unwrap_or(Place::InPlay);
@@ -333,6 +339,15 @@ impl Game {
                 .and_then(|p| self.def(p).problem.as_ref())
                 .map_or(0, |f| f.bonus as i16),
             Amount::Beneath(per) => per.saturating_mul(self.cards_beneath(ctx.source).len() as i16),
+            Amount::ColorsAmong(per, sel) => {
+                let among = self
+                    .matching(sel, ctx)
+                    .into_iter()
+                    .fold(crate::card::Colors::NONE, |all, c| {
+                        all.union(self.colors_as_read(c, ctx))
+                    });
+                per.saturating_mul(among.len() as i16)
+            }
         }
     }
 
@@ -1039,6 +1054,16 @@ impl Game {
                     if self.card(c).zone == Zone::Play {
                         let k = self.card_mut(c);
                         k.power_counters = k.power_counters.saturating_add(n);
+                    }
+                }
+            }
+            Effect::RemovePowerCounters { target, amount } => {
+                let n = self.amount(amount, ctx).max(0);
+                for c in targets!(target) {
+                    if self.card(c).zone == Zone::Play {
+                        let k = self.card_mut(c);
+                        // Net counters below zero are -1 counters: not touched (519.4).
+                        k.power_counters -= n.min(k.power_counters.max(0));
                     }
                 }
             }

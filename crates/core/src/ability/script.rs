@@ -245,6 +245,9 @@ pub enum Amount {
     CountersOnThis(String),
     /// This many for each card beneath this card (banished beneath it, Pumped).
     Beneath(i16),
+    /// This many for each colour among the cards that fit (a colour two of them share
+    /// counts once).
+    ColorsAmong(i16, Cards),
 }
 
 /// How long a modifier lasts (708.2).
@@ -466,6 +469,9 @@ pub enum Trigger {
     /// control); `It` is the moved card and `There` the area it went to. Read as the
     /// move happens, so not a Reaction timing.
     YouMove(Subject),
+    /// This card is put into a discard pile from play (dismissed, retired, …), not from
+    /// a hand or a flip zone; it looks back (701.3), as the card is no longer in play.
+    ToDiscardPileFromPlay,
 }
 
 /// Costs (508).
@@ -924,6 +930,12 @@ pub enum Effect {
         target: Target,
         #[serde(default)]
         face_down: bool,
+    },
+    /// 519.4: take up to `amount` +1 power counters off each target in play; a card with
+    /// fewer loses the ones it has, and none are ever taken below zero.
+    RemovePowerCounters {
+        target: Target,
+        amount: Amount,
     },
 }
 

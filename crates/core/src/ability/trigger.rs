@@ -666,6 +666,15 @@ impl Game {
             {
                 Some((Some(source), None))
             }
+            (
+                Trigger::ToDiscardPileFromPlay,
+                Event::Left {
+                    card,
+                    to: Zone::Discard,
+                    from: Some(from),
+                    ..
+                },
+            ) if *card == source => Some((Some(source), Some(*from))),
             (Trigger::MovedAway(s), Event::Moved { card, from, .. })
                 if self.subject_fits(s, source, you, *card) =>
             {

@@ -162,6 +162,12 @@ pub(crate) fn reads_amount(a: &Amount) -> Reach<'_> {
     match a {
         Amount::CountOf(c) => reads_cards(c),
         Amount::PowerOfThis => Reach::power(),
+        // Every colour the cards that fit have, so any colour a modifier gives counts.
+        Amount::ColorsAmong(_, c) => Reach {
+            colors: Colors::of(&crate::card::Color::ALL),
+            ..Reach::default()
+        }
+        .join(reads_cards(c)),
         _ => Reach::default(),
     }
 }

@@ -17,6 +17,7 @@ mod copies2;
 mod decklook;
 mod dilemma;
 mod entering;
+mod entering2;
 mod flips;
 mod keywords;
 mod more;
