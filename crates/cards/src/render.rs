@@ -466,10 +466,7 @@ fn entry(e: &Entry) -> String {
             "its controller may show {} from their hand; if they do, this card has that card's colours instead of its own",
             a(&cards(c, false))
         ),
-        Entry::Name(k) => format!(
-            "its controller names {}",
-            a(&format!("{} name", kind(*k, false)))
-        ),
+        Entry::Name(k) => format!("its controller names {}", a(&kind(*k, false))),
         Entry::CopyBanished(c) => format!(
             "its controller banishes {}, and this card comes into play as a copy of that card (printed information only)",
             a(&cards(c, false))
