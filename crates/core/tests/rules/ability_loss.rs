@@ -113,20 +113,14 @@ fn losing_abilities_until_the_end_of_the_turn_stops_its_triggered_abilities() {
         }],
     );
     let mut mover = strong("MV", Orange);
-    mover.face.abilities.push(Ability::Triggered {
-        when: Trigger::Moved {
+    mover.face.abilities.push(draw_on(
+        Trigger::Moved {
             subject: Subject::Any(Cards::default()),
             to_problem: false,
             from_home: false,
         },
-        condition: None,
-        optional: false,
-        cost: vec![],
-        effects: vec![Effect::Draw {
-            who: Who::You,
-            amount: Amount::N(1),
-        }],
-    });
+        None,
+    ));
     let mut ids: Vec<CardId> = Vec::new();
     let mut t = board(
         deck("A", Blue, vec![hush, friend("W", Blue, 1, 1, 0)], 5),

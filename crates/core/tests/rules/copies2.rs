@@ -473,16 +473,7 @@ fn r506_1_you_move_fires_only_for_moves_its_controller_makes() {
     // When you move this card, draw a card.
     let watcher = with(
         friend("WATCH", Blue, 1, 1, 0),
-        vec![Ability::Triggered {
-            when: Trigger::YouMove(Subject::This),
-            condition: None,
-            optional: false,
-            cost: vec![],
-            effects: vec![Effect::Draw {
-                who: Who::You,
-                amount: Amount::N(1),
-            }],
-        }],
+        vec![draw_on(Trigger::YouMove(Subject::This), None)],
     );
     // Moved by the opponent's instructions: no card drawn.
     let mut w2 = None;

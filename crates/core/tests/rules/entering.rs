@@ -23,19 +23,13 @@ fn entrant(number: &str, abilities: Vec<Ability>) -> CardDef {
 }
 
 fn draw_when_this_enters_if(color: Color) -> Ability {
-    Ability::Triggered {
-        when: Trigger::EntersPlay(Subject::This),
-        condition: Some(Condition::ItFits(Cards {
+    draw_on(
+        Trigger::EntersPlay(Subject::This),
+        Some(Condition::ItFits(Cards {
             color: Some(color),
             ..Cards::default()
         })),
-        optional: false,
-        cost: vec![],
-        effects: vec![Effect::Draw {
-            who: Who::You,
-            amount: Amount::N(1),
-        }],
-    }
+    )
 }
 
 /// Plays `number` from P1's hand to home on a board built with `cards` in P1's deck.

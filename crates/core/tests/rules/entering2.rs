@@ -10,19 +10,7 @@ use ponyccg_core::testkit::*;
 use ponyccg_core::{Area, CardId, Zone};
 
 fn draws_when(n: &str, when: Trigger) -> CardDef {
-    with(
-        friend(n, Blue, 1, 1, 0),
-        vec![Ability::Triggered {
-            when,
-            condition: None,
-            optional: false,
-            cost: vec![],
-            effects: vec![Effect::Draw {
-                who: Who::You,
-                amount: Amount::N(1),
-            }],
-        }],
-    )
+    with(friend(n, Blue, 1, 1, 0), vec![draw_on(when, None)])
 }
 
 fn titled(t: &str) -> Cards {

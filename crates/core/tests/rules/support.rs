@@ -158,3 +158,22 @@ pub fn main_event(number: &str, effects: Vec<ponyccg_core::ability::Effect>) -> 
         effects,
     )
 }
+
+/// A triggered ability: when `when` happens (and `condition` holds), its controller draws
+/// a card. The plainest trigger to watch for in a test.
+pub fn draw_on(
+    when: ponyccg_core::ability::Trigger,
+    condition: Option<ponyccg_core::ability::Condition>,
+) -> ponyccg_core::ability::Ability {
+    use ponyccg_core::ability::{Ability, Amount, Effect, Who};
+    Ability::Triggered {
+        when,
+        condition,
+        optional: false,
+        cost: vec![],
+        effects: vec![Effect::Draw {
+            who: Who::You,
+            amount: Amount::N(1),
+        }],
+    }
+}
