@@ -88,7 +88,9 @@ impl Player for HeuristicPlayer {
                     _ => 0,
                 })
                 .collect(),
-            Prompt::AsEntersPlay => d.choices.iter().map(|c| entry_score(g, me, c)).collect(),
+            Prompt::AsEntersPlay | Prompt::ChooseColor => {
+                d.choices.iter().map(|c| entry_score(g, me, c)).collect()
+            }
             // Priority: with no ability to use, pass. Anything else (uncover order,
             // prompts added later): prefer acting over passing, first listed first.
             _ => d

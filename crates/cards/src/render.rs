@@ -246,6 +246,9 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
         StaticEffect::GainColor { cards, color } => {
             format!("{} is also {}", on_cards(cards), color.name())
         }
+        StaticEffect::GainChosenColor { cards } => {
+            format!("{} is also the chosen colour", on_cards(cards))
+        }
         StaticEffect::GainKeyword { cards, keyword } => {
             format!("{} has {keyword}", on_cards(cards))
         }
@@ -712,6 +715,7 @@ pub fn effect(e: &Effect) -> String {
                              put each on the top or the bottom, in any order"
             .into(),
         Effect::Pick(t) => format!("choose {} (\"that card\" from here on)", target(t)),
+        Effect::ChooseColor => "choose a colour".into(),
         Effect::MakeToken {
             token: t,
             count,

@@ -233,6 +233,7 @@ fn prompt_text(p: Option<&ponyccg_core::Prompt>) -> &'static str {
         Some(RepairUniqueness) => "Choose a card to dismiss (516.2)",
         Some(Replacement) => "Choose the replacement to apply first (710.5)",
         Some(AsEntersPlay) => "As your card enters play (706.1a, 711.6)",
+        Some(ChooseColor) => "Choose a colour",
         _ => "Your decision",
     }
 }

@@ -47,6 +47,8 @@ pub enum Prompt {
     /// 706.1a: a choice made as a card enters play (a colour, a name, a card); 711.6:
     /// which of its static abilities applies first.
     AsEntersPlay,
+    /// Choose a colour for an effect.
+    ChooseColor,
 }
 
 /// One answer to a decision.

@@ -207,6 +207,7 @@ pub const PROMPTS: &[&str] = &[
     "arrange",
     "replacement",
     "as enters play",
+    "choose color",
 ];
 
 /// What the outcome of the game should be.

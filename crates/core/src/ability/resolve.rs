@@ -642,6 +642,19 @@ impl Game {
                     r.effects.splice(i..=i, branch);
                     continue;
                 }
+                // The colour chosen is written into the later instructions that give it.
+                Effect::ChooseColor => {
+                    let Some(Choice::Color(color)) = answer.take() else {
+                        let choices = crate::card::Color::ALL.map(Choice::Color).to_vec();
+                        return self.ask(Frame::Resolve(r), ctx.you, Prompt::ChooseColor, choices);
+                    };
+                    let from = r.next as usize + 1;
+                    for e in &mut r.effects[from..] {
+                        give_chosen_color(e, color);
+                    }
+                    r.next += 1;
+                    continue;
+                }
                 // The chosen card becomes `It` for the rest of the resolution.
                 Effect::Pick(t) => {
                     match self.targets(t, &ctx, answer.take().as_ref()) {
@@ -1111,7 +1124,7 @@ impl Game {
                 }
             }
             // Handled as the resolution reaches them (see `resolve`).
-            Effect::If { .. } | Effect::OncePerFaceoff | Effect::Pick(_) => {}
+            Effect::If { .. } | Effect::OncePerFaceoff | Effect::Pick(_) | Effect::ChooseColor => {}
             Effect::Ignore(t) => {
                 for c in targets!(t) {
                     let Some(f) = self.st.faceoff.as_mut() else {
@@ -1548,4 +1561,31 @@ fn target_is_choice(t: &Target) -> bool {
 enum Step {
     Done,
     Ask(Prompt, Vec<Choice>, PlayerId),
+}
+
+/// Makes the modifiers an instruction would create give `color` where they give "the
+/// chosen colour", in nested instructions too.
+fn give_chosen_color(e: &mut Effect, color: crate::card::Color) {
+    match e {
+        Effect::Until { effect, .. } => {
+            if let StaticEffect::GainChosenColor { cards } = effect {
+                *effect = StaticEffect::GainColor {
+                    cards: cards.take(),
+                    color,
+                };
+            }
+        }
+        Effect::If {
+            then, otherwise, ..
+        } => {
+            for x in then.iter_mut().chain(otherwise.iter_mut()) {
+                give_chosen_color(x, color);
+            }
+        }
+        Effect::By { effects, .. } => effects.iter_mut().for_each(|x| give_chosen_color(x, color)),
+        Effect::PayOr { otherwise, .. } => otherwise
+            .iter_mut()
+            .for_each(|x| give_chosen_color(x, color)),
+        _ => {}
+    }
 }

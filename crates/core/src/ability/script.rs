@@ -612,6 +612,13 @@ pub enum StaticEffect {
         #[serde(default)]
         cards: Option<Cards>,
     },
+    /// The selected cards (this card when `None`) gain the colour an earlier
+    /// `Effect::ChooseColor` of the same effect chose; only in a modifier with a
+    /// duration (`Effect::Until`), which is made with that colour.
+    GainChosenColor {
+        #[serde(default)]
+        cards: Option<Cards>,
+    },
     /// 706.1b: cards that fit enter play in a state this says ("opposing Friends enter
     /// play exhausted"), applied as each enters, before its triggers look at it.
     OthersEnter { cards: Cards, does: OnEntry },
@@ -937,6 +944,9 @@ pub enum Effect {
         target: Target,
         amount: Amount,
     },
+    /// The controller chooses a colour; the later instructions' `GainChosenColor` give
+    /// that colour.
+    ChooseColor,
 }
 
 /// Where a token copy (520.2) is put, when the text says.

@@ -106,6 +106,11 @@ pub(crate) fn writes(e: &StaticEffect) -> Reach<'_> {
             keywords: true,
             ..Reach::default()
         },
+        // Whichever colour is chosen.
+        StaticEffect::GainChosenColor { .. } => Reach {
+            colors: Colors::of(&crate::card::Color::ALL),
+            ..Reach::default()
+        },
         StaticEffect::ColoredPower { colors, .. } => Reach {
             power: true,
             colors: Colors::of(colors),

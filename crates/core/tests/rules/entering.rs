@@ -362,3 +362,58 @@ fn r706_1b_a_card_that_enters_play_exhausted() {
     assert_eq!(t.g.card(c).zone, Zone::Play);
     assert!(t.g.card(c).is_exhausted());
 }
+
+#[test]
+fn an_effect_choosing_a_colour_gives_that_colour_to_the_card_it_picks() {
+    let paint = main_event(
+        "PAINT",
+        vec![
+            Effect::ChooseColor,
+            Effect::Until {
+                target: Target::Choose(Cards {
+                    card_type: Some(CardKind::Type(CardType::Friend)),
+                    controller: Some(Who::You),
+                    ..Cards::default()
+                }),
+                effect: StaticEffect::GainChosenColor { cards: None },
+                duration: Duration::EndOfTurn,
+            },
+        ],
+    );
+    // Yellow Friends of P1's get +1: the chosen colour must count for it (711.4).
+    let sunny = with(
+        friend("SUN", Blue, 1, 1, 0),
+        vec![Ability::Static {
+            effect: StaticEffect::Power {
+                cards: Some(Cards {
+                    card_type: Some(CardKind::Type(CardType::Friend)),
+                    controller: Some(Who::You),
+                    color: Some(Yellow),
+                    other: true,
+                    ..Cards::default()
+                }),
+                amount: Amount::N(1),
+            },
+            condition: None,
+        }],
+    );
+    let mut ids = Vec::new();
+    let mut t = board(
+        deck("A", Blue, vec![paint, sunny, friend("W", Blue, 2, 1, 0)], 5),
+        deck("B", Orange, vec![], 5),
+        StartAt::MainPhase,
+        |b| {
+            to_hand(b, P1, "PAINT");
+            place(b, P1, "SUN", Area::Home(P1));
+            ids.push(place(b, P1, "W", Area::Home(P1)));
+            b.set_tokens(P1, 5);
+        },
+    );
+    let w = ids[0];
+    t.choose(P1, "play \"Event PAINT\"");
+    assert_eq!(prompt(&t), Prompt::ChooseColor);
+    t.choose(P1, "Yellow");
+    t.choose(P1, "choose \"Blue Friend W\" at home");
+    assert_eq!(t.g.colors(w), Colors::of(&[Blue, Yellow]));
+    assert_eq!(t.g.power(w), Some(3));
+}
