@@ -1,6 +1,7 @@
 //! The rules, one module per part of Comprehensive Rules 3.9. Each adds methods to
 //! [`crate::Game`].
 
+pub(crate) mod colorpower;
 pub mod confront;
 pub mod control;
 pub mod derived;

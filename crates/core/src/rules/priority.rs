@@ -5,6 +5,7 @@ use crate::decision::{Choice, Decision, Prompt};
 use crate::flow::{Frame, WindowKind};
 use crate::game::Game;
 use crate::ids::{Area, CardId, PlayerId};
+use crate::rules::colorpower::ColorPowers;
 use crate::rules::occurrence::Occurrence;
 use crate::state::FaceoffKind;
 use crate::state::Step;
@@ -156,7 +157,8 @@ impl Game {
                 | crate::state::Phase::Score
                 | crate::state::Phase::End
         ) {
-            self.timed_actions(self.st.turn_player, true, &mut out);
+            let tp = self.st.turn_player;
+            self.timed_actions(tp, true, &mut out, &ColorPowers::new(self, tp));
         }
         out
     }
@@ -169,7 +171,8 @@ impl Game {
         if !(self.facts.timed || self.facts.hasty || self.facts.agile) {
             return out;
         }
-        self.timed_actions(p, false, &mut out);
+        let powers = ColorPowers::new(self, p);
+        self.timed_actions(p, false, &mut out, &powers);
         let tokens = self.player(p).tokens;
         let mut seen = Vec::new();
         let hand: &[CardId] = if self.facts.hasty {
@@ -182,7 +185,7 @@ impl Game {
             if self.def(c).card_type == CardType::Friend
                 && !seen.contains(&self.card(c).def)
                 && self.face(c).keywords.contains(&crate::card::Keyword::Hasty)
-                && self.meets_play_requirements(p, c)
+                && powers.meets_play_requirements(c)
             {
                 seen.push(self.card(c).def);
                 let problems: Vec<Area> = self.problem_areas().collect();
@@ -212,7 +215,13 @@ impl Game {
 
     /// Events in hand and activated abilities in play whose timing allows them now.
     /// `phase` asks for "[x] Phase" timings (512.3); otherwise the others.
-    pub(crate) fn timed_actions(&self, p: PlayerId, phase: bool, out: &mut Vec<Choice>) {
+    pub(crate) fn timed_actions(
+        &self,
+        p: PlayerId,
+        phase: bool,
+        out: &mut Vec<Choice>,
+        powers: &ColorPowers,
+    ) {
         use crate::ability::{Ability, Timing};
         if !self.facts.timed {
             return;
@@ -228,7 +237,7 @@ impl Game {
                     let ctx = crate::ability::trigger::Ctx::of(c, p);
                     if self.timing_allows(p, c, timing, phase)
                         && self.player(p).tokens >= self.play_cost(p, c)
-                        && self.meets_play_requirements(p, c)
+                        && powers.meets_play_requirements(c)
                         && self.can_pay(cost, &ctx)
                     {
                         out.push(Choice::Activate {
