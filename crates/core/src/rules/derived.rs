@@ -33,7 +33,20 @@ impl Game {
     /// [`Game::effects_on`] for the modifiers before position `layer` of the 711 order
     /// (all of them with [`ALL_LAYERS`]); in a game whose modifiers can't depend on each
     /// other, every modifier reads printed values and the order doesn't matter.
-    fn effects_on_upto(&self, c: CardId, layer: u16, mut f: impl FnMut(&StaticEffect, &Ctx)) {
+    fn effects_on_upto(&self, c: CardId, layer: u16, f: impl FnMut(&StaticEffect, &Ctx)) {
+        self.effects_where_upto(c, layer, |_| true, f)
+    }
+
+    /// [`Game::effects_on_upto`] for a caller that reads only the effects `wanted`
+    /// accepts: whether the others apply is not worked out (their selectors and
+    /// conditions are the costly part), and the wanted ones keep their layers.
+    fn effects_where_upto(
+        &self,
+        c: CardId,
+        layer: u16,
+        wanted: impl Fn(&StaticEffect) -> bool,
+        mut f: impl FnMut(&StaticEffect, &Ctx),
+    ) {
         if !self.facts.statics {
             return self.modifiers_on(c, &mut f);
         }
@@ -41,6 +54,9 @@ impl Game {
             for &s in &self.st.in_play {
                 for a in self.abilities(s) {
                     if let crate::ability::Ability::Static { effect, condition } = a {
+                        if !wanted(effect) {
+                            continue;
+                        }
                         let ctx = self.ctx_of(s);
                         if self.static_applies(s, c, effect, condition.as_ref(), &ctx) {
                             f(effect, &ctx);
@@ -58,7 +74,10 @@ impl Game {
             match origin {
                 Origin::Static(s, i) => {
                     if let Some(crate::ability::Ability::Static { effect, condition }) =
-                        self.abilities(s).get(i as usize)
+                        self.abilities(s).get(i as usize).filter(|a| match a {
+                            crate::ability::Ability::Static { effect, .. } => wanted(effect),
+                            _ => true,
+                        })
                     {
                         let ctx = Ctx {
                             layer: pos as u16,
@@ -148,7 +167,7 @@ impl Game {
             return Some(v);
         }
         let mut found = None;
-        self.effects_on(c, |e, _| {
+        self.effects_where_upto(c, ALL_LAYERS, gains_keyword, |e, _| {
             if let StaticEffect::GainKeyword { keyword, .. } = e {
                 if found.is_none() {
                     found = pick(*keyword);
@@ -190,7 +209,7 @@ impl Game {
             }
             return Some(power);
         }
-        self.effects_on_upto(c, layer, |e, ctx| match e {
+        self.effects_where_upto(c, layer, writes_power, |e, ctx| match e {
             StaticEffect::Power { amount, .. } => {
                 power = power.saturating_add(match amount {
                     Amount::N(n) => *n,
@@ -274,7 +293,7 @@ impl Game {
         }
         let mut colors = self.face(c).colors;
         if self.card(c).zone == Zone::Play {
-            self.effects_on_upto(c, layer, |e, _| match e {
+            self.effects_where_upto(c, layer, writes_colors, |e, _| match e {
                 StaticEffect::GainColor { color, .. } => colors.insert(*color),
                 StaticEffect::ColoredPower { colors: more, .. } => {
                     more.iter().for_each(|&m| colors.insert(m))
@@ -322,7 +341,7 @@ impl Game {
         }
         let mut gained = false;
         if self.card(c).zone == Zone::Play && !self.card(c).face_down {
-            self.effects_on_upto(c, layer, |e, _| {
+            self.effects_where_upto(c, layer, gains_trait, |e, _| {
                 if let StaticEffect::GainTrait { trait_, .. } = e {
                     gained |= trait_.eq_ignore_ascii_case(t);
                 }
@@ -372,7 +391,7 @@ impl Game {
         }
         let mut stubborn = self.face(c).keywords.contains(&Keyword::Stubborn)
             || self.granted_keywords(c).contains(&Keyword::Stubborn);
-        self.effects_on(c, |e, _| {
+        self.effects_where_upto(c, ALL_LAYERS, stubborn_like, |e, _| {
             stubborn |= matches!(
                 e,
                 StaticEffect::ContributesWhileExhausted
@@ -581,4 +600,34 @@ impl Game {
         cost -= self.discount(p, card) as i16;
         cost
     }
+}
+
+// What each derived value reads of the continuous effects (`Game::effects_where_upto`).
+fn writes_power(e: &StaticEffect) -> bool {
+    matches!(
+        e,
+        StaticEffect::Power { .. } | StaticEffect::ColoredPower { .. }
+    )
+}
+
+fn writes_colors(e: &StaticEffect) -> bool {
+    matches!(
+        e,
+        StaticEffect::GainColor { .. } | StaticEffect::ColoredPower { .. }
+    )
+}
+
+fn gains_keyword(e: &StaticEffect) -> bool {
+    matches!(e, StaticEffect::GainKeyword { .. })
+}
+
+fn gains_trait(e: &StaticEffect) -> bool {
+    matches!(e, StaticEffect::GainTrait { .. })
+}
+
+fn stubborn_like(e: &StaticEffect) -> bool {
+    matches!(
+        e,
+        StaticEffect::ContributesWhileExhausted | StaticEffect::GainKeyword { .. }
+    )
 }
