@@ -41,6 +41,41 @@ pub(crate) struct PoolFacts {
     pub replacements: bool,
     /// Some face has Teamwork, so a card's abilities may come from another card.
     pub teamwork: bool,
+    /// The kinds of static effect printed on some face, for the scans that look for
+    /// one kind among the abilities of the cards in play.
+    pub static_kinds: StaticKinds,
+}
+
+/// A set of kinds of static effect (the ones read by scans of their own).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct StaticKinds(u8);
+
+impl StaticKinds {
+    pub const PROHIBIT: StaticKinds = StaticKinds(1);
+    pub const PLAY_COST: StaticKinds = StaticKinds(2);
+    pub const PLACE_COST: StaticKinds = StaticKinds(4);
+    pub const MOVE_COST: StaticKinds = StaticKinds(8);
+    pub const MOVE_AWAY_COST: StaticKinds = StaticKinds(16);
+    pub const NEED_MORE: StaticKinds = StaticKinds(32);
+    pub const NEED_POWER: StaticKinds = StaticKinds(64);
+
+    fn of(e: &StaticEffect) -> StaticKinds {
+        match e {
+            StaticEffect::Prohibit(_) => Self::PROHIBIT,
+            StaticEffect::PlayCost { .. } => Self::PLAY_COST,
+            StaticEffect::PlaceCost { .. } => Self::PLACE_COST,
+            StaticEffect::OpponentsMoveCost(_) => Self::MOVE_COST,
+            StaticEffect::OpponentsMoveAwayCost(_) => Self::MOVE_AWAY_COST,
+            StaticEffect::OpponentsNeedMore(_) => Self::NEED_MORE,
+            StaticEffect::NeedPower(_) => Self::NEED_POWER,
+            _ => StaticKinds(0),
+        }
+    }
+
+    /// Whether some face of the pool has a static ability of kind `k`.
+    pub fn has(self, k: StaticKinds) -> bool {
+        self.0 & k.0 != 0
+    }
 }
 
 impl PoolFacts {
@@ -67,6 +102,7 @@ impl PoolFacts {
             match a {
                 Ability::Static { effect, .. } => {
                     self.statics = true;
+                    self.static_kinds.0 |= StaticKinds::of(effect).0;
                     self.replacements |= matches!(
                         effect,
                         StaticEffect::Replace { .. } | StaticEffect::InsteadOfDismiss { .. }

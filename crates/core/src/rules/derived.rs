@@ -482,6 +482,9 @@ impl Game {
                     }
                 })
                 .unwrap_or(0) as u16;
+            if !self.facts.static_kinds.has(crate::pool::StaticKinds::NEED_MORE) {
+                continue;
+            }
             for a in self.static_abilities(c) {
                 if let crate::ability::Ability::Static {
                     effect: StaticEffect::OpponentsNeedMore(n),
@@ -541,6 +544,9 @@ impl Game {
                         }
                     })
                     .unwrap_or(0) as i16;
+                if !self.facts.static_kinds.has(crate::pool::StaticKinds::MOVE_COST) {
+                    continue;
+                }
                 for a in self.static_abilities(c) {
                     if let crate::ability::Ability::Static {
                         effect: StaticEffect::OpponentsMoveCost(n),
@@ -573,7 +579,12 @@ impl Game {
     pub(crate) fn play_cost_raw(&self, p: PlayerId, card: CardId) -> i16 {
         let mut cost = self.def(card).cost.unwrap_or(0) as i16;
         // 705.2b: opposing cost modifiers first, then the player's own; all add.
-        for &s in &self.st.in_play {
+        let scan: &[CardId] = if self.facts.static_kinds.has(crate::pool::StaticKinds::PLAY_COST) {
+            &self.st.in_play
+        } else {
+            &[]
+        };
+        for &s in scan {
             for a in self.static_abilities(s) {
                 if let crate::ability::Ability::Static {
                     effect: StaticEffect::PlayCost { cards, amount },
