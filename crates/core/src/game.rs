@@ -98,6 +98,8 @@ pub struct Game {
     pub(crate) pool: Arc<[CardDef]>,
     /// What the pool's cards can ever do (fixed with the pool).
     pub(crate) facts: crate::pool::PoolFacts,
+    /// What each face of the pool has (fixed with the pool; see `face_facts`).
+    pub(crate) faces: Arc<[crate::pool::FaceFacts]>,
     pub(crate) st: State,
 }
 
@@ -223,9 +225,11 @@ impl Game {
             control: Vec::new(),
         };
         let facts = crate::pool::PoolFacts::of(&pool);
+        let faces = crate::pool::face_facts(&pool);
         let mut g = Game {
             pool: pool.into(),
             facts,
+            faces,
             st,
         };
         g.st.reactions_possible = facts.reactions;
@@ -383,6 +387,13 @@ impl Game {
 
     pub fn def(&self, c: CardId) -> &CardDef {
         &self.pool[self.st.cards[c.index()].def.0 as usize]
+    }
+    /// What the face [`Game::face`] reads of `c` has (face-up or not).
+    pub(crate) fn face_facts(&self, c: CardId) -> crate::pool::FaceFacts {
+        let k = &self.st.cards[c.index()];
+        let i = k.def.0 as usize;
+        let boosted = k.boosted && self.pool[i].boosted.is_some();
+        self.faces[2 * i + boosted as usize]
     }
     pub fn card(&self, c: CardId) -> &Card {
         &self.st.cards[c.index()]

@@ -197,3 +197,50 @@ fn grants_agile(a: &Ability) -> bool {
         Ability::Attach(_) => false,
     }
 }
+
+/// What each face of the pool has, by kind of ability, so that scans through play can
+/// pass over the cards that can't matter to them. Two entries per definition: its
+/// face, then its boosted side (empty when it has none).
+pub(crate) fn face_facts(pool: &[CardDef]) -> std::sync::Arc<[FaceFacts]> {
+    pool.iter()
+        .flat_map(|d| [FaceFacts::of(Some(&d.face)), FaceFacts::of(d.boosted.as_ref())])
+        .collect()
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct FaceFacts(u8);
+
+impl FaceFacts {
+    /// An activated ability, of its controller's or anyone's (703).
+    pub const ACTIVATED: FaceFacts = FaceFacts(1);
+    /// A triggered ability, or a keyword standing for one (704).
+    pub const TRIGGERED: FaceFacts = FaceFacts(2);
+    /// A static ability (702).
+    pub const STATIC: FaceFacts = FaceFacts(4);
+
+    fn of(face: Option<&Face>) -> FaceFacts {
+        let mut f = FaceFacts::default();
+        let Some(face) = face else {
+            return f;
+        };
+        for a in &face.abilities {
+            f.0 |= match a {
+                Ability::Activated { .. } | Ability::ActivatedByAny { .. } => Self::ACTIVATED.0,
+                Ability::Triggered { .. } => Self::TRIGGERED.0,
+                Ability::Static { .. } => Self::STATIC.0,
+                Ability::Play { .. } | Ability::Attach(_) => 0,
+            };
+        }
+        if face.keywords.iter().any(|&k| {
+            crate::ability::keyword::is_triggered(k)
+                || crate::ability::keyword::triggered(k).is_some()
+        }) {
+            f.0 |= Self::TRIGGERED.0;
+        }
+        f
+    }
+
+    pub fn has(self, k: FaceFacts) -> bool {
+        self.0 & k.0 != 0
+    }
+}

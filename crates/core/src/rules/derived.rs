@@ -52,6 +52,10 @@ impl Game {
         }
         if !self.facts.layered {
             for &s in &self.st.in_play {
+                // Without Teamwork a card's abilities are its face's.
+                if !self.facts.teamwork && !self.face_facts(s).has(crate::pool::FaceFacts::STATIC) {
+                    continue;
+                }
                 for a in self.abilities(s) {
                     if let crate::ability::Ability::Static { effect, condition } = a {
                         if !wanted(effect) {

@@ -249,6 +249,10 @@ impl Game {
             }
         }
         for &c in &self.st.in_play {
+            // Without Teamwork a card's abilities are its face's.
+            if !self.facts.teamwork && !self.face_facts(c).has(crate::pool::FaceFacts::ACTIVATED) {
+                continue;
+            }
             let mine = self.card(c).controller == p;
             for (i, a) in self.abilities(c).iter().enumerate() {
                 let (timing, condition, cost) = match a {
