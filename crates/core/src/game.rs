@@ -391,9 +391,7 @@ impl Game {
     /// What the face [`Game::face`] reads of `c` has (face-up or not).
     pub(crate) fn face_facts(&self, c: CardId) -> crate::pool::FaceFacts {
         let k = &self.st.cards[c.index()];
-        let i = k.def.0 as usize;
-        let boosted = k.boosted && self.pool[i].boosted.is_some();
-        self.faces[2 * i + boosted as usize]
+        self.faces[2 * k.def.0 as usize + k.boosted as usize]
     }
     pub fn card(&self, c: CardId) -> &Card {
         &self.st.cards[c.index()]

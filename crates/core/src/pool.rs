@@ -46,9 +46,10 @@ pub(crate) struct PoolFacts {
     pub static_kinds: StaticKinds,
 }
 
-/// A set of kinds of static effect (the ones read by scans of their own).
+/// A set of kinds of static effect: the ones read by scans of their own, and what the
+/// derived values read.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct StaticKinds(u8);
+pub(crate) struct StaticKinds(u16);
 
 impl StaticKinds {
     pub const PROHIBIT: StaticKinds = StaticKinds(1);
@@ -58,9 +59,25 @@ impl StaticKinds {
     pub const MOVE_AWAY_COST: StaticKinds = StaticKinds(16);
     pub const NEED_MORE: StaticKinds = StaticKinds(32);
     pub const NEED_POWER: StaticKinds = StaticKinds(64);
+    /// Changes power: Power and ColoredPower.
+    pub const POWER: StaticKinds = StaticKinds(128);
+    /// Changes colours: GainColor and ColoredPower.
+    pub const COLORS: StaticKinds = StaticKinds(256);
+    pub const GAIN_KEYWORD: StaticKinds = StaticKinds(512);
+    pub const GAIN_TRAIT: StaticKinds = StaticKinds(1024);
+    pub const CONTRIBUTES: StaticKinds = StaticKinds(2048);
+    /// Every other kind.
+    pub const OTHER: StaticKinds = StaticKinds(4096);
+    pub const ALL: StaticKinds = StaticKinds(u16::MAX);
 
-    fn of(e: &StaticEffect) -> StaticKinds {
+    pub(crate) fn of(e: &StaticEffect) -> StaticKinds {
         match e {
+            StaticEffect::Power { .. } => Self::POWER,
+            StaticEffect::ColoredPower { .. } => Self::POWER.or(Self::COLORS),
+            StaticEffect::GainColor { .. } => Self::COLORS,
+            StaticEffect::GainKeyword { .. } => Self::GAIN_KEYWORD,
+            StaticEffect::GainTrait { .. } => Self::GAIN_TRAIT,
+            StaticEffect::ContributesWhileExhausted => Self::CONTRIBUTES,
             StaticEffect::Prohibit(_) => Self::PROHIBIT,
             StaticEffect::PlayCost { .. } => Self::PLAY_COST,
             StaticEffect::PlaceCost { .. } => Self::PLACE_COST,
@@ -68,11 +85,16 @@ impl StaticKinds {
             StaticEffect::OpponentsMoveAwayCost(_) => Self::MOVE_AWAY_COST,
             StaticEffect::OpponentsNeedMore(_) => Self::NEED_MORE,
             StaticEffect::NeedPower(_) => Self::NEED_POWER,
-            _ => StaticKinds(0),
+            _ => Self::OTHER,
         }
     }
 
-    /// Whether some face of the pool has a static ability of kind `k`.
+    pub const fn or(self, o: StaticKinds) -> StaticKinds {
+        StaticKinds(self.0 | o.0)
+    }
+
+    /// Whether the two sets share a kind (for the pool's set: whether some face of the
+    /// pool has a static ability of a kind in `k`).
     pub fn has(self, k: StaticKinds) -> bool {
         self.0 & k.0 != 0
     }
@@ -200,10 +222,10 @@ fn grants_agile(a: &Ability) -> bool {
 
 /// What each face of the pool has, by kind of ability, so that scans through play can
 /// pass over the cards that can't matter to them. Two entries per definition: its
-/// face, then its boosted side (empty when it has none).
+/// face, then the face a boosted card of it shows ([`crate::Game::face`]).
 pub(crate) fn face_facts(pool: &[CardDef]) -> std::sync::Arc<[FaceFacts]> {
     pool.iter()
-        .flat_map(|d| [FaceFacts::of(Some(&d.face)), FaceFacts::of(d.boosted.as_ref())])
+        .flat_map(|d| [FaceFacts::of(&d.face), FaceFacts::of(d.boosted.as_ref().unwrap_or(&d.face))])
         .collect()
 }
 
@@ -218,11 +240,8 @@ impl FaceFacts {
     /// A static ability (702).
     pub const STATIC: FaceFacts = FaceFacts(4);
 
-    fn of(face: Option<&Face>) -> FaceFacts {
+    fn of(face: &Face) -> FaceFacts {
         let mut f = FaceFacts::default();
-        let Some(face) = face else {
-            return f;
-        };
         for a in &face.abilities {
             f.0 |= match a {
                 Ability::Activated { .. } | Ability::ActivatedByAny { .. } => Self::ACTIVATED.0,

@@ -8,6 +8,7 @@ use crate::ability::{Amount, StaticEffect};
 use crate::card::{CardType, Colors, Face, Keyword};
 use crate::game::Game;
 use crate::ids::{Area, CardId, PlayerId, Zone};
+use crate::pool::StaticKinds;
 use crate::rules::layers::{is_characteristic, Origin, ALL_LAYERS};
 
 impl Game {
@@ -34,31 +35,37 @@ impl Game {
     /// (all of them with [`ALL_LAYERS`]); in a game whose modifiers can't depend on each
     /// other, every modifier reads printed values and the order doesn't matter.
     fn effects_on_upto(&self, c: CardId, layer: u16, f: impl FnMut(&StaticEffect, &Ctx)) {
-        self.effects_where_upto(c, layer, |_| true, f)
+        self.effects_where_upto(c, layer, StaticKinds::ALL, f)
     }
 
-    /// [`Game::effects_on_upto`] for a caller that reads only the effects `wanted`
-    /// accepts: whether the others apply is not worked out (their selectors and
-    /// conditions are the costly part), and the wanted ones keep their layers.
+    /// [`Game::effects_on_upto`] for a caller that reads only the kinds of effect in
+    /// `wanted`: whether the others apply is not worked out (their selectors and
+    /// conditions are the costly part), and the wanted ones keep their layers. Play is
+    /// not looked through at all when no face of the pool has a wanted static ability.
     fn effects_where_upto(
         &self,
         c: CardId,
         layer: u16,
-        wanted: impl Fn(&StaticEffect) -> bool,
+        wanted: StaticKinds,
         mut f: impl FnMut(&StaticEffect, &Ctx),
     ) {
         if !self.facts.statics {
             return self.modifiers_on(c, &mut f);
         }
         if !self.facts.layered {
-            for &s in &self.st.in_play {
+            let scan: &[CardId] = if self.facts.static_kinds.has(wanted) {
+                &self.st.in_play
+            } else {
+                &[]
+            };
+            for &s in scan {
                 // Without Teamwork a card's abilities are its face's.
                 if !self.facts.teamwork && !self.face_facts(s).has(crate::pool::FaceFacts::STATIC) {
                     continue;
                 }
                 for a in self.abilities(s) {
                     if let crate::ability::Ability::Static { effect, condition } = a {
-                        if !wanted(effect) {
+                        if !StaticKinds::of(effect).has(wanted) {
                             continue;
                         }
                         let ctx = self.ctx_of(s);
@@ -79,7 +86,9 @@ impl Game {
                 Origin::Static(s, i) => {
                     if let Some(crate::ability::Ability::Static { effect, condition }) =
                         self.abilities(s).get(i as usize).filter(|a| match a {
-                            crate::ability::Ability::Static { effect, .. } => wanted(effect),
+                            crate::ability::Ability::Static { effect, .. } => {
+                                StaticKinds::of(effect).has(wanted)
+                            }
                             _ => true,
                         })
                     {
@@ -171,7 +180,7 @@ impl Game {
             return Some(v);
         }
         let mut found = None;
-        self.effects_where_upto(c, ALL_LAYERS, gains_keyword, |e, _| {
+        self.effects_where_upto(c, ALL_LAYERS, StaticKinds::GAIN_KEYWORD, |e, _| {
             if let StaticEffect::GainKeyword { keyword, .. } = e {
                 if found.is_none() {
                     found = pick(*keyword);
@@ -213,7 +222,7 @@ impl Game {
             }
             return Some(power);
         }
-        self.effects_where_upto(c, layer, writes_power, |e, ctx| match e {
+        self.effects_where_upto(c, layer, StaticKinds::POWER, |e, ctx| match e {
             StaticEffect::Power { amount, .. } => {
                 power = power.saturating_add(match amount {
                     Amount::N(n) => *n,
@@ -297,7 +306,7 @@ impl Game {
         }
         let mut colors = self.face(c).colors;
         if self.card(c).zone == Zone::Play {
-            self.effects_where_upto(c, layer, writes_colors, |e, _| match e {
+            self.effects_where_upto(c, layer, StaticKinds::COLORS, |e, _| match e {
                 StaticEffect::GainColor { color, .. } => colors.insert(*color),
                 StaticEffect::ColoredPower { colors: more, .. } => {
                     more.iter().for_each(|&m| colors.insert(m))
@@ -345,7 +354,7 @@ impl Game {
         }
         let mut gained = false;
         if self.card(c).zone == Zone::Play && !self.card(c).face_down {
-            self.effects_where_upto(c, layer, gains_trait, |e, _| {
+            self.effects_where_upto(c, layer, StaticKinds::GAIN_TRAIT, |e, _| {
                 if let StaticEffect::GainTrait { trait_, .. } = e {
                     gained |= trait_.eq_ignore_ascii_case(t);
                 }
@@ -395,7 +404,7 @@ impl Game {
         }
         let mut stubborn = self.face(c).keywords.contains(&Keyword::Stubborn)
             || self.granted_keywords(c).contains(&Keyword::Stubborn);
-        self.effects_where_upto(c, ALL_LAYERS, stubborn_like, |e, _| {
+        self.effects_where_upto(c, ALL_LAYERS, StaticKinds::CONTRIBUTES.or(StaticKinds::GAIN_KEYWORD), |e, _| {
             stubborn |= matches!(
                 e,
                 StaticEffect::ContributesWhileExhausted
@@ -617,32 +626,3 @@ impl Game {
     }
 }
 
-// What each derived value reads of the continuous effects (`Game::effects_where_upto`).
-fn writes_power(e: &StaticEffect) -> bool {
-    matches!(
-        e,
-        StaticEffect::Power { .. } | StaticEffect::ColoredPower { .. }
-    )
-}
-
-fn writes_colors(e: &StaticEffect) -> bool {
-    matches!(
-        e,
-        StaticEffect::GainColor { .. } | StaticEffect::ColoredPower { .. }
-    )
-}
-
-fn gains_keyword(e: &StaticEffect) -> bool {
-    matches!(e, StaticEffect::GainKeyword { .. })
-}
-
-fn gains_trait(e: &StaticEffect) -> bool {
-    matches!(e, StaticEffect::GainTrait { .. })
-}
-
-fn stubborn_like(e: &StaticEffect) -> bool {
-    matches!(
-        e,
-        StaticEffect::ContributesWhileExhausted | StaticEffect::GainKeyword { .. }
-    )
-}
