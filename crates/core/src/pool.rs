@@ -225,7 +225,12 @@ fn grants_agile(a: &Ability) -> bool {
 /// face, then the face a boosted card of it shows ([`crate::Game::face`]).
 pub(crate) fn face_facts(pool: &[CardDef]) -> std::sync::Arc<[FaceFacts]> {
     pool.iter()
-        .flat_map(|d| [FaceFacts::of(&d.face), FaceFacts::of(d.boosted.as_ref().unwrap_or(&d.face))])
+        .flat_map(|d| {
+            [
+                FaceFacts::of(&d.face),
+                FaceFacts::of(d.boosted.as_ref().unwrap_or(&d.face)),
+            ]
+        })
         .collect()
 }
 
@@ -233,18 +238,26 @@ pub(crate) fn face_facts(pool: &[CardDef]) -> std::sync::Arc<[FaceFacts]> {
 pub(crate) struct FaceFacts(u8);
 
 impl FaceFacts {
-    /// An activated ability, of its controller's or anyone's (703).
-    pub const ACTIVATED: FaceFacts = FaceFacts(1);
+    /// An activated ability, of its controller's or anyone's (703), with a "[x] Phase"
+    /// timing (512.3).
+    pub const ACTIVATED_PHASE: FaceFacts = FaceFacts(1);
     /// A triggered ability, or a keyword standing for one (704).
     pub const TRIGGERED: FaceFacts = FaceFacts(2);
     /// A static ability (702).
     pub const STATIC: FaceFacts = FaceFacts(4);
+    /// An activated ability with any other timing (512.4).
+    pub const ACTIVATED_OTHER: FaceFacts = FaceFacts(8);
 
     fn of(face: &Face) -> FaceFacts {
         let mut f = FaceFacts::default();
         for a in &face.abilities {
             f.0 |= match a {
-                Ability::Activated { .. } | Ability::ActivatedByAny { .. } => Self::ACTIVATED.0,
+                Ability::Activated { timing, .. } | Ability::ActivatedByAny { timing, .. } => {
+                    match timing {
+                        Timing::Phase(_) => Self::ACTIVATED_PHASE.0,
+                        _ => Self::ACTIVATED_OTHER.0,
+                    }
+                }
                 Ability::Triggered { .. } => Self::TRIGGERED.0,
                 Ability::Static { .. } => Self::STATIC.0,
                 Ability::Play { .. } | Ability::Attach(_) => 0,

@@ -387,9 +387,7 @@ impl Game {
         match cond {
             Condition::Exists(sel) => self.any_matching(sel, ctx),
             Condition::None(sel) => !self.any_matching(sel, ctx),
-            Condition::AtLeast(n, sel) => {
-                self.count_matching(sel, ctx, *n as usize) >= *n as usize
-            }
+            Condition::AtLeast(n, sel) => self.count_matching(sel, ctx, *n as usize) >= *n as usize,
             Condition::Involved => self.involved_cards().contains(&ctx.source),
             Condition::InFaceoff(kind) => self.in_faceoff(*kind),
             Condition::AtAProblem => {

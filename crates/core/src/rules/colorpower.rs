@@ -27,7 +27,8 @@ impl<'g> ColorPowers<'g> {
 
     /// [`Game::power_of_color`] of this player.
     pub(crate) fn of(&self, color: Color) -> u16 {
-        self.sums.get_or_init(|| self.game.color_power_sums(self.player))[color as usize]
+        self.sums
+            .get_or_init(|| self.game.color_power_sums(self.player))[color as usize]
     }
 
     /// [`Game::meets_play_requirements`] of this player.

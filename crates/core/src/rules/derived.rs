@@ -404,16 +404,21 @@ impl Game {
         }
         let mut stubborn = self.face(c).keywords.contains(&Keyword::Stubborn)
             || self.granted_keywords(c).contains(&Keyword::Stubborn);
-        self.effects_where_upto(c, ALL_LAYERS, StaticKinds::CONTRIBUTES.or(StaticKinds::GAIN_KEYWORD), |e, _| {
-            stubborn |= matches!(
-                e,
-                StaticEffect::ContributesWhileExhausted
-                    | StaticEffect::GainKeyword {
-                        keyword: Keyword::Stubborn,
-                        ..
-                    }
-            )
-        });
+        self.effects_where_upto(
+            c,
+            ALL_LAYERS,
+            StaticKinds::CONTRIBUTES.or(StaticKinds::GAIN_KEYWORD),
+            |e, _| {
+                stubborn |= matches!(
+                    e,
+                    StaticEffect::ContributesWhileExhausted
+                        | StaticEffect::GainKeyword {
+                            keyword: Keyword::Stubborn,
+                            ..
+                        }
+                )
+            },
+        );
         stubborn
     }
 
@@ -495,7 +500,11 @@ impl Game {
                     }
                 })
                 .unwrap_or(0) as u16;
-            if !self.facts.static_kinds.has(crate::pool::StaticKinds::NEED_MORE) {
+            if !self
+                .facts
+                .static_kinds
+                .has(crate::pool::StaticKinds::NEED_MORE)
+            {
                 continue;
             }
             for a in self.static_abilities(c) {
@@ -557,7 +566,11 @@ impl Game {
                         }
                     })
                     .unwrap_or(0) as i16;
-                if !self.facts.static_kinds.has(crate::pool::StaticKinds::MOVE_COST) {
+                if !self
+                    .facts
+                    .static_kinds
+                    .has(crate::pool::StaticKinds::MOVE_COST)
+                {
                     continue;
                 }
                 for a in self.static_abilities(c) {
@@ -592,7 +605,11 @@ impl Game {
     pub(crate) fn play_cost_raw(&self, p: PlayerId, card: CardId) -> i16 {
         let mut cost = self.def(card).cost.unwrap_or(0) as i16;
         // 705.2b: opposing cost modifiers first, then the player's own; all add.
-        let scan: &[CardId] = if self.facts.static_kinds.has(crate::pool::StaticKinds::PLAY_COST) {
+        let scan: &[CardId] = if self
+            .facts
+            .static_kinds
+            .has(crate::pool::StaticKinds::PLAY_COST)
+        {
             &self.st.in_play
         } else {
             &[]
@@ -625,4 +642,3 @@ impl Game {
         cost
     }
 }
-

@@ -226,12 +226,14 @@ impl Game {
         if !self.facts.timed {
             return;
         }
-        let mut seen = Vec::new();
-        for &c in &self.player(p).hand {
-            if self.def(c).card_type != CardType::Event || seen.contains(&self.card(c).def) {
+        let hand = &self.player(p).hand;
+        for (n, &c) in hand.iter().enumerate() {
+            let def = self.card(c).def;
+            if self.def(c).card_type != CardType::Event
+                || hand[..n].iter().any(|&x| self.card(x).def == def)
+            {
                 continue;
             }
-            seen.push(self.card(c).def);
             for (i, a) in self.face(c).abilities.iter().enumerate() {
                 if let Ability::Play { timing, cost, .. } = a {
                     let ctx = crate::ability::trigger::Ctx::of(c, p);
@@ -249,8 +251,14 @@ impl Game {
             }
         }
         for &c in &self.st.in_play {
-            // Without Teamwork a card's abilities are its face's.
-            if !self.facts.teamwork && !self.face_facts(c).has(crate::pool::FaceFacts::ACTIVATED) {
+            // Without Teamwork a card's abilities are its face's; a "[x] Phase" timing is
+            // allowed only with `phase`, the others only without (`timing_allows`).
+            let kind = if phase {
+                crate::pool::FaceFacts::ACTIVATED_PHASE
+            } else {
+                crate::pool::FaceFacts::ACTIVATED_OTHER
+            };
+            if !self.facts.teamwork && !self.face_facts(c).has(kind) {
                 continue;
             }
             let mine = self.card(c).controller == p;
