@@ -44,6 +44,9 @@ pub(crate) struct PoolFacts {
     /// The kinds of static effect printed on some face, for the scans that look for
     /// one kind among the abilities of the cards in play.
     pub static_kinds: StaticKinds,
+    /// Some activated ability or Event has a timing usable with priority outside a
+    /// faceoff and without anything to react to (512.5: Immediate).
+    pub anytime: bool,
 }
 
 /// A set of kinds of static effect: the ones read by scans of their own, and what the
@@ -149,6 +152,10 @@ impl PoolFacts {
                 | Ability::Play { timing, .. } => {
                     self.timed = true;
                     self.reactions |= matches!(timing, Timing::Reaction(_));
+                    self.anytime |= !matches!(
+                        timing,
+                        Timing::Phase(_) | Timing::Faceoff(_) | Timing::Reaction(_)
+                    );
                 }
             }
         }

@@ -226,6 +226,15 @@ impl Game {
         if !self.facts.timed {
             return;
         }
+        // Outside "[x] Phase" actions only Immediate timings are usable, unless there is
+        // a faceoff or something to react to (`timing_allows`).
+        if !phase
+            && !self.facts.anytime
+            && self.st.faceoff.is_none()
+            && self.st.reactable.is_empty()
+        {
+            return;
+        }
         let hand = &self.player(p).hand;
         for (n, &c) in hand.iter().enumerate() {
             let def = self.card(c).def;
