@@ -88,6 +88,7 @@ impl Player for HeuristicPlayer {
                     _ => 0,
                 })
                 .collect(),
+            Prompt::AsEntersPlay => d.choices.iter().map(|c| entry_score(g, me, c)).collect(),
             // Priority: with no ability to use, pass. Anything else (uncover order,
             // prompts added later): prefer acting over passing, first listed first.
             _ => d
@@ -102,6 +103,57 @@ impl Player for HeuristicPlayer {
                 .collect(),
         };
         best(&scores, &mut self.rng)
+    }
+}
+
+/// A choice made as a card enters play (706.1a): the colour its owner lacks most for
+/// the Problems in play and the cards in hand, a name the opponent has shown (never one
+/// of its own), the strongest card to copy.
+fn entry_score(g: &Game, me: PlayerId, c: &Choice) -> i32 {
+    match *c {
+        Choice::Color(color) => {
+            let mut need: i32 = 0;
+            for a in g.problem_areas() {
+                let Some(f) = g.problem_at(a).and_then(|p| g.def(p).problem.as_ref()) else {
+                    continue;
+                };
+                if g.area_owner(a) == Some(me) {
+                    need += f
+                        .owner
+                        .iter()
+                        .filter(|r| r.color == ReqColor::Color(color))
+                        .map(|r| r.power as i32)
+                        .sum::<i32>();
+                }
+            }
+            for &h in &g.player(me).hand {
+                need += g
+                    .def(h)
+                    .play_reqs
+                    .iter()
+                    .filter(|r| r.color == color)
+                    .map(|r| r.power as i32)
+                    .sum::<i32>();
+            }
+            need - g.power_of_color(me, color) as i32
+        }
+        Choice::Name(n) => {
+            let name = g.def(n).full_name();
+            let shown = g
+                .in_play()
+                .iter()
+                .chain(g.players().flat_map(|p| g.player(p).discard.iter()))
+                .filter(|&&x| g.card(x).owner != me && g.def(x).full_name() == name)
+                .count() as i32;
+            if g.card(n).owner == me {
+                shown - 5
+            } else {
+                shown
+            }
+        }
+        Choice::Card(k) => g.power(k).unwrap_or(0) as i32,
+        Choice::Continue => -100,
+        _ => 0,
     }
 }
 

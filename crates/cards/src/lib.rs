@@ -209,6 +209,14 @@ impl Catalogue {
                         message: "`boosted` abilities on a card with no Boosted side".into(),
                     });
                 }
+                if let Some(message) = s
+                    .abilities
+                    .iter()
+                    .chain(s.boosted.iter())
+                    .find_map(|a| ponyccg_core::rules::ability_loss::check(a).err())
+                {
+                    return Err(CatalogueError::Invalid { at, message });
+                }
                 def.face.abilities = s.abilities;
                 if let Some(b) = def.boosted.as_mut() {
                     b.abilities = s.boosted;

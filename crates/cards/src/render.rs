@@ -86,6 +86,11 @@ pub fn cards(c: &Cards, plural_form: bool) -> String {
     if let Some(col) = c.without_color {
         words.push(format!("non-{}", col.name()));
     }
+    match c.unique {
+        Some(true) => words.push("Unique".into()),
+        Some(false) => words.push("non-Unique".into()),
+        None => {}
+    }
     if let Some(t) = &c.trait_ {
         words.push(t.clone());
     }
@@ -126,6 +131,12 @@ pub fn cards(c: &Cards, plural_form: bool) -> String {
         Some(true) => s.push_str(" that is a token"),
         Some(false) => s.push_str(" that is not a token"),
         None => {}
+    }
+    if c.named {
+        s.push_str(" with the name this card named");
+    }
+    if c.same_name_as_it {
+        s.push_str(" with the same name as that card");
     }
     s
 }
@@ -264,6 +275,22 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
             "if {} would be dismissed (not by the game), you may {} instead",
             a(&cards(c, false)),
             instead_words(*instead)
+        ),
+        StaticEffect::OthersEnter { cards: c, does } => match does {
+            OnEntry::Exhausted => format!("{} enter play exhausted", cards(c, true)),
+            OnEntry::Modifier {
+                effect,
+                duration: d,
+            } => format!(
+                "as each {} enters play, {} {}",
+                cards(c, false),
+                static_effect(effect, "it"),
+                duration(*d)
+            ),
+        },
+        StaticEffect::LoseAbilities { cards } => format!(
+            "{} has no abilities (keywords included) and can't gain any",
+            on_cards(cards)
         ),
         StaticEffect::Replace {
             would,
@@ -411,6 +438,39 @@ fn prohibition(p: &Prohibition, on: &str) -> String {
             "{} confront the Problem this card is at unless they have at least {unless_characters} characters there",
             nobody(*by)
         ),
+        Prohibition::Play { cards: c, by } => format!("{} play {}", nobody(*by), cards(c, true)),
+    }
+}
+
+/// An "as this card enters play" ability (706.1a-b), without its opening words.
+fn entry(e: &Entry) -> String {
+    match e {
+        Entry::Colors {
+            count: 0 | 1,
+            up_to: false,
+        } => "its controller picks a colour, and this card is that colour instead of its own"
+            .into(),
+        Entry::Colors { count, up_to } => format!(
+            "its controller picks {}{count} colours, and this card is those colours instead of its own",
+            if *up_to { "up to " } else { "" }
+        ),
+        Entry::RevealedColors(c) => format!(
+            "its controller may show {} from their hand; if they do, this card has that card's colours instead of its own",
+            a(&cards(c, false))
+        ),
+        Entry::Name(k) => format!(
+            "its controller names {}",
+            a(&format!("{} name", kind(*k, false)))
+        ),
+        Entry::CopyBanished(c) => format!(
+            "its controller banishes {}, and this card comes into play as a copy of that card (printed information only)",
+            a(&cards(c, false))
+        ),
+        Entry::PowerCounters(n) => format!(
+            "it comes into play with {} on it",
+            plural(*n, "+1 power counter", "+1 power counters")
+        ),
+        Entry::Exhausted => "it comes into play exhausted".into(),
     }
 }
 
@@ -667,9 +727,15 @@ pub fn effect(e: &Effect) -> String {
                 }
             )
         }
-        Effect::TokenCopy(t) => format!(
-            "put a token copy of {} into play at your home (printed information only, cost 0)",
-            target(t)
+        Effect::TokenCopy(t) => token_copy_words(t, None),
+        Effect::PutTokenCopy { of, at } => token_copy_words(of, *at),
+        Effect::PutIntoPlay {
+            target: t,
+            face_down,
+        } => format!(
+            "put {} into play {}under your control without playing it",
+            target(t),
+            if *face_down { "face-down " } else { "" }
         ),
         Effect::CopyThis { who: w, cost: c } => {
             let pay = if c.is_empty() {
@@ -703,6 +769,23 @@ fn would_words(w: &Would) -> String {
         Would::BeDismissed(s) => format!("{} would be dismissed", subject(s)),
         Would::Confront(w) => format!("{} would confront this card's Problem", who(*w)),
     }
+}
+
+/// A token copy (520.2) and where it goes; without a place, where its type goes (a
+/// Troublemaker at a Problem the controller chooses, an attachment on a host they choose,
+/// anything else at their home).
+fn token_copy_words(t: &Target, at: Option<CopyPlace>) -> String {
+    let place = match at {
+        Some(CopyPlace::Here) => " here",
+        Some(CopyPlace::AProblem) => " at a Problem you choose",
+        Some(CopyPlace::EachOtherProblem) => " at each other Problem",
+        None => "",
+    };
+    format!(
+        "put a token copy of {} into play face-up{place} under your control (printed \
+         information only, cost 0)",
+        target(t)
+    )
 }
 
 /// "2-power Orange Rock Friend token with Swift" (521.1).
@@ -787,6 +870,7 @@ fn trigger(t: &Trigger) -> String {
         Trigger::LeavesItsArea => "this card leaves the area it is at".into(),
         Trigger::LeavesPlay => "this card leaves play".into(),
         Trigger::ToDiscardPile => "this card is put into a discard pile from anywhere".into(),
+        Trigger::YouMove(s) => format!("you move {}", subject(s)),
         Trigger::MovedAway(s) => format!("{} is moved (\"there\" is where it was)", subject(s)),
         Trigger::DefeatUsingOnly(c) => format!(
             "you defeat a Troublemaker with only {} characters in the faceoff",
@@ -862,6 +946,7 @@ fn condition(c: &Condition) -> String {
             cards(s, true)
         ),
         Condition::ThatPlayer(w) => format!("that player is {}", who(*w)),
+        Condition::ItDismissed => "you did dismiss that card".into(),
         Condition::Beneath(n) => format!(
             "this card has at least {} beneath it",
             plural(*n as i16, "card", "cards")
@@ -965,6 +1050,7 @@ fn costs_to(v: &[Cost]) -> String {
 /// One ability as a sentence.
 pub fn ability(a: &Ability) -> String {
     match a {
+        Ability::AsEntersPlay(e) => sentence(format!("as this card enters play, {}", entry(e))),
         Ability::Attach(host) => sentence(format!(
             "play this card on {}; it stays only while that card fits",
             self::a(&cards(host, false))

@@ -68,6 +68,22 @@ fn scripts_for_unknown_cards_or_missing_sides_are_refused() {
 }
 
 #[test]
+fn a_lose_abilities_script_reading_colours_is_refused_with_its_place() {
+    let mut cat = Catalogue::from_sources(Catalogue::builtin_sources().iter().copied()).unwrap();
+    let e = cat
+        .apply_scripts([(
+            "scripts/Z.ron",
+            "{\n \"PR21\": (abilities: [\n  Static(effect: LoseAbilities(cards: Some((color: Some(Blue))))),\n ]),\n}",
+        )])
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("scripts/Z.ron:2") && e.contains("LoseAbilities"),
+        "{e}"
+    );
+}
+
+#[test]
 fn scripts_change_the_catalogue_version() {
     let facts_only = Catalogue::from_sources(Catalogue::builtin_sources().iter().copied()).unwrap();
     if !Catalogue::builtin_scripts().is_empty() {

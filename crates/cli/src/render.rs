@@ -232,6 +232,7 @@ fn prompt_text(p: Option<&ponyccg_core::Prompt>) -> &'static str {
         Some(RetireToHomeLimit) => "Retire Friends down to your home limit (616.3)",
         Some(RepairUniqueness) => "Choose a card to dismiss (516.2)",
         Some(Replacement) => "Choose the replacement to apply first (710.5)",
+        Some(AsEntersPlay) => "As your card enters play (706.1a, 711.6)",
         _ => "Your decision",
     }
 }
@@ -401,6 +402,9 @@ impl Namer<'_> {
                 self.card(*card),
                 self.p(*from)
             ),
+            Event::Revealed { player, card } => {
+                format!("{} reveals {}", self.p(*player), self.card(*card))
+            }
             #[allow(unreachable_patterns)]
             other => format!("{other:?}"),
         })

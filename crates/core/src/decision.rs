@@ -44,6 +44,9 @@ pub enum Prompt {
     /// 710.5: several replacement modifiers would replace one occurrence; the affected
     /// player chooses the one to apply first.
     Replacement,
+    /// 706.1a: a choice made as a card enters play (a colour, a name, a card); 711.6:
+    /// which of its static abilities applies first.
+    AsEntersPlay,
 }
 
 /// One answer to a decision.
@@ -133,6 +136,16 @@ pub enum Choice {
         card: CardId,
         to: Area,
         returning: CardId,
+    },
+    /// Choose (or name) a colour.
+    Color(crate::card::Color),
+    /// 201.1: name a card: the name of this card.
+    Name(CardId),
+    /// 711.6: of the modifiers starting together, the one from static ability `index` of
+    /// `card` is timestamped first among those left.
+    StaticFirst {
+        card: CardId,
+        index: u8,
     },
 }
 

@@ -59,6 +59,12 @@ impl Game {
         if !st.beneath.is_empty() {
             st.beneath.hash(&mut h);
         }
+        if !st.entered.is_empty() {
+            st.entered.hash(&mut h);
+        }
+        if st.last_dismissed.is_some() {
+            st.last_dismissed.hash(&mut h);
+        }
         st.rng.get_seed().hash(&mut h);
         st.rng.get_word_pos().hash(&mut h);
         h.finish()

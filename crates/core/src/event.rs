@@ -139,6 +139,11 @@ pub enum Event {
         from: PlayerId,
         to: PlayerId,
     },
+    /// A player revealed a card from their hand.
+    Revealed {
+        player: PlayerId,
+        card: CardId,
+    },
 }
 
 /// The ways a card leaves its place (410).

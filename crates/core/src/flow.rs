@@ -80,6 +80,8 @@ pub(crate) enum Frame {
     Resolve(Box<crate::ability::resolve::Resolution>),
     /// 710.5: an occurrence waiting for replacement modifiers to be chosen.
     Replace(Box<crate::rules::replace::Replacing>),
+    /// 706.1: a card entering play while its controller makes its entry choices.
+    Enter(Box<crate::rules::entering::Entering>),
 }
 
 impl Game {
@@ -168,6 +170,7 @@ impl Game {
             Frame::TriggerWave(wave) => self.trigger_wave(wave, answer),
             Frame::Resolve(r) => self.resolve(r, answer),
             Frame::Replace(r) => self.replace_frame(r, answer),
+            Frame::Enter(e) => self.entry_frame(e, answer),
         }
     }
 

@@ -70,6 +70,12 @@ pub enum SetupError {
     },
     #[error("a game holds at most 65535 cards")]
     TooManyCards,
+    #[error("{player}: the script of {number} can't be used: {message}")]
+    BadScript {
+        player: PlayerId,
+        number: String,
+        message: String,
+    },
 }
 
 /// Why a choice was refused. The game is unchanged.
@@ -215,8 +221,11 @@ impl Game {
             linked: Vec::new(),
             named_counters: Vec::new(),
             replacing: Vec::new(),
+            entered: Vec::new(),
             leaving_play: None,
             beneath: Vec::new(),
+            last_dismissed: None,
+            mover: None,
             next_object,
             log: Vec::new(),
             log_enabled: true,
@@ -603,6 +612,18 @@ fn check_deck(p: PlayerId, deck: &PlayerDeck) -> Result<(), SetupError> {
                 player: p,
                 number: d.number.clone(),
                 keyword: k.name().to_string(),
+            });
+        }
+        if let Some(message) = faces
+            .into_iter()
+            .flatten()
+            .flat_map(|f| f.abilities.iter())
+            .find_map(|a| crate::rules::ability_loss::check(a).err())
+        {
+            return Err(SetupError::BadScript {
+                player: p,
+                number: d.number.clone(),
+                message,
             });
         }
         if d.script == ScriptStatus::Unscripted {

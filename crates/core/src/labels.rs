@@ -68,6 +68,7 @@ impl Game {
             Choice::Pass => "pass".into(),
             Choice::Continue => match prompt {
                 Prompt::Challenge => "no more challenges".into(),
+                Prompt::AsEntersPlay => "no more colours".into(),
                 Prompt::PhaseAction if self.st.step != crate::state::Step::Main => {
                     "let the phase go on".into()
                 }
@@ -127,6 +128,13 @@ impl Game {
                 )
             }
             Choice::Draw => "draw a card".into(),
+            Choice::Color(c) => format!("{c}"),
+            Choice::Name(c) => format!("name {}", self.quoted(c)),
+            Choice::StaticFirst { card, index } => format!(
+                "{}'s ability {} applies first",
+                self.quoted(card),
+                index + 1
+            ),
             Choice::Rally { card } => format!("rally {}", self.quoted(card)),
             Choice::Uncover(c) => format!("uncover {}", self.quoted(c)),
             Choice::Challenge(c) => {

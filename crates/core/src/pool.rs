@@ -47,6 +47,12 @@ pub(crate) struct PoolFacts {
     /// Some activated ability or Event has a timing usable with priority outside a
     /// faceoff and without anything to react to (512.5: Immediate).
     pub anytime: bool,
+    /// Some face forbids playing cards wherever to (`Prohibition::Play`).
+    pub play_bans: bool,
+    /// Some face can make cards lose their abilities (`StaticEffect::LoseAbilities`).
+    pub lose_abilities: bool,
+    /// Some face sets the state other cards enter play in (`StaticEffect::OthersEnter`).
+    pub entry_states: bool,
 }
 
 /// A set of kinds of static effect: the ones read by scans of their own, and what the
@@ -128,6 +134,20 @@ impl PoolFacts {
                 Ability::Static { effect, .. } => {
                     self.statics = true;
                     self.static_kinds.0 |= StaticKinds::of(effect).0;
+                    self.play_bans |= matches!(
+                        effect,
+                        StaticEffect::Prohibit(crate::ability::Prohibition::Play { .. })
+                    );
+                    if let StaticEffect::OthersEnter { does, .. } = effect {
+                        self.entry_states = true;
+                        // What it gives an entering card is a modifier like any other.
+                        if let crate::ability::OnEntry::Modifier { effect, .. } = does {
+                            self.writes =
+                                self.writes.or(crate::rules::layers::writes(effect).kinds());
+                            self.lose_abilities |=
+                                matches!(**effect, StaticEffect::LoseAbilities { .. });
+                        }
+                    }
                     self.replacements |= matches!(
                         effect,
                         StaticEffect::Replace { .. } | StaticEffect::InsteadOfDismiss { .. }
@@ -145,8 +165,9 @@ impl PoolFacts {
                     );
                     self.state_triggers |= matches!(when, Trigger::HasPower(_));
                 }
-                // The host description is checked with the attachment rules (511.2).
-                Ability::Attach(_) => {}
+                // The host description is checked with the attachment rules (511.2), and
+                // entry abilities as the card enters play (706.1a).
+                Ability::Attach(_) | Ability::AsEntersPlay(_) => {}
                 Ability::Activated { timing, .. }
                 | Ability::ActivatedByAny { timing, .. }
                 | Ability::Play { timing, .. } => {
@@ -179,6 +200,10 @@ impl PoolFacts {
             self.replacements |= crate::ability::keyword::replacement(k).is_some();
         }
         self.replacements |= face.abilities.iter().any(grants_replacing);
+        self.lose_abilities |= face
+            .abilities
+            .iter()
+            .any(crate::rules::ability_loss::makes_lose);
         // Agile can also be granted, by a static ability or by an effect's modifier.
         self.agile |= face.abilities.iter().any(grants_agile);
     }
@@ -208,7 +233,7 @@ fn grants_replacing(a: &Ability) -> bool {
         | Ability::Play { effects, .. } => effects
             .iter()
             .any(|e| matches!(e, Effect::Until { effect, .. } if gives(effect))),
-        Ability::Attach(_) => false,
+        Ability::Attach(_) | Ability::AsEntersPlay(_) => false,
     }
 }
 
@@ -223,7 +248,7 @@ fn grants_agile(a: &Ability) -> bool {
         | Ability::Activated { effects, .. }
         | Ability::ActivatedByAny { effects, .. }
         | Ability::Play { effects, .. } => in_effects(effects),
-        Ability::Attach(_) => false,
+        Ability::Attach(_) | Ability::AsEntersPlay(_) => false,
     }
 }
 
@@ -267,7 +292,7 @@ impl FaceFacts {
                 }
                 Ability::Triggered { .. } => Self::TRIGGERED.0,
                 Ability::Static { .. } => Self::STATIC.0,
-                Ability::Play { .. } | Ability::Attach(_) => 0,
+                Ability::Play { .. } | Ability::Attach(_) | Ability::AsEntersPlay(_) => 0,
             };
         }
         if face.keywords.iter().any(|&k| {

@@ -329,7 +329,7 @@ pub struct State {
     /// Occurrences waiting for a replacement decision (710.5), queued by
     /// [`Game::occur`](crate::Game) and turned into frames before the next frame runs;
     /// always empty while a decision is pending.
-    pub(crate) replacing: Vec<crate::rules::replace::Replacing>,
+    pub(crate) replacing: Vec<crate::rules::replace::Settling>,
     /// The card being put into a hand or on a deck from play, while its event is logged
     /// (so leave-play triggers can tell it from a card leaving a discard pile).
     pub(crate) leaving_play: Option<CardId>,
@@ -337,4 +337,12 @@ pub struct State {
     /// banished card, in the order they were put there. A link ends as either leaves its
     /// zone.
     pub(crate) beneath: Vec<(CardId, CardId)>,
+    /// 706.1a, 520.3, 711.6: what cards' entries into play decided.
+    pub(crate) entered: Vec<crate::rules::entering::Entered>,
+    /// The card most recently dismissed, and the object it became (read by "if you do",
+    /// `Condition::ItDismissed`).
+    pub(crate) last_dismissed: Option<(CardId, u32)>,
+    /// The player moving a card while its move is performed (`Game::move_by`); `None`
+    /// at any other time, so it needs no place in the digest.
+    pub(crate) mover: Option<PlayerId>,
 }

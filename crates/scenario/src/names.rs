@@ -206,6 +206,7 @@ pub const PROMPTS: &[&str] = &[
     "choose problem",
     "arrange",
     "replacement",
+    "as enters play",
 ];
 
 /// What the outcome of the game should be.

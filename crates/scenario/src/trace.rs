@@ -131,6 +131,7 @@ pub fn render(g: &Game, e: &Event) -> String {
         Event::ControlChanged { card, from, to } => {
             format!("{to} gains control of {} from {from}", q(g, *card))
         }
+        Event::Revealed { player, card } => format!("{player} reveals {}", q(g, *card)),
         #[allow(unreachable_patterns)]
         other => format!("{other:?}"),
     }

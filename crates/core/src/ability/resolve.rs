@@ -172,7 +172,7 @@ impl Game {
             let colors = match self.reading(ctx) {
                 Some(layer) => self.colors_upto(c, layer),
                 None if k.face_down => crate::card::Colors::NONE,
-                None => self.face(c).colors,
+                None => self.base_colors(c),
             };
             if sel.color.is_some_and(|color| !colors.contains(color))
                 || (!sel.any_color.is_empty() && !sel.any_color.iter().any(|&x| colors.contains(x)))
@@ -207,20 +207,22 @@ impl Game {
         // 507.1: a card's power is its current power; a continuous effect reads its layer
         // of the 711 order, so a power modifier whose own description tests power can't
         // depend on itself (711.5).
-        let power = match self.reading(ctx) {
-            Some(layer) if k.zone == Zone::Play => self.power_upto(c, layer),
-            _ => self
-                .face(c)
-                .power
-                .map(|p| p.saturating_add(k.power_counters)),
-        };
-        if let Some(m) = sel.power_at_most {
-            if power.is_none_or(|p| p > m) {
-                return false;
-            }
-        }
-        if let Some(m) = sel.power_at_least {
-            if power.is_none_or(|p| p < m) {
+        // Read only when asked for: it is the dearest thing a description can test.
+        if sel.power_at_most.is_some() || sel.power_at_least.is_some() {
+            let power = match self.reading(ctx) {
+                Some(layer) if k.zone == Zone::Play => self.power_upto(c, layer),
+                _ => self
+                    .face(c)
+                    .power
+                    .map(|p| p.saturating_add(k.power_counters)),
+            };
+            if sel
+                .power_at_most
+                .is_some_and(|m| power.is_none_or(|p| p > m))
+                || sel
+                    .power_at_least
+                    .is_some_and(|m| power.is_none_or(|p| p < m))
+            {
                 return false;
             }
         }
@@ -230,6 +232,19 @@ impl Game {
             }
         }
         if sel.token.is_some_and(|t| t != k.token) {
+            return false;
+        }
+        if sel.named && !self.has_named_name(c, ctx.source) {
+            return false;
+        }
+        if sel.unique.is_some_and(|u| u != d.is_unique()) {
+            return false;
+        }
+        if sel.same_name_as_it
+            && ctx
+                .it
+                .is_none_or(|i| self.def(i).full_name() != d.full_name())
+        {
             return false;
         }
         if let Some(r) = sel.ready {
@@ -445,6 +460,7 @@ impl Game {
                 ctx.player.is_some_and(|p| self.names_player(*who, ctx, p))
             }
             Condition::Beneath(n) => self.cards_beneath(ctx.source).len() >= *n as usize,
+            Condition::ItDismissed => ctx.it.is_some_and(|c| self.was_dismissed(c)),
             Condition::AtLeastAtOneFaceoffArea(n, sel) => {
                 let sel = Cards {
                     place: Some(Place::InPlay),
@@ -1025,7 +1041,7 @@ impl Game {
                     if let Some(a) = area {
                         if by_move {
                             if self.may_move(ctx.you, c, a) {
-                                self.perform(Occurrence::Move { card: c, to: a });
+                                self.move_by(ctx.you, c, a);
                             }
                         } else {
                             self.perform(Occurrence::Send { card: c, to: a });
@@ -1290,21 +1306,66 @@ impl Game {
                     }
                 }
             }
-            Effect::TokenCopy(target) => {
-                for c in targets!(target) {
-                    // 520.2: the printed information only (the same definition), none of
-                    // the card's state or modifiers.
-                    if self.card(c).zone == Zone::Play
-                        && self.def(c).card_type == crate::card::CardType::Friend
+            Effect::TokenCopy(t) | Effect::PutTokenCopy { of: t, .. } => {
+                let at = match effect {
+                    Effect::PutTokenCopy { at, .. } => *at,
+                    _ => None,
+                };
+                // A chosen card is kept (`chosen`) while its place is asked for; with
+                // several targets, `progress` counts those done (the new copies come
+                // after them in play, so the ones done stay first).
+                let (cards, mut place) = match (target_is_choice(t), *chosen) {
+                    (true, Some(c)) => (vec![c], answer),
+                    (true, None) => (targets!(t), None),
+                    (false, _) => (targets!(t), answer),
+                };
+                let choice = target_is_choice(t);
+                let start = if choice { 0 } else { *progress as usize };
+                for (i, &c) in cards.iter().enumerate().skip(start) {
+                    if let Err((prompt, options)) = self.place_token_copy(c, at, ctx, place.take())
                     {
-                        let def = self.card(c).def;
-                        self.perform(Occurrence::CreateToken {
-                            def,
-                            owner: you,
-                            at: Area::Home(you),
-                            face_down: false,
-                        });
+                        *chosen = Some(c);
+                        *progress = i.min(u8::MAX as usize) as u8;
+                        return Step::Ask(prompt, options, you);
                     }
+                    if !choice {
+                        *progress = (i + 1).min(u8::MAX as usize) as u8;
+                    }
+                }
+            }
+            Effect::PutIntoPlay { target, face_down } => {
+                // The card first (kept while its Problem is chosen), then the Problem. A
+                // card put into play leaves the hand or pile, so several targets are
+                // taken again each time without those done.
+                let (cards, mut place) = match (target_is_choice(target), *chosen) {
+                    (true, Some(c)) => (vec![c], answer),
+                    (true, None) => (targets!(target), None),
+                    (false, _) => (targets!(target), answer),
+                };
+                for c in cards {
+                    if !matches!(self.card(c).zone, Zone::Hand | Zone::Discard) {
+                        continue;
+                    }
+                    let (at, down) = match self.def(c).card_type {
+                        CardType::Friend => (Area::Home(you), false),
+                        CardType::Troublemaker => match place.take() {
+                            Some(Choice::Problem(a)) if self.problem_areas().any(|x| x == a) => {
+                                (a, *face_down)
+                            }
+                            _ => {
+                                let options: Vec<Choice> =
+                                    self.problem_areas().map(Choice::Problem).collect();
+                                if options.is_empty() {
+                                    continue;
+                                }
+                                *chosen = Some(c);
+                                return Step::Ask(Prompt::ChooseProblem, options, you);
+                            }
+                        },
+                        _ => continue,
+                    };
+                    self.card_mut(c).controller = you;
+                    self.enter(c, at, down, crate::rules::entering::Then::Nothing);
                 }
             }
             Effect::FlipExtra(n) => {
@@ -1377,7 +1438,7 @@ impl Game {
                             if self.problems_with(with, ctx).contains(&a)
                                 && self.may_move(you, c, a)
                             {
-                                self.perform(Occurrence::Move { card: c, to: a });
+                                self.move_by(you, c, a);
                             }
                         }
                         _ => {
@@ -1437,7 +1498,10 @@ impl Game {
         answer: Option<Choice>,
     ) -> Result<(), Vec<Choice>> {
         let zone = self.card(c).zone;
-        if matches!(zone, Zone::Play | Zone::Queue) || !self.meets_play_requirements(p, c) {
+        if matches!(zone, Zone::Play | Zone::Queue)
+            || !self.meets_play_requirements(p, c)
+            || self.card_play_prohibited(p, c)
+        {
             return Ok(());
         }
         let (at, host) = match self.def(c).card_type {
@@ -1461,12 +1525,15 @@ impl Game {
             },
             _ => return Ok(()),
         };
-        self.play_to(p, c, 0, at, false, host);
-        if frightened && self.card(c).zone == Zone::Play {
-            self.perform(Occurrence::Frighten(c));
-        }
+        self.play_then(p, c, 0, (at, false), host, frightened);
         Ok(())
     }
+}
+
+/// Whether a target asks the controller to choose (so the card chosen is kept while a
+/// later question about it is asked).
+fn target_is_choice(t: &Target) -> bool {
+    matches!(t, Target::Choose(_) | Target::UpToOne(_))
 }
 
 enum Step {

@@ -57,6 +57,36 @@ pub enum Ability {
         cost: Vec<Cost>,
         effects: Vec<Effect>,
     },
+    /// 706.1a: applied as this card enters play, before its continuous abilities start
+    /// and before "when this enters play" triggers (706.1c-d). See `rules/entering.rs`.
+    AsEntersPlay(Entry),
+}
+
+/// What an "as this card enters play" ability does (706.1a-b). Choices are made by the
+/// card's controller and kept for as long as the card stays in play.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Entry {
+    /// Choose `count` colours (with `up_to`, any number up to `count`, none included):
+    /// the card is those colours, in place of its printed ones (modifiers may still add
+    /// others). Choosing none leaves its printed colours.
+    Colors {
+        #[serde(default = "one")]
+        count: u8,
+        #[serde(default)]
+        up_to: bool,
+    },
+    /// The controller may reveal a card from their hand that fits: the card is the
+    /// revealed card's colours (its printed ones when none is revealed).
+    RevealedColors(Cards),
+    /// Name a card (of the kind, if given), 201.1: read by `Cards::named`.
+    Name(#[serde(default)] Option<CardKind>),
+    /// 520.3: banish a card that fits (the controller chooses); this card enters play as
+    /// a copy of it. With none to banish it enters as itself.
+    CopyBanished(Cards),
+    /// 706.1b: the card enters play with this many +1 power counters (519.4).
+    PowerCounters(i16),
+    /// 706.1b: the card enters play exhausted.
+    Exhausted,
 }
 
 /// Timing phrases (512).
@@ -166,6 +196,13 @@ pub struct Cards {
     pub has_attached: Option<Box<Cards>>,
     /// Only tokens (`Some(true)`) or only non-token cards (`Some(false)`) (521.2).
     pub token: Option<bool>,
+    /// Only cards with the name this card named as it entered play (`Entry::Name`).
+    pub named: bool,
+    /// Only Unique cards (`Some(true)`, 516.3: the printed Unique trait) or only
+    /// non-Unique ones (`Some(false)`).
+    pub unique: Option<bool>,
+    /// Only cards with the same name (201.1: Title and Subtitle) as the card `It` names.
+    pub same_name_as_it: bool,
 }
 
 /// Card types for selectors; `Character` covers Mane Characters and Friends (301.4, 302.2).
@@ -284,6 +321,10 @@ pub enum Condition {
     },
     /// At least n cards are beneath this card (Pumped).
     Beneath(u8),
+    /// The card `It` names was dismissed (410.1) and is still where that put it (a
+    /// token: it ceased to exist by it, 521.3): "if you do" after "you may dismiss".
+    /// A dismissal replaced by something else (710) is not one.
+    ItDismissed,
 }
 
 /// Which card a trigger watches.
@@ -421,6 +462,10 @@ pub enum Trigger {
     /// This card leaves play, whichever way (dismissed, retired, banished, or put into a
     /// hand or a deck from play).
     LeavesPlay,
+    /// The controller moves a card that fits (506: with a Move action or an effect they
+    /// control); `It` is the moved card and `There` the area it went to. Read as the
+    /// move happens, so not a Reaction timing.
+    YouMove(Subject),
 }
 
 /// Costs (508).
@@ -553,6 +598,29 @@ pub enum StaticEffect {
         #[serde(default)]
         optional: bool,
     },
+    /// The selected cards (this card when `None`) lose their abilities, keywords
+    /// included, and can't have any (gained ones too) while this applies. The
+    /// description and the ability's condition may not read power, colours, traits or
+    /// keywords (see `rules/ability_loss.rs`).
+    LoseAbilities {
+        #[serde(default)]
+        cards: Option<Cards>,
+    },
+    /// 706.1b: cards that fit enter play in a state this says ("opposing Friends enter
+    /// play exhausted"), applied as each enters, before its triggers look at it.
+    OthersEnter { cards: Cards, does: OnEntry },
+}
+
+/// The state a card enters play in, set by another card (706.1b).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum OnEntry {
+    /// It enters play exhausted.
+    Exhausted,
+    /// It enters play with a modifier that lasts for a while.
+    Modifier {
+        effect: Box<StaticEffect>,
+        duration: Duration,
+    },
 }
 
 /// What a replacement does instead of the occurrence it replaces (710.1). "The card" is
@@ -602,6 +670,8 @@ pub enum Prohibition {
     /// The named players can't confront this card's Problem unless they have at least
     /// `unless_characters` characters there.
     Confront { by: Who, unless_characters: u8 },
+    /// Cards that fit can't be played by the named players, anywhere (read in hand).
+    Play { cards: Cards, by: Who },
 }
 
 /// Where a flipped card goes instead of its owner's deck bottom.
@@ -823,8 +893,8 @@ pub enum Effect {
         #[serde(default)]
         at: Option<AreaRef>,
     },
-    /// 520.2: put a token copy of each target Friend into play at the controller's home:
-    /// its printed information, cost 0, none of its modifiers or state.
+    /// 520.2: a token copy of each target card, placed by its type: the same as
+    /// `PutTokenCopy` without `at` (a Friend at the controller's home).
     TokenCopy(Target),
     /// 520.1: the named player may pay `cost`; if they do, the instructions of this
     /// effect before this one are processed again as a new effect controlled by them
@@ -834,6 +904,38 @@ pub enum Effect {
         #[serde(default)]
         cost: Vec<Cost>,
     },
+    /// 520.2: put a token copy of each target card into play, owned and controlled by
+    /// the controller (521.5), face-up: its printed information, cost 0, none of its
+    /// state or modifiers. The card may have left play since (its printed information is
+    /// still known). Without `at`, a Friend or a Resource goes to the controller's home,
+    /// an attachment on a host the controller chooses that fits its host description
+    /// (509.2), and a Troublemaker to a Problem the controller chooses (306.1).
+    /// Friends, Resources and Troublemakers are copied; Dilemmas are not.
+    PutTokenCopy {
+        of: Target,
+        #[serde(default)]
+        at: Option<CopyPlace>,
+    },
+    /// Put cards from a hand or a discard pile into play under the controller's control
+    /// without playing them (no cost; "when you play" doesn't trigger): a Friend at the
+    /// controller's home, a Troublemaker at a Problem the controller chooses (306.1),
+    /// face-down only when `face_down` says so. Other card types aren't put this way.
+    PutIntoPlay {
+        target: Target,
+        #[serde(default)]
+        face_down: bool,
+    },
+}
+
+/// Where a token copy (520.2) is put, when the text says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum CopyPlace {
+    /// This card's area (a Troublemaker only if that is a Problem).
+    Here,
+    /// A Problem the controller chooses.
+    AProblem,
+    /// One copy at each Problem other than the one this card is at.
+    EachOtherProblem,
 }
 
 fn one() -> u8 {

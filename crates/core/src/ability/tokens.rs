@@ -7,10 +7,13 @@
 //! can create are added as the game is built (`token_defs`), and a token copy shares the
 //! definition of the card it copies, its cost read as 0 because it is a token (520.2).
 
-use super::script::{Ability, Effect, TokenSpec};
-use crate::card::{CardDef, Colors, Face, Rarity, ScriptStatus};
+use super::script::{Ability, CopyPlace, Effect, TokenSpec};
+use super::trigger::Ctx;
+use crate::card::{CardDef, CardType, Colors, Face, Rarity, ScriptStatus};
+use crate::decision::{Choice, Prompt};
 use crate::game::Game;
-use crate::ids::{CardId, DefId, PlayerId, Zone};
+use crate::ids::{Area, CardId, DefId, PlayerId, Zone};
+use crate::rules::occurrence::Occurrence;
 use crate::state::Card;
 
 /// Calls `f` for every instruction of an ability, nested ones included.
@@ -36,7 +39,7 @@ pub(crate) fn each_effect(a: &Ability, f: &mut impl FnMut(&Effect)) {
         | Ability::Activated { effects, .. }
         | Ability::ActivatedByAny { effects, .. }
         | Ability::Play { effects, .. } => walk(effects, f),
-        Ability::Static { .. } | Ability::Attach(_) => {}
+        Ability::Static { .. } | Ability::Attach(_) | Ability::AsEntersPlay(_) => {}
     }
 }
 
@@ -129,5 +132,107 @@ impl Game {
     /// Whether a card is a token (521.2).
     pub fn is_token(&self, c: CardId) -> bool {
         self.card(c).token
+    }
+}
+
+impl Game {
+    /// 520.2: one token copy of card `c` (its printed information, cost 0, face-up) for
+    /// `ctx`'s controller, placed as `at` says or by its type (see
+    /// [`Effect::PutTokenCopy`]). When a place must be chosen, the options come back as
+    /// the error until `answer` names one of them.
+    pub(crate) fn place_token_copy(
+        &mut self,
+        c: CardId,
+        at: Option<CopyPlace>,
+        ctx: &Ctx,
+        answer: Option<Choice>,
+    ) -> Result<(), (Prompt, Vec<Choice>)> {
+        let you = ctx.you;
+        let d = self.def(c);
+        let ty = d.card_type;
+        // A Dilemma's own area (522.2) isn't something a token copy can be given; Mane
+        // Characters, Problems and Events are never copied into play.
+        if d.is_dilemma()
+            || !matches!(
+                ty,
+                CardType::Friend | CardType::Resource | CardType::Troublemaker
+            )
+        {
+            return Ok(());
+        }
+        let def = self.card(c).def;
+        // 509.2: a copy of an attachment enters play attached to a host, one that fits
+        // its host description, read as the copy's own (controlled by `you`).
+        if ty == CardType::Resource {
+            if let Some(sel) = self.host_description(c).cloned() {
+                let own = Ctx::of(c, you);
+                let hosts = self.distinct(self.matching(&sel, &own));
+                return match answer {
+                    Some(Choice::Card(h)) if hosts.contains(&h) => {
+                        if let Some(area) = self.card(h).area {
+                            self.create_copy(def, you, area, Some(h));
+                        }
+                        Ok(())
+                    }
+                    _ if hosts.is_empty() => Ok(()),
+                    _ => Err((
+                        Prompt::Target,
+                        hosts.into_iter().map(Choice::Card).collect(),
+                    )),
+                };
+            }
+        }
+        let here = self.card(ctx.source).area;
+        let areas: Vec<Area> = match (at, ty) {
+            (Some(CopyPlace::EachOtherProblem), _) => {
+                self.problem_areas().filter(|&a| Some(a) != here).collect()
+            }
+            (Some(CopyPlace::Here), _) => here.into_iter().collect(),
+            (Some(CopyPlace::AProblem), _) | (None, CardType::Troublemaker) => match answer {
+                Some(Choice::Problem(a)) if self.problem_areas().any(|x| x == a) => vec![a],
+                _ => {
+                    let options: Vec<Choice> = self.problem_areas().map(Choice::Problem).collect();
+                    if options.is_empty() {
+                        return Ok(());
+                    }
+                    return Err((Prompt::ChooseProblem, options));
+                }
+            },
+            (None, _) => vec![Area::Home(you)],
+        };
+        for a in areas {
+            // 306.1: a Troublemaker is only ever at a Problem.
+            if ty == CardType::Troublemaker && !a.is_problem() {
+                continue;
+            }
+            self.create_copy(def, you, a, None);
+        }
+        Ok(())
+    }
+
+    /// A token of definition `def` for `owner` enters play face-up at `at`, attached to
+    /// `host` if given (509.2).
+    fn create_copy(&mut self, def: DefId, owner: PlayerId, at: Area, host: Option<CardId>) {
+        let made = self.perform(Occurrence::CreateToken {
+            def,
+            owner,
+            at,
+            face_down: false,
+        });
+        if made && host.is_some() {
+            let c = CardId(self.st.cards.len() as u16 - 1);
+            self.card_mut(c).host = host;
+        }
+    }
+
+    /// Remembers a card that was just dismissed (410.1) and the object it became, for
+    /// [`Condition::ItDismissed`].
+    pub(crate) fn note_dismissed(&mut self, c: CardId) {
+        self.st.last_dismissed = Some((c, self.card(c).object));
+    }
+
+    /// Whether `c` was the card most recently dismissed and has not moved since.
+    pub(crate) fn was_dismissed(&self, c: CardId) -> bool {
+        self.st.last_dismissed == Some((c, self.card(c).object))
     }
 }

@@ -91,6 +91,9 @@ impl Game {
     pub fn abilities(&self, c: CardId) -> super::teamwork::AbilityList<'_> {
         // On the hot path of every decision: only games whose pool has a Teamwork card
         // take the slower way.
+        if self.facts.lose_abilities && self.lacks_abilities(c) {
+            return Default::default();
+        }
         if self.facts.teamwork {
             return self.abilities_with_grants(c);
         }
@@ -132,7 +135,7 @@ impl Game {
         let mut found = Vec::new();
         for &c in &self.st.in_play {
             let k = self.card(c);
-            if k.zone != Zone::Play || k.face_down {
+            if k.zone != Zone::Play || k.face_down || self.lacks_abilities(c) {
                 continue;
             }
             for (i, a) in self.face(c).abilities.iter().enumerate() {
@@ -195,7 +198,7 @@ impl Game {
         let mut firsts = Vec::new();
         let mut scan = |g: &Game, c: CardId, found: &mut Vec<Waiting>| {
             let k = g.card(c);
-            if k.zone == Zone::Play && k.face_down {
+            if k.zone == Zone::Play && (k.face_down || g.lacks_abilities(c)) {
                 return;
             }
             if g.face_facts(c).has(crate::pool::FaceFacts::TRIGGERED) {
@@ -669,6 +672,11 @@ impl Game {
                 if self.subject_fits(s, source, you, *card) =>
             {
                 Some((Some(*card), Some(*from)))
+            }
+            (Trigger::YouMove(s), Event::Moved { card, to, .. })
+                if self.st.mover == Some(you) && self.subject_fits(s, source, you, *card) =>
+            {
+                Some((Some(*card), Some(*to)))
             }
             (Trigger::YouPlay { card_type, on }, Event::Played { player, card })
                 if *player == you

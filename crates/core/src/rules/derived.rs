@@ -170,7 +170,7 @@ impl Game {
 
     /// The first keyword value `pick` accepts (printed, then gained).
     pub fn keyword_value(&self, c: CardId, pick: impl Fn(Keyword) -> Option<u8>) -> Option<u8> {
-        if self.card(c).face_down {
+        if self.card(c).face_down || self.lacks_abilities(c) {
             return None;
         }
         if let Some(v) = self.face(c).keywords.iter().find_map(|&k| pick(k)) {
@@ -240,6 +240,9 @@ impl Game {
     /// Power from continuous keywords.
     fn keyword_power(&self, c: CardId) -> i16 {
         let mut bonus = 0;
+        if self.lacks_abilities(c) {
+            return 0;
+        }
         let you = self.card(c).controller;
         let area = self.card(c).area;
         let keywords: std::borrow::Cow<'_, [Keyword]> = if self.facts.teamwork {
@@ -260,7 +263,7 @@ impl Game {
                     if let Some(m) = self.player(you).mane {
                         if m != c
                             && self.card(m).area == area
-                            && self.face(m).colors.intersects(self.face(c).colors)
+                            && self.base_colors(m).intersects(self.base_colors(c))
                         {
                             bonus += x as i16;
                         }
@@ -304,7 +307,7 @@ impl Game {
         if self.card(c).face_down {
             return Colors::NONE;
         }
-        let mut colors = self.face(c).colors;
+        let mut colors = self.base_colors(c);
         if self.card(c).zone == Zone::Play {
             self.effects_where_upto(c, layer, StaticKinds::COLORS, |e, _| match e {
                 StaticEffect::GainColor { color, .. } => colors.insert(*color),
@@ -314,8 +317,9 @@ impl Game {
                 _ => {}
             });
             // Prismatic: the colours of all your other Crystal characters.
-            if self.face(c).keywords.contains(&Keyword::Prismatic)
-                || self.granted_keywords(c).contains(&Keyword::Prismatic)
+            if (self.face(c).keywords.contains(&Keyword::Prismatic)
+                || self.granted_keywords(c).contains(&Keyword::Prismatic))
+                && !self.lacks_abilities(c)
             {
                 let you = self.card(c).controller;
                 for &o in &self.st.in_play {
@@ -324,7 +328,7 @@ impl Game {
                         && self.is_character(o)
                         && self.traits(o).iter().any(|t| t == "Crystal")
                     {
-                        colors = colors.union(self.face(o).colors);
+                        colors = colors.union(self.base_colors(o));
                     }
                 }
             }
@@ -402,21 +406,25 @@ impl Game {
         if k.exhaustion == 0 {
             return true;
         }
-        let mut stubborn = self.face(c).keywords.contains(&Keyword::Stubborn)
-            || self.granted_keywords(c).contains(&Keyword::Stubborn);
+        // Stubborn is an ability of the card (lost with the others); "still contributes"
+        // from another card is not.
+        let lacks = self.lacks_abilities(c);
+        let mut stubborn = (self.face(c).keywords.contains(&Keyword::Stubborn)
+            || self.granted_keywords(c).contains(&Keyword::Stubborn))
+            && !lacks;
         self.effects_where_upto(
             c,
             ALL_LAYERS,
             StaticKinds::CONTRIBUTES.or(StaticKinds::GAIN_KEYWORD),
             |e, _| {
-                stubborn |= matches!(
-                    e,
-                    StaticEffect::ContributesWhileExhausted
-                        | StaticEffect::GainKeyword {
-                            keyword: Keyword::Stubborn,
-                            ..
-                        }
-                )
+                stubborn |= match e {
+                    StaticEffect::ContributesWhileExhausted => true,
+                    StaticEffect::GainKeyword {
+                        keyword: Keyword::Stubborn,
+                        ..
+                    } => !lacks,
+                    _ => false,
+                }
             },
         );
         stubborn

@@ -213,7 +213,8 @@ pub(crate) fn ability_kinds(a: &Ability) -> (Kinds, Kinds) {
         | Ability::Activated { effects, .. }
         | Ability::ActivatedByAny { effects, .. }
         | Ability::Play { effects, .. } => (Kinds::NONE, in_effects(effects)),
-        Ability::Attach(_) => (Kinds::NONE, Kinds::NONE),
+        // Colours an entry chose are read as the card's printed ones.
+        Ability::Attach(_) | Ability::AsEntersPlay(_) => (Kinds::NONE, Kinds::NONE),
     }
 }
 
@@ -229,6 +230,9 @@ pub(crate) enum Origin {
 struct InForce<'a> {
     origin: Origin,
     timestamp: u32,
+    /// 711.6: the order among modifiers with the same timestamp (a card's static
+    /// abilities start together), as their controller chose it.
+    rank: u16,
     reads: Reach<'a>,
     writes: Reach<'a>,
 }
@@ -242,6 +246,8 @@ pub(crate) fn is_characteristic(e: &StaticEffect) -> bool {
             | StaticEffect::NeedPower(_)
             | StaticEffect::InsteadOfDismiss { .. }
             | StaticEffect::Replace { .. }
+            | StaticEffect::LoseAbilities { .. }
+            | StaticEffect::OthersEnter { .. }
     )
 }
 
@@ -255,12 +261,19 @@ impl Game {
     pub(crate) fn modifier_order(&self) -> Vec<Origin> {
         let mut waiting: Vec<InForce> = Vec::new();
         for &s in &self.st.in_play {
+            let chosen: &[u8] = self.entered(s).map_or(&[], |r| &r.statics);
             for (i, a) in self.abilities(s).iter().enumerate() {
                 if let Ability::Static { effect, condition } = a {
                     if is_characteristic(effect) {
+                        let i = i as u8;
+                        let rank = chosen
+                            .iter()
+                            .position(|&x| x == i)
+                            .unwrap_or(chosen.len() + i as usize);
                         waiting.push(InForce {
-                            origin: Origin::Static(s, i as u8),
+                            origin: Origin::Static(s, i),
                             timestamp: self.card(s).object,
+                            rank: rank as u16,
                             reads: reads_static(effect, condition.as_ref()),
                             writes: writes(effect),
                         });
@@ -272,11 +285,12 @@ impl Game {
             waiting.push(InForce {
                 origin: Origin::Modifier(j as u16),
                 timestamp: m.timestamp,
+                rank: 0,
                 reads: Reach::default(),
                 writes: writes(&m.effect),
             });
         }
-        waiting.sort_by_key(|m| m.timestamp);
+        waiting.sort_by_key(|m| (m.timestamp, m.rank));
         let mut order = Vec::with_capacity(waiting.len());
         while !waiting.is_empty() {
             let free = (0..waiting.len()).find(|&i| {

@@ -28,7 +28,8 @@ impl Game {
         let powers = ColorPowers::new(self, p);
         for (i, &c) in hand.iter().enumerate() {
             let def = self.card(c).def;
-            if hand[..i].iter().any(|&x| self.card(x).def == def) {
+            if hand[..i].iter().any(|&x| self.card(x).def == def) || self.card_play_prohibited(p, c)
+            {
                 continue;
             }
             // Costs scoped to a place (PlaceCost) are checked per destination below.
@@ -162,7 +163,7 @@ impl Game {
                     player: p,
                     amount: cost,
                 }) {
-                    self.perform(Occurrence::Move { card, to });
+                    self.move_by(p, card, to);
                 }
             }
             Choice::Draw => {
@@ -330,6 +331,19 @@ impl Game {
         face_down: bool,
         host: Option<CardId>,
     ) {
+        self.play_then(p, card, cost, (to, face_down), host, false)
+    }
+
+    /// [`Game::play_to`], the card frightened once it is in play when `frightened`.
+    pub(crate) fn play_then(
+        &mut self,
+        p: PlayerId,
+        card: CardId,
+        cost: u16,
+        (to, face_down): (Area, bool),
+        host: Option<CardId>,
+        frightened: bool,
+    ) {
         let to = self.entry_area(card, to);
         if !self.perform(Occurrence::PayTokens {
             player: p,
@@ -340,17 +354,16 @@ impl Game {
         self.use_discounts(p, card);
         self.relocate(card, Zone::Queue, false);
         self.card_mut(card).controller = p;
-        self.perform(Occurrence::EnterPlay {
+        self.enter(
             card,
-            at: to,
+            to,
             face_down,
-        });
-        // 509.2: an attachment enters play attached to its host.
-        if host.is_some() {
-            self.card_mut(card).host = host;
-        }
-        // 705.2g: "when you play" triggers once the card has entered play.
-        self.log(Event::Played { player: p, card });
+            crate::rules::entering::Then::Played {
+                player: p,
+                host,
+                frightened,
+            },
+        );
     }
 }
 

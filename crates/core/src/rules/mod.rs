@@ -1,11 +1,13 @@
 //! The rules, one module per part of Comprehensive Rules 3.9. Each adds methods to
 //! [`crate::Game`].
 
+pub mod ability_loss;
 pub(crate) mod colorpower;
 pub mod confront;
 pub mod control;
 pub mod derived;
 pub mod dilemma;
+pub mod entering;
 pub mod faceoff;
 pub mod layers;
 pub mod main_phase;

@@ -210,6 +210,15 @@ impl Game {
         }) && !(by_move && self.move_prohibited(card, to, None))
     }
 
+    /// 506: `player` moves a card (with a Move action or an effect they control); the
+    /// triggers the move fires can tell who moved it (`Trigger::YouMove`).
+    pub(crate) fn move_by(&mut self, player: PlayerId, card: CardId, to: Area) -> bool {
+        self.st.mover = Some(player);
+        let moved = self.perform(Occurrence::Move { card, to });
+        self.st.mover = None;
+        moved
+    }
+
     /// Performs an occurrence if it can happen. Returns whether it happened.
     pub fn perform(&mut self, occ: Occurrence) -> bool {
         if !self.can_happen(occ) {
@@ -222,7 +231,10 @@ impl Game {
                 self.log(Event::Drew { player: p });
             }
             Occurrence::Discard(c) => self.leave(c, Leave::Discard),
-            Occurrence::Dismiss { card, .. } => self.leave(card, Leave::Dismiss),
+            Occurrence::Dismiss { card, .. } => {
+                self.leave(card, Leave::Dismiss);
+                self.note_dismissed(card);
+            }
             Occurrence::Retire(card) => self.leave(card, Leave::Retire),
             Occurrence::Banish(card) => self.leave(card, Leave::Banish),
             Occurrence::Move { card, to } | Occurrence::Send { card, to } => {
@@ -290,6 +302,9 @@ impl Game {
                 k.exhaustion = 0;
                 k.frightened = false;
                 self.st.uniqueness_dirty = true;
+                if !face_down {
+                    self.others_entry_state(card);
+                }
                 self.log(Event::EnteredPlay {
                     card,
                     area: at,
@@ -353,6 +368,9 @@ impl Game {
                 k.area = Some(at);
                 k.face_down = face_down;
                 self.st.uniqueness_dirty = true;
+                if !face_down {
+                    self.others_entry_state(c);
+                }
                 self.log(Event::EnteredPlay {
                     card: c,
                     area: at,
@@ -480,7 +498,12 @@ impl Game {
             to
         };
         match from {
-            Zone::Play => self.remove_from_play_list(c),
+            Zone::Play => {
+                self.remove_from_play_list(c);
+                if !self.st.entered.is_empty() {
+                    self.left_play_as_copy(c);
+                }
+            }
             Zone::Queue => self.st.queue.retain(|&x| x != c),
             z => {
                 let list = self.zone_list(owner, z);

@@ -239,7 +239,10 @@ impl Game {
         for (n, &c) in hand.iter().enumerate() {
             let def = self.card(c).def;
             if self.def(c).card_type != CardType::Event
-                || hand[..n].iter().any(|&x| self.card(x).def == def)
+                || hand[..n]
+                    .iter()
+                    .any(|&x| self.card(x).def == def && !self.card_play_prohibited(p, x))
+                || self.card_play_prohibited(p, c)
             {
                 continue;
             }

@@ -5,7 +5,7 @@
 //! changes for confronting (611.2) live here too.
 
 use crate::ability::trigger::Ctx;
-use crate::ability::{Ability, Place, Prohibition, StaticEffect, Who};
+use crate::ability::{Ability, Cards, Place, Prohibition, StaticEffect, Who};
 use crate::game::Game;
 use crate::ids::{Area, CardId, PlayerId};
 
@@ -90,8 +90,26 @@ impl Game {
         self.can_go_to(card, to, true) && !self.move_prohibited(card, to, Some(by))
     }
 
+    /// 104.2: whether something forbids `p` playing `card` at all, wherever to.
+    pub fn card_play_prohibited(&self, p: PlayerId, card: CardId) -> bool {
+        self.facts.play_bans
+            && self.any_prohibition(Some(card), |pr, ctx| match pr {
+                Prohibition::Play { cards, by } => {
+                    let sel = Cards {
+                        place: Some(Place::Hand),
+                        ..cards.clone()
+                    };
+                    self.names_player(*by, ctx, p) && self.fits(card, &sel, ctx)
+                }
+                _ => false,
+            })
+    }
+
     /// 104.2: whether something forbids `p` playing `card` to `to`.
     pub fn play_prohibited(&self, p: PlayerId, card: CardId, to: Area) -> bool {
+        if self.card_play_prohibited(p, card) {
+            return true;
+        }
         self.any_prohibition(Some(card), |pr, ctx| match pr {
             Prohibition::PlayHere { cards, by } => {
                 let mut sel = cards.clone();

@@ -48,6 +48,15 @@ pub(crate) struct Replacing {
     pub asking: Option<Rid>,
 }
 
+/// Something waiting to happen before the next frame runs: an occurrence waiting for
+/// replacement choices, or a card's entry waiting for its controller's choices
+/// (`rules/entering.rs`). They happen in the order they were queued.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Settling {
+    Replace(Replacing),
+    Enter(Box<crate::rules::entering::Entering>),
+}
+
 /// A modifier that would replace the occurrence now, and what it would replace it with.
 #[derive(Clone, Copy, Debug)]
 struct Applicable {
@@ -81,13 +90,13 @@ impl Game {
         // happen in order (the rest of "dismiss each …" is looked at while the first
         // is being decided, with the replacing cards still in play).
         if !self.st.replacing.is_empty() {
-            self.st.replacing.push(r);
+            self.st.replacing.push(Settling::Replace(r));
             return None;
         }
         match self.apply_forced(&mut r) {
             Some(done) => Some(done),
             None => {
-                self.st.replacing.push(r);
+                self.st.replacing.push(Settling::Replace(r));
                 None
             }
         }
@@ -122,7 +131,10 @@ impl Game {
     pub(crate) fn push_replacing(&mut self) {
         let queued = std::mem::take(&mut self.st.replacing);
         for r in queued.into_iter().rev() {
-            self.push(Frame::Replace(Box::new(r)));
+            self.push(match r {
+                Settling::Replace(r) => Frame::Replace(Box::new(r)),
+                Settling::Enter(e) => Frame::Enter(e),
+            });
         }
     }
 

@@ -3,6 +3,7 @@
 
 mod support;
 
+mod ability_loss;
 mod ch1_fundamentals;
 mod ch3_card_types;
 mod ch4_zones;
@@ -12,8 +13,10 @@ mod ch7_abilities;
 mod ch8_additional;
 mod cnmanes;
 mod copies;
+mod copies2;
 mod decklook;
 mod dilemma;
+mod entering;
 mod flips;
 mod keywords;
 mod more;
