@@ -104,6 +104,8 @@ pub struct Game {
     pub(crate) pool: Arc<[CardDef]>,
     /// What the pool's cards can ever do (fixed with the pool).
     pub(crate) facts: crate::pool::PoolFacts,
+    /// What each face of the pool has (fixed with the pool; see `face_facts`).
+    pub(crate) faces: Arc<[crate::pool::FaceFacts]>,
     pub(crate) st: State,
 }
 
@@ -232,9 +234,11 @@ impl Game {
             control: Vec::new(),
         };
         let facts = crate::pool::PoolFacts::of(&pool);
+        let faces = crate::pool::face_facts(&pool);
         let mut g = Game {
             pool: pool.into(),
             facts,
+            faces,
             st,
         };
         g.st.reactions_possible = facts.reactions;
@@ -392,6 +396,11 @@ impl Game {
 
     pub fn def(&self, c: CardId) -> &CardDef {
         &self.pool[self.st.cards[c.index()].def.0 as usize]
+    }
+    /// What the face [`Game::face`] reads of `c` has (face-up or not).
+    pub(crate) fn face_facts(&self, c: CardId) -> crate::pool::FaceFacts {
+        let k = &self.st.cards[c.index()];
+        self.faces[2 * k.def.0 as usize + k.boosted as usize]
     }
     pub fn card(&self, c: CardId) -> &Card {
         &self.st.cards[c.index()]

@@ -41,12 +41,72 @@ pub(crate) struct PoolFacts {
     pub replacements: bool,
     /// Some face has Teamwork, so a card's abilities may come from another card.
     pub teamwork: bool,
+    /// The kinds of static effect printed on some face, for the scans that look for
+    /// one kind among the abilities of the cards in play.
+    pub static_kinds: StaticKinds,
+    /// Some activated ability or Event has a timing usable with priority outside a
+    /// faceoff and without anything to react to (512.5: Immediate).
+    pub anytime: bool,
     /// Some face forbids playing cards wherever to (`Prohibition::Play`).
     pub play_bans: bool,
     /// Some face can make cards lose their abilities (`StaticEffect::LoseAbilities`).
     pub lose_abilities: bool,
     /// Some face sets the state other cards enter play in (`StaticEffect::OthersEnter`).
     pub entry_states: bool,
+}
+
+/// A set of kinds of static effect: the ones read by scans of their own, and what the
+/// derived values read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct StaticKinds(u16);
+
+impl StaticKinds {
+    pub const PROHIBIT: StaticKinds = StaticKinds(1);
+    pub const PLAY_COST: StaticKinds = StaticKinds(2);
+    pub const PLACE_COST: StaticKinds = StaticKinds(4);
+    pub const MOVE_COST: StaticKinds = StaticKinds(8);
+    pub const MOVE_AWAY_COST: StaticKinds = StaticKinds(16);
+    pub const NEED_MORE: StaticKinds = StaticKinds(32);
+    pub const NEED_POWER: StaticKinds = StaticKinds(64);
+    /// Changes power: Power and ColoredPower.
+    pub const POWER: StaticKinds = StaticKinds(128);
+    /// Changes colours: GainColor and ColoredPower.
+    pub const COLORS: StaticKinds = StaticKinds(256);
+    pub const GAIN_KEYWORD: StaticKinds = StaticKinds(512);
+    pub const GAIN_TRAIT: StaticKinds = StaticKinds(1024);
+    pub const CONTRIBUTES: StaticKinds = StaticKinds(2048);
+    /// Every other kind.
+    pub const OTHER: StaticKinds = StaticKinds(4096);
+    pub const ALL: StaticKinds = StaticKinds(u16::MAX);
+
+    pub(crate) fn of(e: &StaticEffect) -> StaticKinds {
+        match e {
+            StaticEffect::Power { .. } => Self::POWER,
+            StaticEffect::ColoredPower { .. } => Self::POWER.or(Self::COLORS),
+            StaticEffect::GainColor { .. } => Self::COLORS,
+            StaticEffect::GainKeyword { .. } => Self::GAIN_KEYWORD,
+            StaticEffect::GainTrait { .. } => Self::GAIN_TRAIT,
+            StaticEffect::ContributesWhileExhausted => Self::CONTRIBUTES,
+            StaticEffect::Prohibit(_) => Self::PROHIBIT,
+            StaticEffect::PlayCost { .. } => Self::PLAY_COST,
+            StaticEffect::PlaceCost { .. } => Self::PLACE_COST,
+            StaticEffect::OpponentsMoveCost(_) => Self::MOVE_COST,
+            StaticEffect::OpponentsMoveAwayCost(_) => Self::MOVE_AWAY_COST,
+            StaticEffect::OpponentsNeedMore(_) => Self::NEED_MORE,
+            StaticEffect::NeedPower(_) => Self::NEED_POWER,
+            _ => Self::OTHER,
+        }
+    }
+
+    pub const fn or(self, o: StaticKinds) -> StaticKinds {
+        StaticKinds(self.0 | o.0)
+    }
+
+    /// Whether the two sets share a kind (for the pool's set: whether some face of the
+    /// pool has a static ability of a kind in `k`).
+    pub fn has(self, k: StaticKinds) -> bool {
+        self.0 & k.0 != 0
+    }
 }
 
 impl PoolFacts {
@@ -73,6 +133,7 @@ impl PoolFacts {
             match a {
                 Ability::Static { effect, .. } => {
                     self.statics = true;
+                    self.static_kinds.0 |= StaticKinds::of(effect).0;
                     self.play_bans |= matches!(
                         effect,
                         StaticEffect::Prohibit(crate::ability::Prohibition::Play { .. })
@@ -113,6 +174,10 @@ impl PoolFacts {
                 | Ability::Play { timing, .. } => {
                     self.timed = true;
                     self.reactions |= matches!(timing, Timing::Reaction(_));
+                    self.anytime |= !matches!(
+                        timing,
+                        Timing::Phase(_) | Timing::Faceoff(_) | Timing::Reaction(_)
+                    );
                 }
             }
         }
@@ -185,5 +250,62 @@ fn grants_agile(a: &Ability) -> bool {
         | Ability::ActivatedByAny { effects, .. }
         | Ability::Play { effects, .. } => in_effects(effects),
         Ability::Attach(_) | Ability::AsEntersPlay(_) => false,
+    }
+}
+
+/// What each face of the pool has, by kind of ability, so that scans through play can
+/// pass over the cards that can't matter to them. Two entries per definition: its
+/// face, then the face a boosted card of it shows ([`crate::Game::face`]).
+pub(crate) fn face_facts(pool: &[CardDef]) -> std::sync::Arc<[FaceFacts]> {
+    pool.iter()
+        .flat_map(|d| {
+            [
+                FaceFacts::of(&d.face),
+                FaceFacts::of(d.boosted.as_ref().unwrap_or(&d.face)),
+            ]
+        })
+        .collect()
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct FaceFacts(u8);
+
+impl FaceFacts {
+    /// An activated ability, of its controller's or anyone's (703), with a "[x] Phase"
+    /// timing (512.3).
+    pub const ACTIVATED_PHASE: FaceFacts = FaceFacts(1);
+    /// A triggered ability, or a keyword standing for one (704).
+    pub const TRIGGERED: FaceFacts = FaceFacts(2);
+    /// A static ability (702).
+    pub const STATIC: FaceFacts = FaceFacts(4);
+    /// An activated ability with any other timing (512.4).
+    pub const ACTIVATED_OTHER: FaceFacts = FaceFacts(8);
+
+    fn of(face: &Face) -> FaceFacts {
+        let mut f = FaceFacts::default();
+        for a in &face.abilities {
+            f.0 |= match a {
+                Ability::Activated { timing, .. } | Ability::ActivatedByAny { timing, .. } => {
+                    match timing {
+                        Timing::Phase(_) => Self::ACTIVATED_PHASE.0,
+                        _ => Self::ACTIVATED_OTHER.0,
+                    }
+                }
+                Ability::Triggered { .. } => Self::TRIGGERED.0,
+                Ability::Static { .. } => Self::STATIC.0,
+                Ability::Play { .. } | Ability::Attach(_) | Ability::AsEntersPlay(_) => 0,
+            };
+        }
+        if face.keywords.iter().any(|&k| {
+            crate::ability::keyword::is_triggered(k)
+                || crate::ability::keyword::triggered(k).is_some()
+        }) {
+            f.0 |= Self::TRIGGERED.0;
+        }
+        f
+    }
+
+    pub fn has(self, k: FaceFacts) -> bool {
+        self.0 & k.0 != 0
     }
 }

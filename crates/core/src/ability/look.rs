@@ -97,6 +97,13 @@ impl Game {
         host: Option<CardId>,
     ) -> (i16, i16) {
         let (mut opposing, mut own) = (0, 0);
+        if !self
+            .facts
+            .static_kinds
+            .has(crate::pool::StaticKinds::PLACE_COST)
+        {
+            return (opposing, own);
+        }
         for &s in &self.st.in_play {
             if self.card(s).area != Some(to) {
                 continue;
@@ -162,6 +169,13 @@ impl Game {
 
     /// What opposing cards at `card`'s Problem add to `p`'s cost of moving it away.
     pub(crate) fn move_away_extra(&self, p: PlayerId, card: CardId) -> i16 {
+        if !self
+            .facts
+            .static_kinds
+            .has(crate::pool::StaticKinds::MOVE_AWAY_COST)
+        {
+            return 0;
+        }
         let Some(from) = self.card(card).area.filter(|a| a.is_problem()) else {
             return 0;
         };

@@ -273,29 +273,45 @@ impl Game {
 
     /// Cards that fit, in a stable order: in play first, then hands and discard piles.
     pub(crate) fn matching(&self, sel: &Cards, ctx: &Ctx) -> Vec<CardId> {
-        let place = sel.place.unwrap_or(Place::InPlay);
-        let pool: Vec<CardId> = match place {
-            Place::Hand => self
-                .players()
-                .flat_map(|p| self.player(p).hand.clone())
-                .collect(),
-            Place::Discard => self
-                .players()
-                .flat_map(|p| self.player(p).discard.clone())
-                .collect(),
-            Place::Deck => self
-                .players()
-                .flat_map(|p| self.player(p).deck.clone())
-                .collect(),
-            Place::Flipped => self
-                .players()
-                .flat_map(|p| self.player(p).flip.clone())
-                .collect(),
-            _ => self.st.in_play.clone(),
-        };
-        pool.into_iter()
+        self.candidates(sel)
             .filter(|&c| self.fits(c, sel, ctx))
             .collect()
+    }
+
+    /// Whether some card fits `sel` ([`Game::matching`] is not empty).
+    pub(crate) fn any_matching(&self, sel: &Cards, ctx: &Ctx) -> bool {
+        self.candidates(sel).any(|c| self.fits(c, sel, ctx))
+    }
+
+    /// How many cards fit `sel`, counting no further than `limit`.
+    pub(crate) fn count_matching(&self, sel: &Cards, ctx: &Ctx, limit: usize) -> usize {
+        self.candidates(sel)
+            .filter(|&c| self.fits(c, sel, ctx))
+            .take(limit)
+            .count()
+    }
+
+    /// The cards where `sel` looks, in the order [`Game::matching`] lists them.
+    fn candidates(&self, sel: &Cards) -> impl Iterator<Item = CardId> + '_ {
+        let place = sel.place.unwrap_or(Place::InPlay);
+        let zone = move |p: PlayerId| -> &[CardId] {
+            let pl = self.player(p);
+            match place {
+                Place::Hand => &pl.hand,
+                Place::Discard => &pl.discard,
+                Place::Deck => &pl.deck,
+                Place::Flipped => &pl.flip,
+                _ => &[],
+            }
+        };
+        let in_play: &[CardId] = match place {
+            Place::Hand | Place::Discard | Place::Deck | Place::Flipped => &[],
+            _ => &self.st.in_play,
+        };
+        in_play
+            .iter()
+            .copied()
+            .chain(self.players().flat_map(move |p| zone(p).iter().copied()))
     }
 
     /// One card of each group of cards no choice could tell apart (same card, same
@@ -328,7 +344,7 @@ impl Game {
     pub(crate) fn amount(&self, a: &Amount, ctx: &Ctx) -> i16 {
         match a {
             Amount::N(n) => *n,
-            Amount::CountOf(sel) => self.matching(sel, ctx).len() as i16,
+            Amount::CountOf(sel) => self.count_matching(sel, ctx, usize::MAX) as i16,
             Amount::PowerOfThis => self
                 .power_upto(ctx.source, self.reading(ctx).unwrap_or(ALL_LAYERS))
                 .unwrap_or(0),
@@ -399,9 +415,9 @@ impl Game {
 
     pub fn holds(&self, cond: &Condition, ctx: &Ctx) -> bool {
         match cond {
-            Condition::Exists(sel) => !self.matching(sel, ctx).is_empty(),
-            Condition::None(sel) => self.matching(sel, ctx).is_empty(),
-            Condition::AtLeast(n, sel) => self.matching(sel, ctx).len() >= *n as usize,
+            Condition::Exists(sel) => self.any_matching(sel, ctx),
+            Condition::None(sel) => !self.any_matching(sel, ctx),
+            Condition::AtLeast(n, sel) => self.count_matching(sel, ctx, *n as usize) >= *n as usize,
             Condition::Involved => self.involved_cards().contains(&ctx.source),
             Condition::InFaceoff(kind) => self.in_faceoff(*kind),
             Condition::AtAProblem => {

@@ -201,7 +201,9 @@ impl Game {
             if k.zone == Zone::Play && (k.face_down || g.lacks_abilities(c)) {
                 return;
             }
-            g.scan_face(c, None, e, found, &mut firsts);
+            if g.face_facts(c).has(crate::pool::FaceFacts::TRIGGERED) {
+                g.scan_face(c, None, e, found, &mut firsts);
+            }
             if g.facts.teamwork {
                 for t in g.teamwork_grantors(c) {
                     g.scan_face(c, Some(t), e, found, &mut firsts);

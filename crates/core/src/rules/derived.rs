@@ -8,6 +8,7 @@ use crate::ability::{Amount, StaticEffect};
 use crate::card::{CardType, Colors, Face, Keyword};
 use crate::game::Game;
 use crate::ids::{Area, CardId, PlayerId, Zone};
+use crate::pool::StaticKinds;
 use crate::rules::layers::{is_characteristic, Origin, ALL_LAYERS};
 
 impl Game {
@@ -33,14 +34,40 @@ impl Game {
     /// [`Game::effects_on`] for the modifiers before position `layer` of the 711 order
     /// (all of them with [`ALL_LAYERS`]); in a game whose modifiers can't depend on each
     /// other, every modifier reads printed values and the order doesn't matter.
-    fn effects_on_upto(&self, c: CardId, layer: u16, mut f: impl FnMut(&StaticEffect, &Ctx)) {
+    fn effects_on_upto(&self, c: CardId, layer: u16, f: impl FnMut(&StaticEffect, &Ctx)) {
+        self.effects_where_upto(c, layer, StaticKinds::ALL, f)
+    }
+
+    /// [`Game::effects_on_upto`] for a caller that reads only the kinds of effect in
+    /// `wanted`: whether the others apply is not worked out (their selectors and
+    /// conditions are the costly part), and the wanted ones keep their layers. Play is
+    /// not looked through at all when no face of the pool has a wanted static ability.
+    fn effects_where_upto(
+        &self,
+        c: CardId,
+        layer: u16,
+        wanted: StaticKinds,
+        mut f: impl FnMut(&StaticEffect, &Ctx),
+    ) {
         if !self.facts.statics {
             return self.modifiers_on(c, &mut f);
         }
         if !self.facts.layered {
-            for &s in &self.st.in_play {
+            let scan: &[CardId] = if self.facts.static_kinds.has(wanted) {
+                &self.st.in_play
+            } else {
+                &[]
+            };
+            for &s in scan {
+                // Without Teamwork a card's abilities are its face's.
+                if !self.facts.teamwork && !self.face_facts(s).has(crate::pool::FaceFacts::STATIC) {
+                    continue;
+                }
                 for a in self.abilities(s) {
                     if let crate::ability::Ability::Static { effect, condition } = a {
+                        if !StaticKinds::of(effect).has(wanted) {
+                            continue;
+                        }
                         let ctx = self.ctx_of(s);
                         if self.static_applies(s, c, effect, condition.as_ref(), &ctx) {
                             f(effect, &ctx);
@@ -58,7 +85,12 @@ impl Game {
             match origin {
                 Origin::Static(s, i) => {
                     if let Some(crate::ability::Ability::Static { effect, condition }) =
-                        self.abilities(s).get(i as usize)
+                        self.abilities(s).get(i as usize).filter(|a| match a {
+                            crate::ability::Ability::Static { effect, .. } => {
+                                StaticKinds::of(effect).has(wanted)
+                            }
+                            _ => true,
+                        })
                     {
                         let ctx = Ctx {
                             layer: pos as u16,
@@ -148,7 +180,7 @@ impl Game {
             return Some(v);
         }
         let mut found = None;
-        self.effects_on(c, |e, _| {
+        self.effects_where_upto(c, ALL_LAYERS, StaticKinds::GAIN_KEYWORD, |e, _| {
             if let StaticEffect::GainKeyword { keyword, .. } = e {
                 if found.is_none() {
                     found = pick(*keyword);
@@ -190,7 +222,7 @@ impl Game {
             }
             return Some(power);
         }
-        self.effects_on_upto(c, layer, |e, ctx| match e {
+        self.effects_where_upto(c, layer, StaticKinds::POWER, |e, ctx| match e {
             StaticEffect::Power { amount, .. } => {
                 power = power.saturating_add(match amount {
                     Amount::N(n) => *n,
@@ -277,7 +309,7 @@ impl Game {
         }
         let mut colors = self.base_colors(c);
         if self.card(c).zone == Zone::Play {
-            self.effects_on_upto(c, layer, |e, _| match e {
+            self.effects_where_upto(c, layer, StaticKinds::COLORS, |e, _| match e {
                 StaticEffect::GainColor { color, .. } => colors.insert(*color),
                 StaticEffect::ColoredPower { colors: more, .. } => {
                     more.iter().for_each(|&m| colors.insert(m))
@@ -326,7 +358,7 @@ impl Game {
         }
         let mut gained = false;
         if self.card(c).zone == Zone::Play && !self.card(c).face_down {
-            self.effects_on_upto(c, layer, |e, _| {
+            self.effects_where_upto(c, layer, StaticKinds::GAIN_TRAIT, |e, _| {
                 if let StaticEffect::GainTrait { trait_, .. } = e {
                     gained |= trait_.eq_ignore_ascii_case(t);
                 }
@@ -380,16 +412,21 @@ impl Game {
         let mut stubborn = (self.face(c).keywords.contains(&Keyword::Stubborn)
             || self.granted_keywords(c).contains(&Keyword::Stubborn))
             && !lacks;
-        self.effects_on(c, |e, _| {
-            stubborn |= match e {
-                StaticEffect::ContributesWhileExhausted => true,
-                StaticEffect::GainKeyword {
-                    keyword: Keyword::Stubborn,
-                    ..
-                } => !lacks,
-                _ => false,
-            }
-        });
+        self.effects_where_upto(
+            c,
+            ALL_LAYERS,
+            StaticKinds::CONTRIBUTES.or(StaticKinds::GAIN_KEYWORD),
+            |e, _| {
+                stubborn |= match e {
+                    StaticEffect::ContributesWhileExhausted => true,
+                    StaticEffect::GainKeyword {
+                        keyword: Keyword::Stubborn,
+                        ..
+                    } => !lacks,
+                    _ => false,
+                }
+            },
+        );
         stubborn
     }
 
@@ -471,6 +508,13 @@ impl Game {
                     }
                 })
                 .unwrap_or(0) as u16;
+            if !self
+                .facts
+                .static_kinds
+                .has(crate::pool::StaticKinds::NEED_MORE)
+            {
+                continue;
+            }
             for a in self.static_abilities(c) {
                 if let crate::ability::Ability::Static {
                     effect: StaticEffect::OpponentsNeedMore(n),
@@ -530,6 +574,13 @@ impl Game {
                         }
                     })
                     .unwrap_or(0) as i16;
+                if !self
+                    .facts
+                    .static_kinds
+                    .has(crate::pool::StaticKinds::MOVE_COST)
+                {
+                    continue;
+                }
                 for a in self.static_abilities(c) {
                     if let crate::ability::Ability::Static {
                         effect: StaticEffect::OpponentsMoveCost(n),
@@ -562,7 +613,16 @@ impl Game {
     pub(crate) fn play_cost_raw(&self, p: PlayerId, card: CardId) -> i16 {
         let mut cost = self.def(card).cost.unwrap_or(0) as i16;
         // 705.2b: opposing cost modifiers first, then the player's own; all add.
-        for &s in &self.st.in_play {
+        let scan: &[CardId] = if self
+            .facts
+            .static_kinds
+            .has(crate::pool::StaticKinds::PLAY_COST)
+        {
+            &self.st.in_play
+        } else {
+            &[]
+        };
+        for &s in scan {
             for a in self.static_abilities(s) {
                 if let crate::ability::Ability::Static {
                     effect: StaticEffect::PlayCost { cards, amount },

@@ -5,6 +5,7 @@ use crate::decision::Choice;
 use crate::event::Event;
 use crate::game::Game;
 use crate::ids::{Area, CardId, PlayerId, Zone};
+use crate::rules::colorpower::ColorPowers;
 use crate::rules::occurrence::Occurrence;
 
 /// 609.2b: a move costs 2 and never less than 1.
@@ -24,6 +25,7 @@ impl Game {
         let tokens = self.player(p).tokens;
         let problems = self.problem_area_list();
         let hand = &self.player(p).hand;
+        let powers = ColorPowers::new(self, p);
         for (i, &c) in hand.iter().enumerate() {
             let def = self.card(c).def;
             if hand[..i].iter().any(|&x| self.card(x).def == def) || self.card_play_prohibited(p, c)
@@ -35,10 +37,10 @@ impl Game {
                 continue;
             }
             match self.def(c).card_type {
-                CardType::Friend if self.meets_play_requirements(p, c) => {
+                CardType::Friend if powers.meets_play_requirements(c) => {
                     self.push_friend_plays(&mut out, p, c, &problems, tokens)
                 }
-                CardType::Resource if self.meets_play_requirements(p, c) => {
+                CardType::Resource if powers.meets_play_requirements(c) => {
                     match self.host_description(c) {
                         // 305.1b, 509.1: an attachment is played on a card that fits.
                         Some(sel) => {
@@ -118,7 +120,7 @@ impl Game {
             out.push(Choice::Draw);
         }
         // 609.2a, 609.2f: Main Phase Events and abilities.
-        self.timed_actions(p, true, &mut out);
+        self.timed_actions(p, true, &mut out, &powers);
         out
     }
 

@@ -5,6 +5,7 @@ use crate::decision::{Choice, Decision, Prompt};
 use crate::flow::{Frame, WindowKind};
 use crate::game::Game;
 use crate::ids::{Area, CardId, PlayerId};
+use crate::rules::colorpower::ColorPowers;
 use crate::rules::occurrence::Occurrence;
 use crate::state::FaceoffKind;
 use crate::state::Step;
@@ -156,7 +157,8 @@ impl Game {
                 | crate::state::Phase::Score
                 | crate::state::Phase::End
         ) {
-            self.timed_actions(self.st.turn_player, true, &mut out);
+            let tp = self.st.turn_player;
+            self.timed_actions(tp, true, &mut out, &ColorPowers::new(self, tp));
         }
         out
     }
@@ -169,7 +171,8 @@ impl Game {
         if !(self.facts.timed || self.facts.hasty || self.facts.agile) {
             return out;
         }
-        self.timed_actions(p, false, &mut out);
+        let powers = ColorPowers::new(self, p);
+        self.timed_actions(p, false, &mut out, &powers);
         let tokens = self.player(p).tokens;
         let mut seen = Vec::new();
         let hand: &[CardId] = if self.facts.hasty {
@@ -182,7 +185,7 @@ impl Game {
             if self.def(c).card_type == CardType::Friend
                 && !seen.contains(&self.card(c).def)
                 && self.face(c).keywords.contains(&crate::card::Keyword::Hasty)
-                && self.meets_play_requirements(p, c)
+                && powers.meets_play_requirements(c)
             {
                 seen.push(self.card(c).def);
                 let problems: Vec<Area> = self.problem_areas().collect();
@@ -212,26 +215,43 @@ impl Game {
 
     /// Events in hand and activated abilities in play whose timing allows them now.
     /// `phase` asks for "[x] Phase" timings (512.3); otherwise the others.
-    pub(crate) fn timed_actions(&self, p: PlayerId, phase: bool, out: &mut Vec<Choice>) {
+    pub(crate) fn timed_actions(
+        &self,
+        p: PlayerId,
+        phase: bool,
+        out: &mut Vec<Choice>,
+        powers: &ColorPowers,
+    ) {
         use crate::ability::{Ability, Timing};
         if !self.facts.timed {
             return;
         }
-        let mut seen = Vec::new();
-        for &c in &self.player(p).hand {
+        // Outside "[x] Phase" actions only Immediate timings are usable, unless there is
+        // a faceoff or something to react to (`timing_allows`).
+        if !phase
+            && !self.facts.anytime
+            && self.st.faceoff.is_none()
+            && self.st.reactable.is_empty()
+        {
+            return;
+        }
+        let hand = &self.player(p).hand;
+        for (n, &c) in hand.iter().enumerate() {
+            let def = self.card(c).def;
             if self.def(c).card_type != CardType::Event
-                || seen.contains(&self.card(c).def)
+                || hand[..n]
+                    .iter()
+                    .any(|&x| self.card(x).def == def && !self.card_play_prohibited(p, x))
                 || self.card_play_prohibited(p, c)
             {
                 continue;
             }
-            seen.push(self.card(c).def);
             for (i, a) in self.face(c).abilities.iter().enumerate() {
                 if let Ability::Play { timing, cost, .. } = a {
                     let ctx = crate::ability::trigger::Ctx::of(c, p);
                     if self.timing_allows(p, c, timing, phase)
                         && self.player(p).tokens >= self.play_cost(p, c)
-                        && self.meets_play_requirements(p, c)
+                        && powers.meets_play_requirements(c)
                         && self.can_pay(cost, &ctx)
                     {
                         out.push(Choice::Activate {
@@ -243,6 +263,16 @@ impl Game {
             }
         }
         for &c in &self.st.in_play {
+            // Without Teamwork a card's abilities are its face's; a "[x] Phase" timing is
+            // allowed only with `phase`, the others only without (`timing_allows`).
+            let kind = if phase {
+                crate::pool::FaceFacts::ACTIVATED_PHASE
+            } else {
+                crate::pool::FaceFacts::ACTIVATED_OTHER
+            };
+            if !self.facts.teamwork && !self.face_facts(c).has(kind) {
+                continue;
+            }
             let mine = self.card(c).controller == p;
             for (i, a) in self.abilities(c).iter().enumerate() {
                 let (timing, condition, cost) = match a {

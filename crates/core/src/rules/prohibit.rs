@@ -17,7 +17,11 @@ impl Game {
         it: Option<CardId>,
         mut test: impl FnMut(&Prohibition, &Ctx) -> bool,
     ) -> bool {
-        if !self.facts.statics {
+        if !self
+            .facts
+            .static_kinds
+            .has(crate::pool::StaticKinds::PROHIBIT)
+        {
             return false;
         }
         for &s in &self.st.in_play {
@@ -145,7 +149,11 @@ impl Game {
     /// 611.2: how much more power (less when negative) `p`'s own cards at a Problem
     /// say `p` needs to confront it.
     pub(crate) fn own_requirement_change(&self, p: PlayerId, area: Area) -> i16 {
-        if !self.facts.statics {
+        if !self
+            .facts
+            .static_kinds
+            .has(crate::pool::StaticKinds::NEED_POWER)
+        {
             return 0;
         }
         let mut change = 0i16;
