@@ -60,29 +60,34 @@ pub(crate) struct PoolFacts {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct StaticKinds(u16);
 
+bitflags::bitflags! {
+    impl StaticKinds: u16 {
+        const PROHIBIT = 1;
+        const PLAY_COST = 2;
+        const PLACE_COST = 4;
+        const MOVE_COST = 8;
+        const MOVE_AWAY_COST = 16;
+        const NEED_MORE = 32;
+        const NEED_POWER = 64;
+        /// Changes power: Power and ColoredPower.
+        const POWER = 128;
+        /// Changes colours: GainColor and ColoredPower.
+        const COLORS = 256;
+        const GAIN_KEYWORD = 512;
+        const GAIN_TRAIT = 1024;
+        const CONTRIBUTES = 2048;
+        /// Every other kind.
+        const OTHER = 4096;
+    }
+}
+
 impl StaticKinds {
-    pub const PROHIBIT: StaticKinds = StaticKinds(1);
-    pub const PLAY_COST: StaticKinds = StaticKinds(2);
-    pub const PLACE_COST: StaticKinds = StaticKinds(4);
-    pub const MOVE_COST: StaticKinds = StaticKinds(8);
-    pub const MOVE_AWAY_COST: StaticKinds = StaticKinds(16);
-    pub const NEED_MORE: StaticKinds = StaticKinds(32);
-    pub const NEED_POWER: StaticKinds = StaticKinds(64);
-    /// Changes power: Power and ColoredPower.
-    pub const POWER: StaticKinds = StaticKinds(128);
-    /// Changes colours: GainColor and ColoredPower.
-    pub const COLORS: StaticKinds = StaticKinds(256);
-    pub const GAIN_KEYWORD: StaticKinds = StaticKinds(512);
-    pub const GAIN_TRAIT: StaticKinds = StaticKinds(1024);
-    pub const CONTRIBUTES: StaticKinds = StaticKinds(2048);
-    /// Every other kind.
-    pub const OTHER: StaticKinds = StaticKinds(4096);
-    pub const ALL: StaticKinds = StaticKinds(u16::MAX);
+    pub const ALL: StaticKinds = StaticKinds::all();
 
     pub(crate) fn of(e: &StaticEffect) -> StaticKinds {
         match e {
             StaticEffect::Power { .. } => Self::POWER,
-            StaticEffect::ColoredPower { .. } => Self::POWER.or(Self::COLORS),
+            StaticEffect::ColoredPower { .. } => Self::POWER.union(Self::COLORS),
             StaticEffect::GainColor { .. } => Self::COLORS,
             StaticEffect::GainKeyword { .. } => Self::GAIN_KEYWORD,
             StaticEffect::GainTrait { .. } => Self::GAIN_TRAIT,
@@ -98,14 +103,10 @@ impl StaticKinds {
         }
     }
 
-    pub const fn or(self, o: StaticKinds) -> StaticKinds {
-        StaticKinds(self.0 | o.0)
-    }
-
     /// Whether the two sets share a kind (for the pool's set: whether some face of the
     /// pool has a static ability of a kind in `k`).
     pub fn has(self, k: StaticKinds) -> bool {
-        self.0 & k.0 != 0
+        self.intersects(k)
     }
 }
 
@@ -133,7 +134,7 @@ impl PoolFacts {
             match a {
                 Ability::Static { effect, .. } => {
                     self.statics = true;
-                    self.static_kinds.0 |= StaticKinds::of(effect).0;
+                    self.static_kinds |= StaticKinds::of(effect);
                     self.play_bans |= matches!(
                         effect,
                         StaticEffect::Prohibit(crate::ability::Prohibition::Play { .. })
@@ -270,42 +271,48 @@ pub(crate) fn face_facts(pool: &[CardDef]) -> std::sync::Arc<[FaceFacts]> {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct FaceFacts(u8);
 
-impl FaceFacts {
-    /// An activated ability, of its controller's or anyone's (703), with a "[x] Phase"
-    /// timing (512.3).
-    pub const ACTIVATED_PHASE: FaceFacts = FaceFacts(1);
-    /// A triggered ability, or a keyword standing for one (704).
-    pub const TRIGGERED: FaceFacts = FaceFacts(2);
-    /// A static ability (702).
-    pub const STATIC: FaceFacts = FaceFacts(4);
-    /// An activated ability with any other timing (512.4).
-    pub const ACTIVATED_OTHER: FaceFacts = FaceFacts(8);
+bitflags::bitflags! {
+    impl FaceFacts: u8 {
+        /// An activated ability, of its controller's or anyone's (703), with a "[x]
+        /// Phase" timing (512.3).
+        const ACTIVATED_PHASE = 1;
+        /// A triggered ability, or a keyword standing for one (704).
+        const TRIGGERED = 2;
+        /// A static ability (702).
+        const STATIC = 4;
+        /// An activated ability with any other timing (512.4).
+        const ACTIVATED_OTHER = 8;
+    }
+}
 
+impl FaceFacts {
     fn of(face: &Face) -> FaceFacts {
         let mut f = FaceFacts::default();
         for a in &face.abilities {
-            f.0 |= match a {
+            f |= match a {
                 Ability::Activated { timing, .. } | Ability::ActivatedByAny { timing, .. } => {
                     match timing {
-                        Timing::Phase(_) => Self::ACTIVATED_PHASE.0,
-                        _ => Self::ACTIVATED_OTHER.0,
+                        Timing::Phase(_) => Self::ACTIVATED_PHASE,
+                        _ => Self::ACTIVATED_OTHER,
                     }
                 }
-                Ability::Triggered { .. } => Self::TRIGGERED.0,
-                Ability::Static { .. } => Self::STATIC.0,
-                Ability::Play { .. } | Ability::Attach(_) | Ability::AsEntersPlay(_) => 0,
+                Ability::Triggered { .. } => Self::TRIGGERED,
+                Ability::Static { .. } => Self::STATIC,
+                Ability::Play { .. } | Ability::Attach(_) | Ability::AsEntersPlay(_) => {
+                    Self::empty()
+                }
             };
         }
         if face.keywords.iter().any(|&k| {
             crate::ability::keyword::is_triggered(k)
                 || crate::ability::keyword::triggered(k).is_some()
         }) {
-            f.0 |= Self::TRIGGERED.0;
+            f |= Self::TRIGGERED;
         }
         f
     }
 
     pub fn has(self, k: FaceFacts) -> bool {
-        self.0 & k.0 != 0
+        self.intersects(k)
     }
 }

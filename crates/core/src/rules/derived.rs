@@ -415,7 +415,7 @@ impl Game {
         self.effects_where_upto(
             c,
             ALL_LAYERS,
-            StaticKinds::CONTRIBUTES.or(StaticKinds::GAIN_KEYWORD),
+            StaticKinds::CONTRIBUTES.union(StaticKinds::GAIN_KEYWORD),
             |e, _| {
                 stubborn |= match e {
                     StaticEffect::ContributesWhileExhausted => true,

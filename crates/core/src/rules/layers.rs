@@ -22,18 +22,23 @@ use crate::ids::CardId;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub(crate) struct Kinds(u8);
 
+bitflags::bitflags! {
+    impl Kinds: u8 {
+        const TRAITS = 1;
+        const COLORS = 2;
+        const KEYWORDS = 4;
+        const POWER = 8;
+    }
+}
+
 impl Kinds {
-    pub const NONE: Kinds = Kinds(0);
-    pub const TRAITS: Kinds = Kinds(1);
-    pub const COLORS: Kinds = Kinds(2);
-    pub const KEYWORDS: Kinds = Kinds(4);
-    pub const POWER: Kinds = Kinds(8);
+    pub const NONE: Kinds = Kinds::empty();
 
     pub fn or(self, o: Kinds) -> Kinds {
-        Kinds(self.0 | o.0)
+        self.union(o)
     }
     pub fn meets(self, o: Kinds) -> bool {
-        self.0 & o.0 != 0
+        self.intersects(o)
     }
 }
 
