@@ -170,7 +170,12 @@ impl Game {
             at: e.at,
             face_down: e.face_down,
         });
-        if self.card(card).zone == Zone::Play && (e.counters != 0 || e.exhausted) {
+        // An entry that could not happen (the card went elsewhere while its choices were
+        // made) finishes nothing either.
+        if self.card(card).zone != Zone::Play {
+            return Step::Done;
+        }
+        if e.counters != 0 || e.exhausted {
             let k = self.card_mut(card);
             k.power_counters = k.power_counters.saturating_add(e.counters);
             if e.exhausted {
@@ -190,7 +195,7 @@ impl Game {
                 }
                 // 705.2g: "when you play" triggers once the card has entered play.
                 self.log(crate::event::Event::Played { player, card });
-                if frightened && self.card(card).zone == Zone::Play {
+                if frightened {
                     self.perform(Occurrence::Frighten(card));
                 }
             }
