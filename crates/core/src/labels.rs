@@ -220,8 +220,39 @@ impl Game {
         }
     }
 
+    /// The labels of a decision's choices, each different: a choice that would read like
+    /// an earlier one (two copies of a card told apart only by what they carry) says what
+    /// sets its card apart, or its place in the list.
     pub fn labels_of(&self, d: &Decision) -> Vec<String> {
-        d.choices.iter().map(|c| self.label(&d.prompt, c)).collect()
+        let mut out: Vec<String> = Vec::with_capacity(d.choices.len());
+        for (i, c) in d.choices.iter().enumerate() {
+            let mut l = self.label(&d.prompt, c);
+            if out.contains(&l) {
+                if let Some(k) = c.card() {
+                    l.push_str(&self.apart(k));
+                }
+                if out.contains(&l) {
+                    l.push_str(&format!(" (choice {})", i + 1));
+                }
+            }
+            out.push(l);
+        }
+        out
+    }
+
+    /// What tells a card apart from another copy in the same place and state.
+    fn apart(&self, c: CardId) -> String {
+        let attached: Vec<String> = self
+            .attachments(c)
+            .into_iter()
+            .map(|a| self.quoted(a))
+            .collect();
+        match (self.card(c).token, attached.is_empty()) {
+            (true, true) => " (token)".into(),
+            (true, false) => format!(" (token, with {} attached)", attached.join(", ")),
+            (false, false) => format!(" (with {} attached)", attached.join(", ")),
+            (false, true) => String::new(),
+        }
     }
 
     /// The index of the pending choice with this label (case-insensitive).

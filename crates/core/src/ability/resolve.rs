@@ -333,12 +333,31 @@ impl Game {
                 k.host,
                 (k.boosted, k.token),
             );
-            if !seen.contains(&key) {
-                seen.push(key);
-                out.push(c);
+            // A card with something of its own is a choice of its own.
+            if seen.contains(&key) && self.no_extras(c) {
+                continue;
             }
+            if self.no_extras(c) {
+                seen.push(key);
+            }
+            out.push(c);
         }
         out
+    }
+
+    /// Whether a card in play has nothing of its own beyond its printed card and its
+    /// state: no attachment, no modifier with a duration, no named counter, no card
+    /// beneath it, no entry choice. Two such cards in the same state are interchangeable,
+    /// and one choice stands for both.
+    pub(crate) fn no_extras(&self, c: CardId) -> bool {
+        let st = &self.st;
+        !(st.in_play
+            .iter()
+            .any(|&x| st.cards[x.index()].host == Some(c))
+            || st.modifiers.iter().any(|m| m.target == c)
+            || st.named_counters.iter().any(|n| n.card == c)
+            || st.beneath.iter().any(|&(above, _)| above == c)
+            || st.entered.iter().any(|r| r.card == c))
     }
 
     pub(crate) fn amount(&self, a: &Amount, ctx: &Ctx) -> i16 {

@@ -103,7 +103,10 @@ impl Game {
                 continue;
             };
             // An earlier character in the same situation already gave these choices.
-            if in_play[..i].iter().any(|&o| mover(o) == Some(key)) {
+            if in_play[..i]
+                .iter()
+                .any(|&o| mover(o) == Some(key) && self.no_extras(o) && self.no_extras(c))
+            {
                 continue;
             }
             if key.3 && tokens >= RALLY_COST {

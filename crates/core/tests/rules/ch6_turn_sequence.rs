@@ -616,3 +616,43 @@ fn r601_2_main_phase_actions_open_windows_until_the_turn_player_moves_on() {
     // Out of tokens: the Main Phase ends by itself and the turn passes.
     assert!(t.g.turn_player() == P2 || t.g.step() != Step::Main);
 }
+
+#[test]
+fn r609_2b_copies_told_apart_by_an_attachment_are_separate_moves_with_distinct_labels() {
+    let mut ids = Vec::new();
+    let mut t = board(
+        blue(vec![
+            friend("TW", Blue, 1, 1, 0),
+            friend("TW", Blue, 1, 1, 0),
+            friend("TW", Blue, 1, 1, 0),
+            resource("RS", Blue, 1, 1),
+        ]),
+        orange(vec![]),
+        StartAt::MainPhase,
+        |b| {
+            ids.push(place(b, P1, "TW", Area::Home(P1)));
+            ids.push(place(b, P1, "TW", Area::Home(P1)));
+            ids.push(place(b, P1, "TW", Area::Home(P1)));
+            let rs = place(b, P1, "RS", Area::Home(P1));
+            b.attach(rs, ids[1]);
+            b.set_tokens(P1, 5);
+        },
+    );
+    let plain = "move \"Blue Friend TW\" from home to \"Problem AP1\"";
+    let carrying = format!("{plain} (with \"Resource RS\" attached)");
+    // The two bare copies are one choice; the one carrying the Resource is another.
+    let moves: Vec<String> = t
+        .labels()
+        .into_iter()
+        .filter(|l| l.starts_with(plain))
+        .collect();
+    assert_eq!(
+        moves,
+        vec![plain.to_string(), carrying.clone()],
+        "{:?}",
+        t.labels()
+    );
+    t.choose(P1, &carrying);
+    assert_eq!(t.g.card(ids[1]).area, Some(Area::Problem(P1)));
+    assert_eq!(t.g.card(ids[0]).area, Some(Area::Home(P1)));
+}
