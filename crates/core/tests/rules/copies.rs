@@ -211,25 +211,11 @@ fn play_event(
     more: Vec<CardDef>,
     f: impl FnOnce(&mut ponyccg_core::board::Board),
 ) -> T {
-    let mut cards = vec![main_event("EV", effects)];
-    cards.extend(more);
-    let mut t = board(
-        deck("A", Blue, cards, 5),
-        deck(
-            "B",
-            Orange,
-            vec![friend_with("THEIRS", Orange, 2, &["Pegasus"])],
-            5,
-        ),
-        StartAt::MainPhase,
-        |b| {
-            to_hand(b, P1, "EV");
-            b.set_tokens(P1, 3);
-            f(b);
-        },
-    );
-    t.choose(P1, "play \"Event EV\"");
-    t
+    let theirs = vec![friend_with("THEIRS", Orange, 2, &["Pegasus"])];
+    event_played(effects, more, theirs, |b| {
+        b.set_tokens(P1, 3);
+        f(b);
+    })
 }
 
 #[test]

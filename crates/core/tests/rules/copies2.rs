@@ -56,19 +56,7 @@ fn play_event(
     more: Vec<CardDef>,
     f: impl FnOnce(&mut ponyccg_core::board::Board),
 ) -> T {
-    let mut cards = vec![main_event("EV", effects)];
-    cards.extend(more);
-    let mut t = board(
-        deck("A", Blue, cards, 5),
-        deck("B", Orange, vec![], 5),
-        StartAt::MainPhase,
-        |b| {
-            to_hand(b, P1, "EV");
-            f(b);
-        },
-    );
-    t.choose(P1, "play \"Event EV\"");
-    t
+    event_played(effects, more, vec![], f)
 }
 
 #[test]

@@ -177,3 +177,26 @@ pub fn draw_on(
         }],
     }
 }
+
+/// P1 plays "EV" (doing `effects`) from hand in their Main Phase, with `more` in P1's deck
+/// and `theirs` in P2's, on a board `f` adds to.
+pub fn event_played(
+    effects: Vec<ponyccg_core::ability::Effect>,
+    more: Vec<CardDef>,
+    theirs: Vec<CardDef>,
+    f: impl FnOnce(&mut Board),
+) -> T {
+    let mut cards = vec![main_event("EV", effects)];
+    cards.extend(more);
+    let mut t = board(
+        deck("A", Color::Blue, cards, 5),
+        deck("B", Color::Orange, theirs, 5),
+        StartAt::MainPhase,
+        |b| {
+            to_hand(b, P1, "EV");
+            f(b);
+        },
+    );
+    t.choose(P1, "play \"Event EV\"");
+    t
+}
