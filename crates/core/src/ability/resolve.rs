@@ -333,12 +333,19 @@ impl Game {
                 k.host,
                 (k.boosted, k.token),
             );
-            // A card with something of its own is a choice of its own.
-            if seen.contains(&key) && self.no_extras(c) {
-                continue;
-            }
-            if self.no_extras(c) {
-                seen.push(key);
+            // A card with something of its own is a choice of its own; whether it has is
+            // only worked out for a card like one already listed.
+            match seen.iter_mut().find(|(k, _)| *k == key) {
+                None => seen.push((key, c)),
+                Some((_, first)) => {
+                    let plain = self.no_extras(c);
+                    if plain && self.no_extras(*first) {
+                        continue;
+                    }
+                    if plain {
+                        *first = c;
+                    }
+                }
             }
             out.push(c);
         }
@@ -351,11 +358,18 @@ impl Game {
     /// and one choice stands for both.
     pub(crate) fn no_extras(&self, c: CardId) -> bool {
         let st = &self.st;
+        let object = st.cards[c.index()].object;
         !(st.in_play
             .iter()
             .any(|&x| st.cards[x.index()].host == Some(c))
-            || st.modifiers.iter().any(|m| m.target == c)
-            || st.named_counters.iter().any(|n| n.card == c)
+            || st
+                .modifiers
+                .iter()
+                .any(|m| m.target == c && m.object == object)
+            || st
+                .named_counters
+                .iter()
+                .any(|n| n.card == c && n.object == object)
             || st.beneath.iter().any(|&(above, _)| above == c)
             || st.entered.iter().any(|r| r.card == c))
     }
@@ -684,9 +698,16 @@ impl Game {
                         return self.ask(Frame::Resolve(r), ctx.you, Prompt::ChooseColor, choices);
                     };
                     let from = r.next as usize + 1;
-                    for e in &mut r.effects[from..] {
-                        give_chosen_color(e, color);
-                    }
+                    super::tokens::each_effect_mut(&mut r.effects[from..], &mut |e| {
+                        if let Effect::Until { effect, .. } = e {
+                            if let StaticEffect::GainChosenColor { cards } = effect {
+                                *effect = StaticEffect::GainColor {
+                                    cards: cards.take(),
+                                    color,
+                                };
+                            }
+                        }
+                    });
                     r.next += 1;
                     continue;
                 }
@@ -1596,31 +1617,4 @@ fn target_is_choice(t: &Target) -> bool {
 enum Step {
     Done,
     Ask(Prompt, Vec<Choice>, PlayerId),
-}
-
-/// Makes the modifiers an instruction would create give `color` where they give "the
-/// chosen colour", in nested instructions too.
-fn give_chosen_color(e: &mut Effect, color: crate::card::Color) {
-    match e {
-        Effect::Until { effect, .. } => {
-            if let StaticEffect::GainChosenColor { cards } = effect {
-                *effect = StaticEffect::GainColor {
-                    cards: cards.take(),
-                    color,
-                };
-            }
-        }
-        Effect::If {
-            then, otherwise, ..
-        } => {
-            for x in then.iter_mut().chain(otherwise.iter_mut()) {
-                give_chosen_color(x, color);
-            }
-        }
-        Effect::By { effects, .. } => effects.iter_mut().for_each(|x| give_chosen_color(x, color)),
-        Effect::PayOr { otherwise, .. } => otherwise
-            .iter_mut()
-            .for_each(|x| give_chosen_color(x, color)),
-        _ => {}
-    }
 }

@@ -43,6 +43,24 @@ pub(crate) fn each_effect(a: &Ability, f: &mut impl FnMut(&Effect)) {
     }
 }
 
+/// [`each_effect`] over a list of instructions, able to change them.
+pub(crate) fn each_effect_mut(effects: &mut [Effect], f: &mut impl FnMut(&mut Effect)) {
+    for e in effects {
+        f(e);
+        match e {
+            Effect::If {
+                then, otherwise, ..
+            } => {
+                each_effect_mut(then, f);
+                each_effect_mut(otherwise, f);
+            }
+            Effect::By { effects, .. } => each_effect_mut(effects, f),
+            Effect::PayOr { otherwise, .. } => each_effect_mut(otherwise, f),
+            _ => {}
+        }
+    }
+}
+
 /// The printed information of a described token (521.1): cost 0, no rarity, named
 /// after its traits when the description gives no name (521.1a).
 pub fn token_def(spec: &TokenSpec) -> CardDef {

@@ -91,7 +91,7 @@ impl Game {
     pub fn abilities(&self, c: CardId) -> super::teamwork::AbilityList<'_> {
         // On the hot path of every decision: only games whose pool has a Teamwork card
         // take the slower way.
-        if self.facts.lose_abilities && self.lacks_abilities(c) {
+        if self.lacks_abilities(c) {
             return Default::default();
         }
         if self.facts.teamwork {

@@ -237,6 +237,13 @@ impl Game {
         Some(power.saturating_add(self.keyword_power(c)))
     }
 
+    /// Whether `c` has keyword `k` printed or given by Teamwork (not gained from a
+    /// modifier, which its caller reads in its own layer), and still has its abilities.
+    fn has_own_keyword(&self, c: CardId, k: Keyword) -> bool {
+        (self.face(c).keywords.contains(&k) || self.granted_keywords(c).contains(&k))
+            && !self.lacks_abilities(c)
+    }
+
     /// Power from continuous keywords.
     fn keyword_power(&self, c: CardId) -> i16 {
         let mut bonus = 0;
@@ -317,10 +324,7 @@ impl Game {
                 _ => {}
             });
             // Prismatic: the colours of all your other Crystal characters.
-            if (self.face(c).keywords.contains(&Keyword::Prismatic)
-                || self.granted_keywords(c).contains(&Keyword::Prismatic))
-                && !self.lacks_abilities(c)
-            {
+            if self.has_own_keyword(c, Keyword::Prismatic) {
                 let you = self.card(c).controller;
                 for &o in &self.st.in_play {
                     if o != c
@@ -409,9 +413,7 @@ impl Game {
         // Stubborn is an ability of the card (lost with the others); "still contributes"
         // from another card is not.
         let lacks = self.lacks_abilities(c);
-        let mut stubborn = (self.face(c).keywords.contains(&Keyword::Stubborn)
-            || self.granted_keywords(c).contains(&Keyword::Stubborn))
-            && !lacks;
+        let mut stubborn = self.has_own_keyword(c, Keyword::Stubborn);
         self.effects_where_upto(
             c,
             ALL_LAYERS,

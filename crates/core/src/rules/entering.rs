@@ -97,7 +97,7 @@ impl Game {
                 })
                 .collect()
         };
-        let mut e = Box::new(Entering {
+        let mut e = Entering {
             card,
             at,
             face_down,
@@ -108,14 +108,14 @@ impl Game {
             counters: 0,
             exhausted: false,
             ordered: false,
-        });
+        };
         self.forget_entry(card);
         if self.st.replacing.is_empty() {
             if let Step::Done = self.entry_step(&mut e, None) {
                 return;
             }
         }
-        self.st.replacing.push(Settling::Enter(e));
+        self.st.replacing.push(Settling::Enter(Box::new(e)));
     }
 
     /// The frame of an entry waiting for its controller's choices.
@@ -171,8 +171,9 @@ impl Game {
             face_down: e.face_down,
         });
         // An entry that could not happen (the card went elsewhere while its choices were
-        // made) finishes nothing either.
+        // made) finishes nothing either, and a copy it was to be is undone (520.3).
         if self.card(card).zone != Zone::Play {
+            self.left_play_as_copy(card);
             return Step::Done;
         }
         if e.counters != 0 || e.exhausted {
@@ -462,7 +463,6 @@ impl Game {
     /// A new entry starts afresh (706.1a is checked each time a card enters play).
     fn forget_entry(&mut self, card: CardId) {
         if !self.st.entered.is_empty() {
-            self.left_play_as_copy(card);
             self.st.entered.retain(|r| r.card != card);
         }
     }

@@ -93,24 +93,27 @@ impl Game {
     /// 104.2: whether something forbids `p` playing `card` at all, wherever to.
     pub fn card_play_prohibited(&self, p: PlayerId, card: CardId) -> bool {
         self.facts.play_bans
-            && self.any_prohibition(Some(card), |pr, ctx| match pr {
-                Prohibition::Play { cards, by } => {
-                    let sel = Cards {
-                        place: Some(Place::Hand),
-                        ..cards.clone()
-                    };
-                    self.names_player(*by, ctx, p) && self.fits(card, &sel, ctx)
-                }
-                _ => false,
-            })
+            && self.any_prohibition(Some(card), |pr, ctx| self.bans_play(pr, ctx, p, card))
+    }
+
+    /// Whether prohibition `pr` is one forbidding `p` to play `card` anywhere.
+    fn bans_play(&self, pr: &Prohibition, ctx: &Ctx, p: PlayerId, card: CardId) -> bool {
+        match pr {
+            Prohibition::Play { cards, by } => {
+                let sel = Cards {
+                    place: Some(Place::Hand),
+                    ..cards.clone()
+                };
+                self.names_player(*by, ctx, p) && self.fits(card, &sel, ctx)
+            }
+            _ => false,
+        }
     }
 
     /// 104.2: whether something forbids `p` playing `card` to `to`.
     pub fn play_prohibited(&self, p: PlayerId, card: CardId, to: Area) -> bool {
-        if self.card_play_prohibited(p, card) {
-            return true;
-        }
         self.any_prohibition(Some(card), |pr, ctx| match pr {
+            Prohibition::Play { .. } => self.bans_play(pr, ctx, p, card),
             Prohibition::PlayHere { cards, by } => {
                 let mut sel = cards.clone();
                 sel.place = Some(Place::Hand);
