@@ -97,10 +97,10 @@ fn persistent_declined_lets_it_leave_play() {
     assert_eq!(t.g.card(pf).zone, Zone::Discard);
 }
 
-#[test]
-fn r616_3_persistent_friend_retired_at_the_home_limit_may_be_frightened_instead() {
+/// P1's End Phase with four Friends at home (limit 3), one of them the Persistent "PF".
+fn over_home_limit() -> (T, ponyccg_core::CardId) {
     let mut pf = None;
-    let mut t = board(
+    let t = board(
         deck(
             "A",
             Blue,
@@ -116,7 +116,12 @@ fn r616_3_persistent_friend_retired_at_the_home_limit_may_be_frightened_instead(
             }
         },
     );
-    let pf = pf.unwrap();
+    (t, pf.unwrap())
+}
+
+#[test]
+fn r616_3_persistent_friend_retired_at_the_home_limit_may_be_frightened_instead() {
+    let (mut t, pf) = over_home_limit();
     // Four Friends at home, limit 3: retiring is the player's act (616.3), not the
     // game's, so Persistent may replace it.
     t.choose(P1, "retire \"Blue Friend PF\" at home");
@@ -132,26 +137,10 @@ fn r616_3_persistent_friend_retired_at_the_home_limit_may_be_frightened_instead(
 
 #[test]
 fn persistent_declined_at_the_home_limit_retires_it() {
-    let mut pf = None;
-    let mut t = board(
-        deck(
-            "A",
-            Blue,
-            vec![kw(friend("PF", Blue, 2, 1, 0), Keyword::Persistent)],
-            6,
-        ),
-        deck("B", Orange, vec![], 5),
-        StartAt::EndPhase,
-        |b| {
-            pf = Some(place(b, P1, "PF", Area::Home(P1)));
-            for n in ["AF0", "AF1", "AF2"] {
-                place(b, P1, n, Area::Home(P1));
-            }
-        },
-    );
+    let (mut t, pf) = over_home_limit();
     t.choose(P1, "retire \"Blue Friend PF\" at home");
     t.choose(P1, "no");
-    assert_eq!(t.g.card(pf.unwrap()).zone, Zone::Discard);
+    assert_eq!(t.g.card(pf).zone, Zone::Discard);
     assert_eq!(t.g.turn_player(), P2);
 }
 
