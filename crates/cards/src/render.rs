@@ -1005,6 +1005,7 @@ fn cost(c: &Cost) -> String {
 fn timing(t: &Timing) -> String {
     match t {
         Timing::Phase(p) => format!("{p:?} Phase"),
+        Timing::AnyPhase => "Any Phase".into(),
         Timing::Faceoff(None) => "Faceoff".into(),
         Timing::Faceoff(Some(k)) => format!("{k:?} Faceoff"),
         Timing::Immediate => "Immediate".into(),

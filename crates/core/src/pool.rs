@@ -177,7 +177,10 @@ impl PoolFacts {
                     self.reactions |= matches!(timing, Timing::Reaction(_));
                     self.anytime |= !matches!(
                         timing,
-                        Timing::Phase(_) | Timing::Faceoff(_) | Timing::Reaction(_)
+                        Timing::Phase(_)
+                            | Timing::AnyPhase
+                            | Timing::Faceoff(_)
+                            | Timing::Reaction(_)
                     );
                 }
             }
@@ -292,8 +295,10 @@ impl FaceFacts {
             f |= match a {
                 Ability::Activated { timing, .. } | Ability::ActivatedByAny { timing, .. } => {
                     match timing {
-                        Timing::Phase(_) => Self::ACTIVATED_PHASE,
-                        _ => Self::ACTIVATED_OTHER,
+                        Timing::Phase(_) | Timing::AnyPhase => Self::ACTIVATED_PHASE,
+                        Timing::Faceoff(_) | Timing::Immediate | Timing::Reaction(_) => {
+                            Self::ACTIVATED_OTHER
+                        }
                     }
                 }
                 Ability::Triggered { .. } => Self::TRIGGERED,

@@ -8,7 +8,7 @@ use crate::trace;
 use crate::ScenarioError;
 use ponyccg_core::card::{CardDef, Colors};
 use ponyccg_core::decision::Prompt;
-use ponyccg_core::{Area, CardId, Event, Game, Outcome, WinReason, Zone};
+use ponyccg_core::{Area, CardId, Event, Game, Outcome, Step, WinReason, Zone};
 use std::fmt;
 
 /// One way the game did not do what the file expected.
@@ -280,7 +280,9 @@ impl<'a> Runner<'a> {
                     };
                     let label = match d.prompt {
                         Prompt::Priority => "pass",
-                        Prompt::PhaseAction => "end the Main Phase",
+                        // Outside the Main Phase the same answer lets that phase go on.
+                        Prompt::PhaseAction if self.g.step() == Step::Main => "end the Main Phase",
+                        Prompt::PhaseAction => "let the phase go on",
                         _ => {
                             return Err(self.fail(
                                 step,

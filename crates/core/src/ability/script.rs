@@ -94,6 +94,9 @@ pub enum Entry {
 pub enum Timing {
     /// 512.3: "[x] Phase", by the turn player to open a window in that phase.
     Phase(PhaseName),
+    /// 512.3 with any phase for "[x]": "Any Phase", by the turn player to open a window in
+    /// any phase of their turn, never during a faceoff (512.3a).
+    AnyPhase,
     /// 512.4: only during a faceoff (of the named kind, 512.4a).
     Faceoff(#[serde(default)] Option<FaceoffType>),
     /// 512.5: whenever the player has priority.

@@ -148,15 +148,18 @@ impl Game {
     }
 
     /// 512.3: the turn player's "[x] Phase" cards usable now, in a phase other than the
-    /// Main Phase (never the Ready Phase, where nobody has priority early on, 601.2a).
+    /// Main Phase (in the Ready Phase only from the Draw Step on: nobody has priority
+    /// before, 601.2a).
     fn other_phase_actions(&self) -> Vec<Choice> {
         let mut out = Vec::new();
-        if matches!(
-            self.st.step.phase(),
-            crate::state::Phase::Troublemaker
-                | crate::state::Phase::Score
-                | crate::state::Phase::End
-        ) {
+        if self.st.step == Step::Draw
+            || matches!(
+                self.st.step.phase(),
+                crate::state::Phase::Troublemaker
+                    | crate::state::Phase::Score
+                    | crate::state::Phase::End
+            )
+        {
             let tp = self.st.turn_player;
             self.timed_actions(tp, true, &mut out, &ColorPowers::new(self, tp));
         }
@@ -330,6 +333,13 @@ impl Game {
                 };
                 // 512.3, 512.3a: the turn player, in that phase, never in a faceoff.
                 phase && *name == now && p == self.st.turn_player && self.st.faceoff.is_none()
+            }
+            // 512.3, 512.3a: as "[x] Phase", whichever phase it is.
+            Timing::AnyPhase => {
+                phase
+                    && self.st.step.phase() != crate::state::Phase::Setup
+                    && p == self.st.turn_player
+                    && self.st.faceoff.is_none()
             }
             _ if phase => false,
             Timing::Immediate => true,
