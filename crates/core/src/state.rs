@@ -252,6 +252,9 @@ pub struct Faceoff {
     pub replaced: Vec<CardId>,
     /// 514.7: the flipped cards being put away at the end, from this index on.
     pub putting_away: u32,
+    /// 514.7: flipped cards bound for the bottom of their owner's deck, waiting for the
+    /// owner to choose their order.
+    pub to_bottom: Vec<CardId>,
 }
 
 /// The whole game state. Engine logic lives on [`crate::Game`], which pairs this with

@@ -27,6 +27,7 @@ impl Game {
             used: Vec::new(),
             replaced: Vec::new(),
             putting_away: 0,
+            to_bottom: Vec::new(),
         });
         self.log(Event::FaceoffBegan);
         self.push(Frame::Faceoff(FaceoffStage::Flip));
@@ -403,9 +404,16 @@ impl Game {
         )
     }
 
-    /// 514.7: flipped cards go to the bottom of their owners' decks, one at a time so
-    /// replacement modifiers (710) can be chosen; then the faceoff ends.
+    /// 514.7: flipped cards go to the bottom of their owners' decks: first each card's
+    /// replacement modifiers (710) are chosen, one card at a time; then each owner puts
+    /// the cards still bound for the bottom there in the order they choose. Then the
+    /// faceoff ends.
     fn end_faceoff(&mut self, mut answer: Option<Choice>) -> Option<Decision> {
+        if let Some(Choice::ToBottom(c)) = answer {
+            self.faceoff_mut().to_bottom.retain(|&x| x != c);
+            self.perform(Occurrence::ToBottom(c));
+            answer = None;
+        }
         loop {
             let Some(f) = &self.st.faceoff else {
                 return None;
@@ -457,16 +465,56 @@ impl Game {
                         }
                     };
                 }
-                None => {
-                    self.perform(Occurrence::ToBottom(c));
-                }
+                None => self.faceoff_mut().to_bottom.push(c),
             }
             self.faceoff_mut().putting_away += 1;
+        }
+        if let Some(d) = self.order_to_bottom() {
+            return Some(d);
         }
         self.st.faceoff = None;
         self.end_faceoff_modifiers();
         self.log(Event::FaceoffEnded);
         None
+    }
+
+    /// 514.7: the owner of the cards bound for the bottom chooses which goes first, while
+    /// they have different cards there; copies of one card are put away without asking.
+    fn order_to_bottom(&mut self) -> Option<Decision> {
+        loop {
+            let in_flip = |g: &Game, c: CardId| g.card(c).zone == Zone::Flip;
+            let waiting = &self.st.faceoff.as_ref()?.to_bottom;
+            if waiting.iter().any(|&c| !in_flip(self, c)) {
+                let still: Vec<CardId> = waiting
+                    .iter()
+                    .copied()
+                    .filter(|&c| in_flip(self, c))
+                    .collect();
+                self.faceoff_mut().to_bottom = still;
+            }
+            let &first = self.st.faceoff.as_ref()?.to_bottom.first()?;
+            let owner = self.card(first).owner;
+            let mut options: Vec<Choice> = Vec::new();
+            for &c in &self.st.faceoff.as_ref()?.to_bottom {
+                if self.card(c).owner == owner
+                    && !options
+                        .iter()
+                        .any(|o| matches!(o, Choice::ToBottom(d) if self.card(*d).def == self.card(c).def))
+                {
+                    options.push(Choice::ToBottom(c));
+                }
+            }
+            if options.len() > 1 {
+                return self.ask(
+                    Frame::Faceoff(FaceoffStage::End),
+                    owner,
+                    Prompt::Arrange,
+                    options,
+                );
+            }
+            self.faceoff_mut().to_bottom.retain(|&x| x != first);
+            self.perform(Occurrence::ToBottom(first));
+        }
     }
 
     fn faceoff_mut(&mut self) -> &mut Faceoff {

@@ -193,6 +193,8 @@ fn r514_5c_a_tie_flips_again() {
     t.choose(P1, "challenge \"Troublemaker TM\" at \"Problem AP1\"");
     assert_eq!(t.g.score(P1), 1);
     assert_eq!(t.g.card(tm.unwrap()).zone, Zone::Discard);
+    // 514.7: P1 orders their two different flipped cards.
+    t.choose(P1, "put \"Blue Friend A5\" on the bottom");
     assert_eq!(t.g.player(P1).deck.len(), 2, "both flipped cards went back");
 }
 

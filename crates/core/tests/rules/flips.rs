@@ -406,3 +406,57 @@ fn r515_4a_an_ignored_card_cant_be_ignored_again_and_if_takes_one_branch() {
     assert_eq!(flips_by(&events, P1), 1, "the else branch was not taken");
     assert_eq!(t.g.card(tm.unwrap()).zone, Zone::Discard, "3 beats 2");
 }
+
+#[test]
+fn r514_7_the_owner_orders_their_flipped_cards_going_to_the_bottom() {
+    // 3 + 1 ties 3 + 1; at the re-flip P1's 2 beats P2's 1. P1 flipped two different
+    // cards and chooses which goes to the bottom first (the other ends up below it);
+    // P2 flipped two copies of one card, so there is nothing for P2 to choose.
+    let (mut a1, mut a2, mut b1s) = (None, None, Vec::new());
+    let mut t = board(
+        deck(
+            "A",
+            Blue,
+            vec![
+                friend("SD", Blue, 3, 1, 0),
+                friend("A1", Blue, 1, 1, 0),
+                friend("A2", Blue, 2, 1, 0),
+            ],
+            2,
+        ),
+        deck(
+            "B",
+            Orange,
+            vec![
+                troublemaker("TM", 3, 1, false),
+                friend("B1", Orange, 1, 1, 0),
+                friend("B1", Orange, 1, 1, 0),
+            ],
+            2,
+        ),
+        StartAt::ChallengeStep,
+        |b| {
+            place(b, P2, "TM", Area::Problem(P1));
+            place(b, P1, "SD", Area::Problem(P1));
+            let d = &b.game().player(P1).deck;
+            a1 = d.last().copied();
+            a2 = d.get(d.len() - 2).copied();
+            let d2 = &b.game().player(P2).deck;
+            b1s = d2[d2.len() - 2..].to_vec();
+        },
+    );
+    t.choose(P1, CHALLENGE);
+    assert_eq!(t.g.score(P1), 1, "P1 won 6 to 5");
+    assert_eq!(
+        t.labels(),
+        vec![
+            "put \"Blue Friend A1\" on the bottom",
+            "put \"Blue Friend A2\" on the bottom"
+        ]
+    );
+    t.choose(P1, "put \"Blue Friend A2\" on the bottom");
+    assert!(t.g.faceoff().is_none(), "the last card needs no question");
+    let deck = &t.g.player(P1).deck;
+    assert_eq!(deck[..2], [a1.unwrap(), a2.unwrap()], "A1 went below A2");
+    assert!(b1s.iter().all(|&c| t.g.card(c).zone == Zone::DrawDeck));
+}

@@ -100,9 +100,20 @@ fn pumped_banishes_one_flipped_card_beneath_it_once_per_faceoff() {
 
 #[test]
 fn pumped_works_only_in_a_faceoff_involving_the_card() {
-    // The Pumped Friend waits at home: both flipped cards go to the deck bottom unasked.
+    // The Pumped Friend waits at home: nothing replaces either flipped card, so both go
+    // to the deck bottom, in the order P1 chooses (514.7).
     let (mut t, pu, tops, _) = pumped_challenge(Area::Home(P1));
     t.choose(P1, CHALLENGE);
+    assert_eq!(
+        t.labels(),
+        vec![
+            "put \"Blue Friend A1\" on the bottom",
+            "put \"Blue Friend A3\" on the bottom"
+        ]
+    );
+    t.choose(P1, "put \"Blue Friend A1\" on the bottom");
+    // P2 flipped twice too (the first flips tied) and orders theirs.
+    t.choose(P2, "put \"Orange Friend B1\" on the bottom");
     assert!(t.g.faceoff().is_none());
     assert_eq!(t.g.card(tops[0]).zone, Zone::DrawDeck);
     assert!(t.g.cards_beneath(pu).is_empty());
@@ -114,12 +125,12 @@ fn pumped_declined_keeps_the_deck_bottom_and_stays_available_this_faceoff() {
     let (mut t, pu, tops, _) = pumped_challenge(Area::Problem(P1));
     t.choose(P1, CHALLENGE);
     t.choose(P1, "none");
+    t.choose(P1, "choose \"Blue Friend PU\" at \"Problem AP1\"");
     assert_eq!(
         t.g.card(tops[0]).zone,
         Zone::DrawDeck,
         "A1 went to the bottom"
     );
-    t.choose(P1, "choose \"Blue Friend PU\" at \"Problem AP1\"");
     assert_eq!(t.g.cards_beneath(pu), vec![tops[1]]);
     assert_eq!(t.g.player(P1).deck[0], tops[0]);
 }
