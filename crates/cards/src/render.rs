@@ -714,6 +714,9 @@ pub fn effect(e: &Effect) -> String {
                              of your opponent's deck for each Inspired card you control; \
                              put each on the top or the bottom, in any order"
             .into(),
+        Effect::Studious => {
+            "gain 1 action token if no Studious card has given you one yet in this faceoff".into()
+        }
         Effect::Pick(t) => format!("choose {} (\"that card\" from here on)", target(t)),
         Effect::ChooseColor => "choose a colour".into(),
         Effect::MakeToken {

@@ -255,6 +255,9 @@ pub struct Faceoff {
     /// 514.7: flipped cards bound for the bottom of their owner's deck, waiting for the
     /// owner to choose their order.
     pub to_bottom: Vec<CardId>,
+    /// Glossary, Studious: players who have gained a token from a Studious card in this
+    /// faceoff.
+    pub studious: Vec<PlayerId>,
 }
 
 /// The whole game state. Engine logic lives on [`crate::Game`], which pairs this with

@@ -107,15 +107,9 @@ pub fn triggered(k: Keyword) -> Option<Ability> {
                 amount: Amount::N(x as i16),
             }],
         ),
-        // An action token when you win a faceoff with it.
-        Studious => t(
-            Trigger::WinFaceoff,
-            false,
-            vec![Effect::GainTokens {
-                who: Who::You,
-                amount: Amount::N(1),
-            }],
-        ),
+        // An action token when you win a faceoff with it, one per faceoff across all
+        // Studious cards (the effect does the check).
+        Studious => t(Trigger::WinFaceoff, false, vec![Effect::Studious]),
         // An action token when an opponent starts a faceoff here.
         Prepared => t(
             Trigger::OpponentStartsFaceoffHere,

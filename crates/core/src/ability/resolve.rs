@@ -1496,6 +1496,22 @@ impl Game {
                     return Step::Ask(p, c, you);
                 }
             }
+            Effect::Studious => {
+                let first = match self.st.faceoff.as_mut() {
+                    Some(f) if f.studious.contains(&you) => false,
+                    Some(f) => {
+                        f.studious.push(you);
+                        true
+                    }
+                    None => true,
+                };
+                if first {
+                    self.perform(Occurrence::GainTokens {
+                        player: you,
+                        amount: 1,
+                    });
+                }
+            }
             Effect::MoveToProblemWith { target, with } => {
                 // As for `Move`: the card first (kept while the Problem is chosen).
                 let cards = match (*chosen, target) {

@@ -817,6 +817,9 @@ pub enum Effect {
     /// The Inspired keyword's look (glossary): once a turn, the top cards of an opponent's
     /// deck, one per Inspired card the controller has, each back on top or bottom.
     Inspired,
+    /// The Studious keyword's token (glossary): an action token, unless the controller
+    /// has already gained one from a Studious card in the current faceoff.
+    Studious,
     /// "The next card that fits you play this turn costs N less": used up by the next
     /// card played that fits, whether or not it had a cost to reduce.
     Discount {

@@ -28,6 +28,7 @@ impl Game {
             replaced: Vec::new(),
             putting_away: 0,
             to_bottom: Vec::new(),
+            studious: Vec::new(),
         });
         self.log(Event::FaceoffBegan);
         self.push(Frame::Faceoff(FaceoffStage::Flip));

@@ -235,6 +235,46 @@ fn studious_gains_a_token_after_a_won_faceoff() {
 }
 
 #[test]
+fn studious_gains_at_most_one_token_per_faceoff_however_many_studious_cards() {
+    // Glossary, Studious: two Studious Friends win one faceoff; the second finds a token
+    // already gained from a Studious card this faceoff and gains nothing.
+    let t = {
+        let mut t = board(
+            deck(
+                "A",
+                Blue,
+                vec![
+                    kw(friend("SD", Blue, 3, 1, 0), Keyword::Studious),
+                    kw(friend("SE", Blue, 2, 1, 0), Keyword::Studious),
+                    friend("FL", Blue, 1, 1, 0),
+                ],
+                0,
+            ),
+            deck(
+                "B",
+                Orange,
+                vec![
+                    troublemaker("TM", 1, 1, false),
+                    friend("FL2", Orange, 1, 1, 0),
+                ],
+                0,
+            ),
+            StartAt::ChallengeStep,
+            |b| {
+                place(b, P2, "TM", Area::Problem(P1));
+                place(b, P1, "SD", Area::Problem(P1));
+                place(b, P1, "SE", Area::Problem(P1));
+            },
+        );
+        t.choose(P1, "challenge \"Troublemaker TM\" at \"Problem AP1\"");
+        // Both triggers wait together (511.7a); the order changes nothing.
+        t.choose(P1, "resolve \"Blue Friend SE\" first");
+        t
+    };
+    assert_eq!(t.g.tokens(P1), 1);
+}
+
+#[test]
 fn villain_frightens_each_friend_at_its_problem_when_uncovered() {
     let mut f = None;
     let t = board(
