@@ -278,26 +278,40 @@ impl Game {
         }
     }
 
-    /// 613.2: send characters home, dismiss face-up Troublemakers and Resources there (by
-    /// the game), then the Problem goes to the bottom and the next one comes up.
+    /// 613.2, in its order: characters there go home (their attachments with them), then
+    /// face-up Troublemakers there are dismissed, then the Resources on the Problem itself
+    /// (both by the game); then the Problem goes to the bottom and the next one comes up.
     pub(crate) fn replace_problem(&mut self, area: Area) {
         let Some(old) = self.problem_at(area) else {
             return;
         };
-        let here: Vec<_> = self.at(area).collect();
-        for c in here {
-            let ty = self.card_type(c);
-            if self.is_character(c) {
-                let home = Area::Home(self.card(c).controller);
-                self.perform(Occurrence::Send { card: c, to: home });
-            } else if (ty == CardType::Troublemaker && !self.card(c).face_down)
-                || ty == CardType::Resource
-            {
-                self.occur(Occurrence::Dismiss {
-                    card: c,
-                    by_game: true,
-                });
-            }
+        let characters: Vec<_> = self.at(area).filter(|&c| self.is_character(c)).collect();
+        for c in characters {
+            let home = Area::Home(self.card(c).controller);
+            self.perform(Occurrence::Send { card: c, to: home });
+        }
+        let troublemakers: Vec<_> = self
+            .at(area)
+            .filter(|&c| self.card_type(c) == CardType::Troublemaker && !self.card(c).face_down)
+            .collect();
+        for c in troublemakers {
+            self.occur(Occurrence::Dismiss {
+                card: c,
+                by_game: true,
+            });
+        }
+        let resources: Vec<_> = self
+            .at(area)
+            .filter(|&c| {
+                self.card_type(c) == CardType::Resource
+                    && self.card(c).host.is_none_or(|h| h == old)
+            })
+            .collect();
+        for c in resources {
+            self.occur(Occurrence::Dismiss {
+                card: c,
+                by_game: true,
+            });
         }
         let owner = self.card(old).owner;
         self.log(Event::Solved { problem: old });

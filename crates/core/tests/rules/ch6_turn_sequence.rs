@@ -571,6 +571,73 @@ fn r613_2_replacing_keeps_face_down_troublemakers_and_dismisses_face_up_ones() {
 }
 
 #[test]
+fn r613_2_replacing_sends_attachments_home_with_their_host_and_dismisses_those_on_the_problem() {
+    // P2's Friend O3 at P2's Problem wears a Resource; another Resource is on the Problem
+    // itself. P1 wins the Problem faceoff there: O3 goes home first, taking its Resource
+    // along; only the Resource on the Problem is still there to be dismissed.
+    use ponyccg_core::ability::{Ability, CardKind, Cards};
+    use ponyccg_core::card::CardType;
+    let on = |number: &str, t: CardType| {
+        with(
+            resource(number, Orange, 1, 1),
+            vec![Ability::Attach(Cards {
+                card_type: Some(CardKind::Type(t)),
+                ..Cards::default()
+            })],
+        )
+    };
+    let (mut o3, mut worn, mut pinned) = (None, None, None);
+    let t = board(
+        deck(
+            "A",
+            Blue,
+            vec![friend("F5", Blue, 5, 1, 0), friend("FLIPA", Blue, 1, 1, 0)],
+            0,
+        ),
+        deck(
+            "B",
+            Orange,
+            vec![
+                friend("O3", Orange, 3, 1, 0),
+                friend("Y1", Yellow, 1, 1, 0),
+                on("WORN", CardType::Friend),
+                on("PIN", CardType::Problem),
+                friend("FLIPB", Orange, 1, 1, 0),
+            ],
+            0,
+        ),
+        StartAt::ScorePhase,
+        |b| {
+            place(b, P1, "F5", Area::Problem(P2));
+            o3 = Some(place(b, P2, "O3", Area::Problem(P2)));
+            place(b, P2, "Y1", Area::Problem(P2));
+            let w = place(b, P2, "WORN", Area::Problem(P2));
+            b.attach(w, o3.unwrap());
+            worn = Some(w);
+            let problem = b.game().problem_at(Area::Problem(P2)).unwrap();
+            let p = place(b, P2, "PIN", Area::Problem(P2));
+            b.attach(p, problem);
+            pinned = Some(p);
+        },
+    );
+    assert_eq!(
+        t.g.def(t.g.problem_at(Area::Problem(P2)).unwrap()).number,
+        "BP2",
+        "the Problem was replaced"
+    );
+    let (o3, worn, pinned) = (o3.unwrap(), worn.unwrap(), pinned.unwrap());
+    assert_eq!(t.g.card(o3).area, Some(Area::Home(P2)));
+    assert_eq!(
+        t.g.card(worn).zone,
+        Zone::Play,
+        "the worn Resource stays in play"
+    );
+    assert_eq!(t.g.card(worn).area, Some(Area::Home(P2)));
+    assert_eq!(t.g.card(worn).host, Some(o3));
+    assert_eq!(t.g.card(pinned).zone, Zone::Discard);
+}
+
+#[test]
 fn r616_2_discard_down_to_eight() {
     let mut t = board(
         deck("A", Blue, vec![], 30),
