@@ -812,6 +812,18 @@ impl Game {
         ctx: &Ctx,
         answer: Option<&Choice>,
     ) -> Result<Vec<CardId>, (Prompt, Vec<Choice>)> {
+        self.targets_that(t, ctx, answer, |_| true)
+    }
+
+    /// As `targets`, but a card to choose is offered only if `can` holds for it: a choice
+    /// whose instruction can't be carried out is never offered.
+    fn targets_that(
+        &self,
+        t: &Target,
+        ctx: &Ctx,
+        answer: Option<&Choice>,
+        can: impl Fn(CardId) -> bool,
+    ) -> Result<Vec<CardId>, (Prompt, Vec<Choice>)> {
         match t {
             Target::This => Ok(vec![ctx.source]),
             Target::It => Ok(ctx.it.into_iter().collect()),
@@ -822,11 +834,13 @@ impl Game {
                 Some(Choice::Card(c)) => Ok(vec![*c]),
                 Some(Choice::NoCard) => Ok(vec![]),
                 _ => {
-                    let mut options: Vec<Choice> = self
-                        .distinct(self.matching(sel, ctx))
+                    let fit: Vec<CardId> = self
+                        .matching(sel, ctx)
                         .into_iter()
-                        .map(Choice::Card)
+                        .filter(|&c| can(c))
                         .collect();
+                    let mut options: Vec<Choice> =
+                        self.distinct(fit).into_iter().map(Choice::Card).collect();
                     if options.is_empty() {
                         return Ok(vec![]);
                     }
@@ -853,53 +867,50 @@ impl Game {
             AreaRef::Home => Some(Area::Home(self.card(card).controller)),
             AreaRef::Here => self.card(ctx.source).area,
             AreaRef::There => ctx.there,
-            AreaRef::Anywhere => match answer {
-                Some(Choice::Problem(a)) => Some(*a),
-                _ => {
-                    let home = Area::Home(self.card(card).controller);
-                    let options: Vec<Choice> = std::iter::once(home)
-                        .chain(self.problem_areas())
-                        .filter(|&a| {
-                            if by_move {
-                                self.may_move(ctx.you, card, a)
-                            } else {
-                                self.can_go_to(card, a, false)
-                            }
-                        })
-                        .map(Choice::Problem)
-                        .collect();
-                    if options.is_empty() {
-                        return Ok(None);
+            AreaRef::Anywhere | AreaRef::AProblem | AreaRef::AnotherProblemThanIts => {
+                match answer {
+                    Some(Choice::Problem(a)) => Some(*a),
+                    _ => {
+                        let options: Vec<Choice> = self
+                            .destinations(to, by_move, card, ctx)
+                            .into_iter()
+                            .map(Choice::Problem)
+                            .collect();
+                        if options.is_empty() {
+                            return Ok(None);
+                        }
+                        return Err((Prompt::ChooseProblem, options));
                     }
-                    return Err((Prompt::ChooseProblem, options));
                 }
-            },
-            AreaRef::AProblem | AreaRef::AnotherProblemThanIts => match answer {
-                Some(Choice::Problem(a)) => Some(*a),
-                _ => {
-                    let apart = match to {
-                        AreaRef::AnotherProblemThanIts => ctx.it.and_then(|i| self.card(i).area),
-                        _ => None,
-                    };
-                    let options: Vec<Choice> = self
-                        .problem_areas()
-                        .filter(|&a| Some(a) != apart)
-                        .filter(|&a| {
-                            if by_move {
-                                self.may_move(ctx.you, card, a)
-                            } else {
-                                self.can_go_to(card, a, false)
-                            }
-                        })
-                        .map(Choice::Problem)
-                        .collect();
-                    if options.is_empty() {
-                        return Ok(None);
-                    }
-                    return Err((Prompt::ChooseProblem, options));
-                }
-            },
+            }
         })
+    }
+
+    /// The areas an effect may move (`by_move`, by its controller) or send `card` to
+    /// (506.2: never its own area; 104.2: nowhere it can't go).
+    fn destinations(&self, to: AreaRef, by_move: bool, card: CardId, ctx: &Ctx) -> Vec<Area> {
+        let home = Area::Home(self.card(card).controller);
+        let candidates: Vec<Area> = match to {
+            AreaRef::Home => vec![home],
+            AreaRef::Here => self.card(ctx.source).area.into_iter().collect(),
+            AreaRef::There => ctx.there.into_iter().collect(),
+            AreaRef::Anywhere => std::iter::once(home).chain(self.problem_areas()).collect(),
+            AreaRef::AProblem => self.problem_areas().collect(),
+            AreaRef::AnotherProblemThanIts => {
+                let apart = ctx.it.and_then(|i| self.card(i).area);
+                self.problem_areas().filter(|&a| Some(a) != apart).collect()
+            }
+        };
+        candidates
+            .into_iter()
+            .filter(|&a| {
+                if by_move {
+                    self.may_move(ctx.you, card, a)
+                } else {
+                    self.can_go_to(card, a, false)
+                }
+            })
+            .collect()
     }
 
     /// The cost of `Cost::TokensLessPer`: one token fewer per card that fits.
@@ -1087,11 +1098,17 @@ impl Game {
             Effect::Move { target, to } | Effect::Send { target, to } => {
                 // A card chosen first, then (if needed) the Problem: the first answer is
                 // the card, which the frame can't keep, so such scripts move This/It.
-                // The card first (kept while the area is chosen), then the area.
+                // The card first (kept while the area is chosen), then the area; only a
+                // card with somewhere to go is offered.
+                let by_move = matches!(effect, Effect::Move { .. });
                 let cards = match (*chosen, target) {
                     (Some(c), _) => vec![c],
                     (None, Target::Choose(_) | Target::UpToOne(_)) => {
-                        let v = targets!(target);
+                        let can = |c| !self.destinations(*to, by_move, c, ctx).is_empty();
+                        let v = match self.targets_that(target, ctx, answer.as_ref(), can) {
+                            Ok(v) => v,
+                            Err((p, c)) => return Step::Ask(p, c, you),
+                        };
                         if let Some(&c) = v.first() {
                             *chosen = Some(c);
                             return self.effect_step(effect, ctx, None, chosen, progress);
@@ -1101,7 +1118,6 @@ impl Game {
                     _ => targets!(target),
                 };
                 for c in cards {
-                    let by_move = matches!(effect, Effect::Move { .. });
                     let area = match self.area_for(*to, by_move, c, ctx, answer.as_ref()) {
                         Ok(a) => a,
                         Err((p, ch)) => return Step::Ask(p, ch, you),
@@ -1517,7 +1533,12 @@ impl Game {
                 let cards = match (*chosen, target) {
                     (Some(c), _) => vec![c],
                     (None, Target::Choose(_) | Target::UpToOne(_)) => {
-                        let v = targets!(target);
+                        let problems = self.problems_with(with, ctx);
+                        let can = |c| problems.iter().any(|&a| self.may_move(you, c, a));
+                        let v = match self.targets_that(target, ctx, answer.as_ref(), can) {
+                            Ok(v) => v,
+                            Err((p, c)) => return Step::Ask(p, c, you),
+                        };
                         if let Some(&c) = v.first() {
                             *chosen = Some(c);
                             return self.effect_step(effect, ctx, None, chosen, progress);
