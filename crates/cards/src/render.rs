@@ -68,11 +68,14 @@ pub fn cards(c: &Cards, plural_form: bool) -> String {
     if c.host {
         return format!("card this is attached to{}", place_words(c.place));
     }
+    // Cards in a hand, deck or discard pile are nobody's to control: they are in a
+    // player's pile ("in your discard pile").
+    let pile = matches!(c.place, Some(Place::Hand | Place::Discard | Place::Deck));
     let mut words = Vec::new();
     if c.other {
         words.push("other".to_string());
     }
-    if c.controller == Some(Who::Opponent) {
+    if c.controller == Some(Who::Opponent) && !pile {
         words.push("opposing".into());
     }
     if let Some(r) = c.ready {
@@ -104,18 +107,22 @@ pub fn cards(c: &Cards, plural_form: bool) -> String {
     }
     words.push(kind(c.card_type, plural_form));
     let mut s = words.join(" ");
-    match c.controller {
-        Some(Who::You) => s.push_str(" you control"),
-        Some(Who::ThatPlayer) => s.push_str(" that player controls"),
-        Some(Who::ThatPlayersOpponent) => s.push_str(" that player's opponent controls"),
-        _ => {}
+    match (pile, c.controller) {
+        (true, Some(w)) => s.push_str(&pile_words(w, c.place)),
+        (false, Some(Who::You)) => s.push_str(" you control"),
+        (false, Some(Who::ThatPlayer)) => s.push_str(" that player controls"),
+        (false, Some(Who::ThatPlayersOpponent)) => s.push_str(" that player's opponent controls"),
+        (false, Some(Who::Opponent | Who::Each | Who::ItsController)) | (_, None) => {}
     }
-    s.push_str(place_words(c.place));
-    if let Some(n) = c.power_at_most {
-        s.push_str(&format!(" with power {n} or less"));
+    if !(pile && c.controller.is_some()) {
+        s.push_str(place_words(c.place));
     }
-    if let Some(n) = c.power_at_least {
-        s.push_str(&format!(" with power {n} or more"));
+    match (c.power_at_least, c.power_at_most) {
+        (Some(l), Some(m)) if l == m => s.push_str(&format!(" with power {l}")),
+        (Some(l), Some(m)) => s.push_str(&format!(" with power {l} to {m}")),
+        (None, Some(m)) => s.push_str(&format!(" with power {m} or less")),
+        (Some(l), None) => s.push_str(&format!(" with power {l} or more")),
+        (None, None) => {}
     }
     if let Some(n) = c.cost_at_most {
         s.push_str(&format!(" costing {n} or less"));
@@ -146,6 +153,24 @@ pub fn cards(c: &Cards, plural_form: bool) -> String {
     s
 }
 
+/// " in your discard pile": a hand, deck or discard pile of the named player.
+fn pile_words(w: Who, p: Option<Place>) -> String {
+    let whose = match w {
+        Who::You => "your",
+        Who::Opponent => "your opponent's",
+        Who::Each => "a player's",
+        Who::ItsController => "its controller's",
+        Who::ThatPlayer => "that player's",
+        Who::ThatPlayersOpponent => "that player's opponent's",
+    };
+    let pile = match p {
+        Some(Place::Hand) => "hand",
+        Some(Place::Deck) => "deck",
+        _ => "discard pile",
+    };
+    format!(" in {whose} {pile}")
+}
+
 fn place_words(p: Option<Place>) -> &'static str {
     match p {
         Some(Place::Here) => " here",
@@ -166,10 +191,15 @@ fn place_words(p: Option<Place>) -> &'static str {
 
 /// The phrase with its indefinite article ("an opposing Friend", "another Friend").
 pub fn a(phrase: &str) -> String {
+    // A card has one host: "the" card this is attached to.
+    if phrase.starts_with("card this is attached to") {
+        return format!("the {phrase}");
+    }
     if let Some(rest) = phrase.strip_prefix("other ") {
         return format!("another {rest}");
     }
-    match phrase.chars().next() {
+    // A quoted name reads by its first letter: 'an "Applejack" character'.
+    match phrase.trim_start_matches('"').chars().next() {
         Some(c) if "aeiouAEIOU".contains(c) => format!("an {phrase}"),
         _ => format!("a {phrase}"),
     }
@@ -667,10 +697,15 @@ pub fn effect(e: &Effect) -> String {
                 DeckRef::Opponents => "your opponent's deck",
                 DeckRef::ThereProblem => "that Problem's Problem deck",
             };
-            let mut s = format!(
-                "{} the top {} of {whose}",
-                if *reveal { "reveal" } else { "look at" },
+            let one = *count == Amount::N(1);
+            let top = if one {
+                "card".to_string()
+            } else {
                 amount(count, "card", "cards")
+            };
+            let mut s = format!(
+                "{} the top {top} of {whose}",
+                if *reveal { "reveal" } else { "look at" },
             );
             if let Some(t) = take {
                 s.push_str(&format!(
@@ -683,12 +718,19 @@ pub fn effect(e: &Effect) -> String {
                     a(&cards(t, false))
                 ));
             }
-            let rest = if take.is_some() { "the rest" } else { "them" };
-            let back = match back {
-                PutBack::Top => "back on top in any order",
-                PutBack::Bottom => "on the bottom in any order",
-                PutBack::TopOrBottom => "each on the top or the bottom, in any order",
-                PutBack::Discard => "into your discard pile",
+            let rest = match (take.is_some(), one) {
+                (true, _) => "the rest",
+                (false, true) => "it",
+                (false, false) => "them",
+            };
+            let back = match (back, one) {
+                (PutBack::Top, false) => "back on top in any order",
+                (PutBack::Top, true) => "back on top",
+                (PutBack::Bottom, false) => "on the bottom in any order",
+                (PutBack::Bottom, true) => "on the bottom",
+                (PutBack::TopOrBottom, false) => "each on the top or the bottom, in any order",
+                (PutBack::TopOrBottom, true) => "back on the top or the bottom",
+                (PutBack::Discard, _) => "into your discard pile",
             };
             s.push_str(&format!("; put {rest} {back}"));
             s
@@ -717,7 +759,14 @@ pub fn effect(e: &Effect) -> String {
         Effect::Studious => {
             "gain 1 action token if no Studious card has given you one yet in this faceoff".into()
         }
-        Effect::Pick(t) => format!("choose {} (\"that card\" from here on)", target(t)),
+        Effect::Pick(t) => format!(
+            "choose {} (\"that card\" from here on)",
+            match t {
+                // "choose" already says whose choice it is.
+                Target::Choose(c) => a(&cards(c, false)),
+                other => target(other),
+            }
+        ),
         Effect::ChooseColor => "choose a colour".into(),
         Effect::MakeToken {
             token: t,
@@ -932,6 +981,11 @@ fn trigger(t: &Trigger) -> String {
 
 fn condition(c: &Condition) -> String {
     match c {
+        // This card's host exists or not: say where it is, if anywhere in particular.
+        Condition::Exists(s) if s.host => match s.place {
+            None | Some(Place::InPlay) => "this card is attached to a card".into(),
+            Some(p) => format!("the card this is attached to is{}", place_words(Some(p))),
+        },
         Condition::Exists(s) => format!("there is {}", a(&cards(s, false))),
         Condition::None(s) => format!("there are no {}", cards(s, true)),
         Condition::AtLeast(n, s) => format!("there are at least {n} {}", cards(s, true)),
@@ -954,7 +1008,11 @@ fn condition(c: &Condition) -> String {
         }
         Condition::All(v) => v.iter().map(condition).collect::<Vec<_>>().join(" and "),
         Condition::Any(v) => v.iter().map(condition).collect::<Vec<_>>().join(" or "),
-        Condition::Not(c) => format!("not ({})", condition(c)),
+        Condition::Not(c) => match c.as_ref() {
+            Condition::YourTurn => "it is not your turn".into(),
+            Condition::Exists(s) if !s.host => format!("there are no {}", cards(s, true)),
+            other => format!("it is not the case that {}", condition(other)),
+        },
         Condition::Phase(p) => format!("it is the {p:?} Phase"),
         Condition::PowerOfColor(c, n) => format!("you have at least {n} {} power", c.name()),
         Condition::MostPowerHere(w) => format!("{} has more power here than any opponent", who(*w)),
@@ -1028,34 +1086,101 @@ fn effects(v: &[Effect]) -> String {
     v.iter().map(effect).collect::<Vec<_>>().join(", then ")
 }
 
+/// How an instruction's words begin, which decides how a cost leads into it.
+enum Lead {
+    /// With a verb for "you" ("draw", "move"): "exhaust this card to draw".
+    Verb,
+    /// With "you" and a verb ("you draw"): the "you" goes after "to".
+    You,
+    /// With a subject of its own ("your opponent loses", "that card gets", "if …"): a
+    /// cost can't lead into it with "to".
+    Own,
+}
+
+fn lead(e: &Effect) -> Lead {
+    let by = |w: &Who| if *w == Who::You { Lead::You } else { Lead::Own };
+    match e {
+        Effect::Draw { who: w, .. }
+        | Effect::Discard { who: w, .. }
+        | Effect::GainTokens { who: w, .. }
+        | Effect::Score { who: w, .. }
+        | Effect::Flip { who: w, .. }
+        | Effect::LoseTokens { who: w, .. }
+        | Effect::Mill { who: w, .. }
+        | Effect::GainTokensForPhase { who: w, .. } => by(w),
+        // "you may …; if you don't", "your opponent may copy …": a subject already.
+        Effect::Until { .. }
+        | Effect::If { .. }
+        | Effect::By { .. }
+        | Effect::Discount { .. }
+        | Effect::PayOr { .. }
+        | Effect::Inspired
+        | Effect::OncePerFaceoff
+        | Effect::CopyThis { .. } => Lead::Own,
+        Effect::Exhaust(_)
+        | Effect::Ready(_)
+        | Effect::Frighten(_)
+        | Effect::Dismiss(_)
+        | Effect::Retire(_)
+        | Effect::Banish(_)
+        | Effect::ReturnToHand(_)
+        | Effect::ToDeckTop(_)
+        | Effect::Move { .. }
+        | Effect::Send { .. }
+        | Effect::Counters { .. }
+        | Effect::TurnOver(_)
+        | Effect::Search(_)
+        | Effect::FlipExtra(_)
+        | Effect::Ignore(_)
+        | Effect::Uncover(_)
+        | Effect::Peek(_)
+        | Effect::Cover(_)
+        | Effect::LookAt { .. }
+        | Effect::Studious
+        | Effect::PlayTroublemakerFree
+        | Effect::Reattach { .. }
+        | Effect::PlayFree { .. }
+        | Effect::SearchAndPlay { .. }
+        | Effect::BanishLinked(_)
+        | Effect::ReturnLinked
+        | Effect::Pick(_)
+        | Effect::MoveToProblemWith { .. }
+        | Effect::PutCounters { .. }
+        | Effect::RemoveCounters { .. }
+        | Effect::GainControl { .. }
+        | Effect::ExchangeControl { .. }
+        | Effect::MakeToken { .. }
+        | Effect::TokenCopy(_)
+        | Effect::PutTokenCopy { .. }
+        | Effect::PutIntoPlay { .. }
+        | Effect::RemovePowerCounters { .. }
+        | Effect::ChooseColor => Lead::Verb,
+    }
+}
+
 /// Costs, then what they pay for: "exhaust this card to draw 2 cards" when the first
-/// instruction reads as a command, "exhaust this card; then your opponent loses ..." when
-/// it names its own subject.
-fn paid_then(k: &[Cost], e: &[Effect]) -> String {
+/// instruction reads as a command (a leading "you" dropped), otherwise `own` joins them:
+/// "exhaust this card; then your opponent loses …".
+fn paid_with(k: &[Cost], e: &[Effect], own: &str) -> String {
     let body = effects(e);
     if k.is_empty() {
         return body;
     }
-    if let Some(rest) = body.strip_prefix("you ") {
-        return format!("{}{rest}", costs_to(k));
+    match e.first().map(lead) {
+        Some(Lead::You) => {
+            let rest = body.strip_prefix("you ").unwrap_or(&body);
+            format!("{}{rest}", costs_to(k))
+        }
+        Some(Lead::Verb) => format!("{}{body}", costs_to(k)),
+        Some(Lead::Own) | None => {
+            let paid = k.iter().map(cost).collect::<Vec<_>>().join(" and ");
+            format!("{paid}{own}{body}")
+        }
     }
-    let own_subject = match e.first() {
-        Some(Effect::Until { .. }) => true,
-        Some(
-            Effect::Draw { who: w, .. }
-            | Effect::Discard { who: w, .. }
-            | Effect::GainTokens { who: w, .. }
-            | Effect::LoseTokens { who: w, .. }
-            | Effect::Score { who: w, .. },
-        ) => *w != Who::You,
-        _ => false,
-    };
-    if own_subject {
-        let paid = k.iter().map(cost).collect::<Vec<_>>().join(" and ");
-        format!("{paid}; then {body}")
-    } else {
-        format!("{}{body}", costs_to(k))
-    }
+}
+
+fn paid_then(k: &[Cost], e: &[Effect]) -> String {
+    paid_with(k, e, "; then ")
 }
 
 fn costs_to(v: &[Cost]) -> String {
@@ -1099,9 +1224,19 @@ pub fn ability(a: &Ability) -> String {
                 .map(|c| format!(", if {}", condition(c)))
                 .unwrap_or_default();
             let body = if *optional {
-                format!("you may {}{}", costs_to(k), effects(e))
+                let paid = paid_with(k, e, "; if you do, ");
+                match (k.is_empty(), e.first().map(lead)) {
+                    // "you may draw", not "you may you draw".
+                    (true, Some(Lead::You)) => {
+                        format!("you may {}", paid.strip_prefix("you ").unwrap_or(&paid))
+                    }
+                    // "you may have your opponent …" would be ours, not the card's: say
+                    // whose choice it is and what follows.
+                    (true, Some(Lead::Own)) => format!("you may have this happen: {paid}"),
+                    _ => format!("you may {paid}"),
+                }
             } else {
-                format!("{}{}", costs_to(k), effects(e))
+                paid_then(k, e)
             };
             sentence(format!("when {}{cond}, {body}", trigger(when)))
         }
@@ -1113,7 +1248,7 @@ pub fn ability(a: &Ability) -> String {
             format!(
                 "{} (any player may use this; \"you\" is that player): {}",
                 timing(t),
-                sentence(format!("{}{}", costs_to(k), effects(e)))
+                sentence(paid_then(k, e))
             )
         }
         Ability::Activated {

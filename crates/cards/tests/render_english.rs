@@ -1,0 +1,115 @@
+//! The rendered text of every scripted card reads as English: none of the broken joins
+//! the renderer once made (a cost's "to" followed by a clause with its own subject, a
+//! doubled "of your choice", "a" before a vowel, a bare "not (…)", …) comes back.
+
+use ponyccg_cards::{render, Catalogue};
+use ponyccg_core::card::ScriptStatus;
+
+/// Substrings that never belong in rendered text, each with why.
+const BROKEN: &[(&str, &str)] = &[
+    (
+        " to you ",
+        "a cost's \"to\" before a clause whose subject is \"you\"",
+    ),
+    (
+        " to your opponent ",
+        "a cost's \"to\" before a clause with its own subject",
+    ),
+    (
+        " to each player ",
+        "a cost's \"to\" before a clause with its own subject",
+    ),
+    (
+        " to that player ",
+        "a cost's \"to\" before a clause with its own subject",
+    ),
+    (
+        " to the next ",
+        "a cost's \"to\" before a clause with its own subject",
+    ),
+    (" to if ", "a cost's \"to\" before a condition"),
+    (
+        " action tokens to a ",
+        "a cost's \"to\" before a clause with its own subject",
+    ),
+    (
+        " action token to a ",
+        "a cost's \"to\" before a clause with its own subject",
+    ),
+    ("you may you ", "a doubled subject"),
+    ("choose a card of your choice", "a doubled choice"),
+    ("choose an opposing", "\"choose\" then \"of your choice\""),
+    (
+        "of your choice (\"that card\"",
+        "\"choose\" then \"of your choice\"",
+    ),
+    ("not (", "a bare negation"),
+    ("a \"A", "\"a\" before a vowel"),
+    ("a \"E", "\"a\" before a vowel"),
+    ("a \"I", "\"a\" before a vowel"),
+    ("a \"O", "\"a\" before a vowel"),
+    ("a \"U", "\"a\" before a vowel"),
+    (
+        "a card this is attached to",
+        "the host is one card: \"the\"",
+    ),
+    (
+        "there is the card",
+        "the host named as if it might not exist",
+    ),
+    (
+        "you control in a ",
+        "cards in a hand or discard pile aren't controlled",
+    ),
+    ("top 1 card", "one card is \"the top card\""),
+    ("or less with power", "a power range said twice"),
+    ("  ", "a doubled space"),
+];
+
+fn rendered() -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for e in Catalogue::builtin()
+        .entries()
+        .filter(|e| e.def.script == ScriptStatus::Scripted)
+    {
+        for line in render::card_text(&e.def) {
+            out.push((e.def.number.clone(), line.trim_start().to_string()));
+        }
+    }
+    out
+}
+
+#[test]
+fn rendered_card_text_has_none_of_the_broken_joins() {
+    let mut bad = Vec::new();
+    for (number, line) in rendered() {
+        for (pattern, why) in BROKEN {
+            if line.contains(pattern) {
+                bad.push(format!("{number}: {why} ({pattern:?}): {line}"));
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+#[test]
+fn a_cost_before_an_instruction_with_its_own_subject_is_joined_with_then() {
+    // CN2: an optional cost, then a Friend gets +2 power; PR19: a cost, then "you gain".
+    let cat = Catalogue::builtin();
+    let text = |n: &str| render::card_text(&cat.get(n).unwrap().def).join("\n");
+    let cn2 = text("CN2");
+    assert!(
+        cn2.contains("you may pay 2 action tokens; if you do, a Friend"),
+        "{cn2}"
+    );
+    let pr19 = text("PR19");
+    assert!(
+        pr19.contains("you may exhaust this card to gain 1 action token"),
+        "{pr19}"
+    );
+    let pr11 = text("PR11");
+    assert!(
+        pr11.contains("Exhaust this card; then the next Friend"),
+        "{pr11}"
+    );
+}
