@@ -270,6 +270,50 @@ fn r512_3_phase_timing_only_for_the_turn_player_in_that_phase() {
 }
 
 #[test]
+fn r512_3_any_phase_timing_for_the_turn_player_in_any_phase_from_the_draw_step_on() {
+    let draw = || {
+        vec![Effect::Draw {
+            who: Who::You,
+            amount: Amount::N(1),
+        }]
+    };
+    let t = {
+        let mut t = board(
+            deck("A", Blue, vec![event("AP", 0, Timing::AnyPhase, draw())], 5),
+            deck(
+                "B",
+                Orange,
+                vec![
+                    event("BP", 0, Timing::AnyPhase, draw()),
+                    event("IM", 0, Timing::Immediate, draw()),
+                ],
+                5,
+            ),
+            StartAt::TurnStart,
+            |b| {
+                to_hand(b, P1, "AP");
+                to_hand(b, P2, "BP");
+                to_hand(b, P2, "IM");
+            },
+        );
+        // 601.2a: the first window of P1's turn is in the Draw Step, where P2 may use an
+        // Immediate card but not their Any Phase one (not their turn).
+        assert_eq!(t.g.step(), Step::Draw);
+        assert_eq!(t.who(), P2);
+        t.assert_offered("play \"Event IM\"");
+        t.assert_not_offered("play \"Event BP\"");
+        t.choose(P2, "pass");
+        // As the window closes P1 may open another with it (512.3).
+        assert_eq!(t.g.step(), Step::Draw);
+        assert_eq!(t.who(), P1);
+        t.assert_offered("play \"Event AP\"");
+        t.choose(P1, "play \"Event AP\"");
+        t
+    };
+    assert_eq!(t.g.player(P1).discard.len(), 1, "the Event was played");
+}
+
+#[test]
 fn r512_4_faceoff_timing_only_during_a_faceoff() {
     let ev = event(
         "BOOST",
