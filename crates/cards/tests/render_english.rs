@@ -38,7 +38,6 @@ const BROKEN: &[(&str, &str)] = &[
     ),
     ("you may you ", "a doubled subject"),
     ("choose a card of your choice", "a doubled choice"),
-    ("choose an opposing", "\"choose\" then \"of your choice\""),
     (
         "of your choice (\"that card\"",
         "\"choose\" then \"of your choice\"",
