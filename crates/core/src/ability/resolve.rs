@@ -713,7 +713,25 @@ impl Game {
                 }
                 // The chosen card becomes `It` for the rest of the resolution.
                 Effect::Pick(t) => {
-                    match self.targets(t, &ctx, answer.take().as_ref()) {
+                    // A card picked to be moved or sent next must have somewhere to go.
+                    let then = match r.effects.get(r.next as usize + 1) {
+                        Some(Effect::Move {
+                            target: Target::It,
+                            to,
+                        }) => Some((*to, true)),
+                        Some(Effect::Send {
+                            target: Target::It,
+                            to,
+                        }) => Some((*to, false)),
+                        _ => None,
+                    };
+                    let can = |c| {
+                        then.is_none_or(|(to, by_move)| {
+                            let probe = Ctx { it: Some(c), ..ctx };
+                            !self.destinations(to, by_move, c, &probe).is_empty()
+                        })
+                    };
+                    match self.targets_that(t, &ctx, answer.take().as_ref(), can) {
                         Ok(v) => {
                             r.ctx.it = v.first().copied();
                             ctx = r.ctx;

@@ -748,6 +748,44 @@ fn a_move_to_anywhere_offers_home_and_every_problem_but_the_current_area() {
 }
 
 #[test]
+fn r506_2_a_card_picked_to_be_moved_home_is_never_one_already_there() {
+    // Pick a character, then move "that card" home: the Mane Character at home can't be
+    // moved there, so only the Friend at the Problem is offered.
+    let ev = event(
+        "HOMEWARD",
+        0,
+        Timing::Phase(PhaseName::Main),
+        vec![
+            Effect::Pick(Target::UpToOne(Cards {
+                card_type: Some(CardKind::Character),
+                controller: Some(Who::You),
+                ..Cards::default()
+            })),
+            Effect::Move {
+                target: Target::It,
+                to: AreaRef::Home,
+            },
+        ],
+    );
+    let mut t = board(
+        deck("A", Blue, vec![ev, friend("F", Blue, 1, 1, 0)], 5),
+        deck("B", Orange, vec![], 5),
+        StartAt::MainPhase,
+        |b| {
+            to_hand(b, P1, "HOMEWARD");
+            place(b, P1, "F", Area::Problem(P1));
+        },
+    );
+    t.choose(P1, "play \"Event HOMEWARD\"");
+    assert_eq!(
+        t.labels(),
+        vec!["choose \"Blue Friend F\" at \"Problem AP1\"", "none"]
+    );
+    t.choose(P1, "choose \"Blue Friend F\" at \"Problem AP1\"");
+    assert_eq!(t.g.characters_at(P1, Area::Home(P1)).count(), 2);
+}
+
+#[test]
 fn r704_1_a_trigger_on_another_card_being_dismissed_looks_back_at_where_it_was() {
     // "When one of your other Friends here is dismissed, draw a card."
     let watcher = with(
