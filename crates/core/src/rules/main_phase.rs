@@ -1,5 +1,6 @@
 //! Main Phase actions (609.2) and processing an action (705.2).
 
+use crate::ability::CostedAction;
 use crate::card::CardType;
 use crate::decision::Choice;
 use crate::event::Event;
@@ -32,7 +33,7 @@ impl Game {
             {
                 continue;
             }
-            // Costs scoped to a place (PlaceCost) are checked per destination below.
+            // Costs scoped to a place are checked per destination below.
             if self.def(c).card_type == CardType::Troublemaker && tokens < self.play_cost(p, c) {
                 continue;
             }
@@ -109,17 +110,20 @@ impl Game {
             {
                 continue;
             }
-            if key.3 && tokens >= RALLY_COST {
+            if key.3 && tokens >= self.action_cost(CostedAction::Rally, p, RALLY_COST, Some(c)) {
                 out.push(Choice::Rally { card: c });
             }
-            let base = self.move_cost_base(c) + self.move_away_extra(p, c);
+            let base = self.move_cost_base(c);
             for &(to, extra) in targets {
-                if tokens >= Self::move_cost_sum(base, extra) && self.may_move(p, c, to) {
+                let cost = Self::move_cost_sum(base + self.move_changes(p, c, to), extra);
+                if tokens >= cost && self.may_move(p, c, to) {
                     out.push(Choice::Move { card: c, to });
                 }
             }
         }
-        if tokens >= DRAW_COST && self.can_happen(Occurrence::Draw(p)) {
+        if tokens >= self.action_cost(CostedAction::Draw, p, DRAW_COST, None)
+            && self.can_happen(Occurrence::Draw(p))
+        {
             out.push(Choice::Draw);
         }
         // 609.2a, 609.2f: Main Phase Events and abilities.
@@ -172,15 +176,15 @@ impl Game {
             Choice::Draw => {
                 if self.perform(Occurrence::PayTokens {
                     player: p,
-                    amount: DRAW_COST,
+                    amount: self.action_cost(CostedAction::Draw, p, DRAW_COST, None),
                 }) {
-                    self.perform(Occurrence::Draw(p));
+                    self.occur(Occurrence::Draw(p));
                 }
             }
             Choice::Rally { card } => {
                 if self.perform(Occurrence::PayTokens {
                     player: p,
-                    amount: RALLY_COST,
+                    amount: self.action_cost(CostedAction::Rally, p, RALLY_COST, Some(card)),
                 }) {
                     self.perform(Occurrence::Unfrighten(card));
                 }
