@@ -377,7 +377,11 @@ fn cost_change(c: &CostChange) -> String {
         CostedAction::MoveTo => format!(
             "{whom} pay {n} {more} to move {} {}",
             what("characters"),
-            if here { "to this card's area" } else { "anywhere" }
+            if here {
+                "to this card's area"
+            } else {
+                "anywhere"
+            }
         ),
         CostedAction::MoveAway => format!(
             "{whom} pay {n} {more} to move {} {}",
@@ -388,7 +392,9 @@ fn cost_change(c: &CostChange) -> String {
                 "from one area to another"
             }
         ),
-        CostedAction::Draw => format!("{whom} pay {n} {more} to draw a card as a Main Phase action"),
+        CostedAction::Draw => {
+            format!("{whom} pay {n} {more} to draw a card as a Main Phase action")
+        }
         CostedAction::Rally => format!("{whom} pay {n} {more} to rally {}", what("cards")),
         CostedAction::Confront => format!(
             "{whom} need {n} {more} power to confront {}",

@@ -1001,7 +1001,11 @@ impl Game {
                 let n = self.amount(amount, ctx).max(0) as u16;
                 for p in self.players_named(*who, ctx) {
                     // 517.2: scored with the card whose effect it is.
-                    let with = if p == you { vec![ctx.source] } else { Vec::new() };
+                    let with = if p == you {
+                        vec![ctx.source]
+                    } else {
+                        Vec::new()
+                    };
                     self.score_points(p, n, with);
                 }
             }

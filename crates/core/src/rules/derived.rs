@@ -591,6 +591,9 @@ impl Game {
                 host: None,
             },
         );
-        Self::ordered_cost(printed, (changes.0, changes.1 - self.discount(p, card) as i16)) as u16
+        Self::ordered_cost(
+            printed,
+            (changes.0, changes.1 - self.discount(p, card) as i16),
+        ) as u16
     }
 }

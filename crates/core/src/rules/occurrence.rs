@@ -208,7 +208,10 @@ impl Game {
     /// 104.2: whether a prohibition forbids `a`, looked for only in games where some
     /// card has one.
     fn prohibits(&self, a: Attempt) -> bool {
-        self.facts.static_kinds.has(crate::pool::StaticKinds::PROHIBIT) && self.prohibited(a)
+        self.facts
+            .static_kinds
+            .has(crate::pool::StaticKinds::PROHIBIT)
+            && self.prohibited(a)
     }
 
     /// 506.2, 506.2a: where a card may be moved or sent.

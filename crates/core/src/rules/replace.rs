@@ -380,9 +380,8 @@ impl Game {
             Subject::This => c == source,
             Subject::Any(sel) => self.fits(c, sel, &ctx(Some(c), None, None)),
         };
-        let about = |s: &Subject, c: CardId| {
-            subject(s, c).then(|| ctx(Some(c), self.card(c).area, None))
-        };
+        let about =
+            |s: &Subject, c: CardId| subject(s, c).then(|| ctx(Some(c), self.card(c).area, None));
         let player = |who: Who, p: PlayerId| {
             let c = ctx(None, None, Some(p));
             self.names_player(who, &c, p).then_some(c)
