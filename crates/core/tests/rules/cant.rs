@@ -297,3 +297,77 @@ fn r609_2b_a_change_to_moving_only_some_cards_costs_only_them_more() {
         "not for its own controller"
     );
 }
+
+/// P1's "WK" uses an ability costing `cost` that gains a token; P1 has Friends "R1" and
+/// "R2" ready at home and "EX" exhausted there, and "H1", "H2" in hand.
+fn worker(cost: Cost) -> (T, [ponyccg_core::CardId; 3]) {
+    let wk = with(
+        friend("WK", Blue, 1, 1, 0),
+        vec![Ability::Activated {
+            condition: None,
+            timing: Timing::Phase(PhaseName::Main),
+            cost: vec![cost],
+            effects: vec![Effect::GainTokens {
+                who: Who::You,
+                amount: Amount::N(1),
+            }],
+        }],
+    );
+    let mut ids = [None; 3];
+    let cards = vec![
+        wk,
+        friend("R1", Blue, 1, 1, 0),
+        friend("R2", Blue, 1, 1, 0),
+        friend("EX", Blue, 1, 1, 0),
+        friend("H1", Blue, 1, 1, 0),
+        friend("H2", Blue, 1, 1, 0),
+    ];
+    let mut t = board(
+        deck("A", Blue, cards, 5),
+        deck("B", Orange, vec![], 5),
+        ponyccg_core::board::StartAt::MainPhase,
+        |b| {
+            place(b, P1, "WK", Area::Home(P1));
+            ids[0] = Some(place(b, P1, "R1", Area::Home(P1)));
+            ids[1] = Some(place(b, P1, "R2", Area::Home(P1)));
+            ids[2] = Some(place(b, P1, "EX", Area::Home(P1)));
+            to_hand(b, P1, "H1");
+            to_hand(b, P1, "H2");
+            b.set_tokens(P1, 0);
+        },
+    );
+    let ex = ids[2].unwrap();
+    assert!(t.g.perform(Occurrence::Exhaust(ex)));
+    t.choose(P1, "use \"Blue Friend WK\"");
+    (t, ids.map(Option::unwrap))
+}
+
+#[test]
+fn r508_1_the_player_chooses_which_card_is_exhausted_to_pay_and_only_ready_ones_are_offered() {
+    let (mut t, [r1, r2, _]) = worker(Cost::Exhaust(Cards {
+        controller: Some(Who::You),
+        other: true,
+        ..friends()
+    }));
+    t.assert_offered("choose \"Blue Friend R1\" at home");
+    t.assert_not_offered("choose \"Blue Friend EX\" at home");
+    t.choose(P1, "choose \"Blue Friend R2\" at home");
+    assert_eq!(t.g.card(r2).exhaustion, 1);
+    assert_eq!(t.g.card(r1).exhaustion, 0, "not the first that fits");
+    assert_eq!(t.g.player(P1).tokens, 1);
+}
+
+#[test]
+fn r508_1_the_player_chooses_which_card_to_discard_to_pay() {
+    let (mut t, _) = worker(Cost::Discard(1));
+    t.assert_offered("discard \"Blue Friend H1\"");
+    t.choose(P1, "discard \"Blue Friend H2\"");
+    let hand: Vec<String> =
+        t.g.player(P1)
+            .hand
+            .iter()
+            .map(|&c| t.g.def(c).title.clone())
+            .collect();
+    assert_eq!(hand, vec!["Blue Friend H1".to_string()]);
+    assert_eq!(t.g.player(P1).tokens, 1);
+}
