@@ -395,7 +395,11 @@ fn cost_change(c: &CostChange) -> String {
         CostedAction::Draw => {
             format!("{whom} pay {n} {more} to draw a card as a Main Phase action")
         }
-        CostedAction::Rally => format!("{whom} pay {n} {more} to rally {}", what("cards")),
+        CostedAction::Rally => format!(
+            "{whom} pay {n} {more} to rally {}{}",
+            what("cards"),
+            if here { " here" } else { "" }
+        ),
         CostedAction::Confront => format!(
             "{whom} need {n} {more} power to confront {}",
             if here {
@@ -423,6 +427,25 @@ fn nobody(w: Who) -> &'static str {
         Who::ItsController => "its controller can't",
         Who::ThatPlayer => "that player can't",
         Who::ThatPlayersOpponent => "that player's opponent can't",
+    }
+}
+
+/// The cards a description names, or (none given) the card the text is on; an
+/// attachment's host by name.
+fn these(c: &Option<Cards>, on: &str) -> String {
+    match c {
+        None => on.to_string(),
+        Some(c)
+            if c.host
+                && *c
+                    == (Cards {
+                        host: true,
+                        ..Cards::default()
+                    }) =>
+        {
+            "the card this is attached to".to_string()
+        }
+        Some(c) => cards(c, true),
     }
 }
 
@@ -457,15 +480,15 @@ fn prohibition(p: &Prohibition, on: &str) -> String {
             nobody(*by)
         ),
         Prohibition::Play { cards: c, by } => format!("{} play {}", nobody(*by), cards(c, true)),
-        Prohibition::BeFrightened(c) => format!("{} can't be frightened", cards(c, true)),
-        Prohibition::BeReadied(c) => format!("{} can't be readied", cards(c, true)),
+        Prohibition::BeFrightened(c) => format!("{} can't be frightened", these(c, on)),
+        Prohibition::BeReadied(c) => format!("{} can't be readied", these(c, on)),
         Prohibition::Score(w) => format!("{} score points", nobody(*w)),
         Prohibition::Draw(w) => format!("{} draw cards", nobody(*w)),
         Prohibition::Search(w) => format!("{} search their deck", nobody(*w)),
         Prohibition::Challenge {
             troublemakers: c,
             by,
-        } => format!("{} challenge {}", nobody(*by), cards(c, true)),
+        } => format!("{} challenge {}", nobody(*by), these(c, on)),
         Prohibition::Contribute(c) => format!(
             "{} don't contribute their power to confronting or faceoffs",
             cards(c, true)

@@ -650,7 +650,7 @@ pub enum CostPlace {
     /// At this card's area (the area played to, moved to or from, or confronted at).
     #[default]
     Here,
-    /// Wherever the action takes place.
+    /// Wherever the action takes place (the draw action is always read so).
     Anywhere,
 }
 
@@ -742,10 +742,11 @@ pub enum Prohibition {
     Confront { by: Who, unless_characters: u8 },
     /// Cards that fit can't be played by the named players, anywhere (read in hand).
     Play { cards: Cards, by: Who },
-    /// Cards that fit can't become frightened (504.1).
-    BeFrightened(Cards),
-    /// Cards that fit can't be readied (503.3), in the Ready Phase or by effects.
-    BeReadied(Cards),
+    /// Cards that fit (this card when `None`) can't become frightened (504.1).
+    BeFrightened(Option<Cards>),
+    /// Cards that fit (this card when `None`) can't be readied (503.3), in the Ready
+    /// Phase or by effects.
+    BeReadied(Option<Cards>),
     /// The named players can't score points (517).
     Score(Who),
     /// The named players can't draw cards (410.4): the draw action isn't offered, and
@@ -753,8 +754,13 @@ pub enum Prohibition {
     Draw(Who),
     /// The named players can't search their decks (518).
     Search(Who),
-    /// The named players can't challenge Troublemakers that fit (608).
-    Challenge { troublemakers: Cards, by: Who },
+    /// The named players can't challenge Troublemakers that fit (this card when `None`)
+    /// (608). The `while` condition reads "that player" as the challenger.
+    Challenge {
+        #[serde(default)]
+        troublemakers: Option<Cards>,
+        by: Who,
+    },
     /// Characters that fit don't contribute their power to confronting (611.3) or to
     /// faceoffs (514.5), wherever they are.
     Contribute(Cards),

@@ -63,6 +63,8 @@ impl Game {
     fn change_applies(&self, ch: &CostChange, ctx: &Ctx, p: PlayerId, on: Acting) -> bool {
         let place_ok = match ch.at {
             CostPlace::Anywhere => true,
+            // The draw action takes place nowhere in particular.
+            CostPlace::Here if ch.action == CostedAction::Draw => true,
             CostPlace::Here => on.at.is_some() && self.card(ctx.source).area == on.at,
         };
         let card_ok = match (&ch.cards, on.card) {

@@ -65,6 +65,23 @@ impl Attempt {
         }
     }
 
+    /// The player the attempt is about ("that player" in a prohibition's condition).
+    fn player(self) -> Option<PlayerId> {
+        match self {
+            Attempt::Move { by, .. } => by,
+            Attempt::Play { p, .. }
+            | Attempt::Confront { p, .. }
+            | Attempt::Challenge { p, .. }
+            | Attempt::Score(p)
+            | Attempt::Draw(p)
+            | Attempt::Search(p) => Some(p),
+            Attempt::Dismiss(_)
+            | Attempt::Frighten(_)
+            | Attempt::Ready(_)
+            | Attempt::Contribute(_) => None,
+        }
+    }
+
     /// The area a play is to, if known.
     fn area(self) -> Option<Area> {
         match self {
@@ -76,10 +93,12 @@ impl Attempt {
 
 impl Game {
     /// Whether any prohibition in force (from a face-up card in play whose condition
-    /// holds) passes `test`. Conditions read `It` as `it`, the card concerned.
+    /// holds) passes `test`. Conditions read `It` as `it`, the card concerned, and "that
+    /// player" as `player`, the player concerned.
     fn any_prohibition(
         &self,
         it: Option<CardId>,
+        player: Option<PlayerId>,
         mut test: impl FnMut(&Prohibition, &Ctx) -> bool,
     ) -> bool {
         if !self
@@ -103,7 +122,7 @@ impl Game {
                         you: self.card(s).controller,
                         it,
                         there: None,
-                        player: None,
+                        player,
                     };
                     if condition.as_ref().is_none_or(|c| self.holds(c, &ctx)) && test(p, &ctx) {
                         return true;
@@ -133,13 +152,19 @@ impl Game {
                 return false;
             }
         }
-        self.any_prohibition(attempt.card(), |pr, ctx| self.forbids(pr, ctx, attempt))
+        self.any_prohibition(attempt.card(), attempt.player(), |pr, ctx| {
+            self.forbids(pr, ctx, attempt)
+        })
     }
 
     /// Whether prohibition `pr` (of `ctx.source`) forbids `attempt`. Every kind of
     /// prohibition says which attempts it is about.
     fn forbids(&self, pr: &Prohibition, ctx: &Ctx, attempt: Attempt) -> bool {
         let here = self.card(ctx.source).area;
+        let this_or = |sel: &Option<Cards>, card: CardId| match sel {
+            None => card == ctx.source,
+            Some(sel) => self.fits(card, sel, ctx),
+        };
         let in_hand = |sel: &Cards| Cards {
             place: Some(Place::Hand),
             ..sel.clone()
@@ -198,11 +223,11 @@ impl Game {
                 _ => false,
             },
             Prohibition::BeFrightened(sel) => match attempt {
-                Attempt::Frighten(card) => self.fits(card, sel, ctx),
+                Attempt::Frighten(card) => this_or(sel, card),
                 _ => false,
             },
             Prohibition::BeReadied(sel) => match attempt {
-                Attempt::Ready(card) => self.fits(card, sel, ctx),
+                Attempt::Ready(card) => this_or(sel, card),
                 _ => false,
             },
             Prohibition::Contribute(sel) => match attempt {
@@ -223,7 +248,7 @@ impl Game {
             },
             Prohibition::Challenge { troublemakers, by } => match attempt {
                 Attempt::Challenge { p, troublemaker } => {
-                    self.names_player(*by, ctx, p) && self.fits(troublemaker, troublemakers, ctx)
+                    self.names_player(*by, ctx, p) && this_or(troublemakers, troublemaker)
                 }
                 _ => false,
             },

@@ -68,7 +68,7 @@ fn against_guard_with(
 fn r104_2_friends_that_cant_be_frightened_stay_face_up_while_others_are_frightened() {
     let (t, [g, pal, mine]) = against_guard(
         vec![Effect::Frighten(every_friend())],
-        StaticEffect::Prohibit(Prohibition::BeFrightened(whose(Who::You))),
+        StaticEffect::Prohibit(Prohibition::BeFrightened(Some(whose(Who::You)))),
     );
     assert!(!t.g.card(g).frightened);
     assert!(!t.g.card(pal).frightened);
@@ -79,7 +79,7 @@ fn r104_2_friends_that_cant_be_frightened_stay_face_up_while_others_are_frighten
 fn r104_2_cards_that_cant_be_readied_stay_exhausted() {
     let (mut t, [g, pal, mine]) = against_guard(
         vec![],
-        StaticEffect::Prohibit(Prohibition::BeReadied(whose(Who::Opponent))),
+        StaticEffect::Prohibit(Prohibition::BeReadied(Some(whose(Who::Opponent)))),
     );
     for c in [g, pal, mine] {
         assert!(t.g.perform(Occurrence::Exhaust(c)));
