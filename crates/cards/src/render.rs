@@ -282,21 +282,7 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
         StaticEffect::GainKeyword { cards, keyword } => {
             format!("{} has {keyword}", on_cards(cards))
         }
-        StaticEffect::OpponentsNeedMore(n) => {
-            format!("opponents need +{n} power to confront this card's Problem")
-        }
-        StaticEffect::OpponentsMoveCost(n) => {
-            format!("opponents pay {n} more to move characters to this card's Problem")
-        }
-        StaticEffect::PlayCost {
-            cards: c,
-            amount: n,
-        } => format!(
-            "{} cost {} {}",
-            cards(c, true),
-            n.abs(),
-            if *n < 0 { "less" } else { "more" }
-        ),
+        StaticEffect::Cost(c) => cost_change(c),
         StaticEffect::ContributesWhileExhausted => {
             format!("{on} contributes its power while exhausted")
         }
@@ -312,11 +298,6 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
             format!("{} gets {}", on_cards(cards), each.join(" and "))
         }
         StaticEffect::Prohibit(p) => prohibition(p, on),
-        StaticEffect::InsteadOfDismiss { cards: c, instead } => format!(
-            "if {} would be dismissed (not by the game), you may {} instead",
-            a(&cards(c, false)),
-            instead_words(*instead)
-        ),
         StaticEffect::OthersEnter { cards: c, does } => match does {
             OnEntry::Exhausted => format!("{} enter play exhausted", cards(c, true)),
             OnEntry::Modifier {
@@ -342,11 +323,6 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
             would_words(would),
             if *optional { "you may" } else { "you" },
             instead_words(*instead)
-        ),
-        StaticEffect::NeedPower(n) => format!(
-            "you need {} {} power to confront the Problem this card is at",
-            n.abs(),
-            if *n < 0 { "less" } else { "more" }
         ),
         StaticEffect::FlipMore { who: w, amount: n } => format!(
             "{} {} more at the first flip of the faceoff",
@@ -400,41 +376,76 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
                 },
             )
         }
-        StaticEffect::PlaceCost {
-            payer,
-            cards: c,
-            on,
-            amount: n,
-            against,
-        } => {
-            let whom = match payer {
-                Who::You => "you",
-                Who::Opponent => "your opponents",
-                Who::Each => "players",
-                other => who(*other),
-            };
-            let place = match on {
-                Some(h) => format!("on {} here", cards(h, true)),
-                None => "here".into(),
-            };
-            let mut s = format!(
-                "{} {whom} play {place} cost {} {}",
-                cards(c, true),
-                n.abs(),
-                if *n < 0 { "less" } else { "more" }
-            );
-            if let Some(cond) = against {
-                s.push_str(&format!(
-                    " while, for the paying player's opponent, {}",
-                    condition(cond).replace("you control", "they control")
-                ));
-            }
-            s
-        }
-        StaticEffect::OpponentsMoveAwayCost(n) => {
-            format!("opponents pay {n} more to move characters away from this card's Problem")
-        }
     }
+}
+
+/// A cost change (705.2b, 609.2, 611.2) in words.
+fn cost_change(c: &CostChange) -> String {
+    let whom = match c.payer {
+        Who::You => "you",
+        Who::Opponent => "your opponents",
+        Who::Each => "players",
+        other => who(other),
+    };
+    let more = if c.amount < 0 { "less" } else { "more" };
+    let n = c.amount.unsigned_abs();
+    let here = c.at == CostPlace::Here;
+    let what = |default: &str| match &c.cards {
+        Some(sel) => cards(sel, true),
+        None => default.to_string(),
+    };
+    let mut s = match c.action {
+        CostedAction::Play => {
+            let place = match (&c.on, here) {
+                (Some(h), true) => format!(" on {} here", cards(h, true)),
+                (Some(h), false) => format!(" on {}", cards(h, true)),
+                (None, true) => " here".into(),
+                (None, false) => String::new(),
+            };
+            format!("{} {whom} play{place} cost {n} {more}", what("cards"))
+        }
+        CostedAction::MoveTo => format!(
+            "{whom} pay {n} {more} to move {} {}",
+            what("characters"),
+            if here {
+                "to this card's area"
+            } else {
+                "anywhere"
+            }
+        ),
+        CostedAction::MoveAway => format!(
+            "{whom} pay {n} {more} to move {} {}",
+            what("characters"),
+            if here {
+                "away from this card's area"
+            } else {
+                "from one area to another"
+            }
+        ),
+        CostedAction::Draw => {
+            format!("{whom} pay {n} {more} to draw a card as a Main Phase action")
+        }
+        CostedAction::Rally => format!(
+            "{whom} pay {n} {more} to rally {}{}",
+            what("cards"),
+            if here { " here" } else { "" }
+        ),
+        CostedAction::Confront => format!(
+            "{whom} need {n} {more} power to confront {}",
+            if here {
+                "the Problem this card is at"
+            } else {
+                "a Problem"
+            }
+        ),
+    };
+    if let Some(cond) = &c.against {
+        s.push_str(&format!(
+            " while, for the paying player's opponent, {}",
+            condition(cond).replace("you control", "they control")
+        ));
+    }
+    s
 }
 
 /// "Who" as the subject of "can't": "your opponents can't", "no player can".
@@ -446,6 +457,25 @@ fn nobody(w: Who) -> &'static str {
         Who::ItsController => "its controller can't",
         Who::ThatPlayer => "that player can't",
         Who::ThatPlayersOpponent => "that player's opponent can't",
+    }
+}
+
+/// The cards a description names, or (none given) the card the text is on; an
+/// attachment's host by name.
+fn these(c: &Option<Cards>, on: &str) -> String {
+    match c {
+        None => on.to_string(),
+        Some(c)
+            if c.host
+                && *c
+                    == (Cards {
+                        host: true,
+                        ..Cards::default()
+                    }) =>
+        {
+            "the card this is attached to".to_string()
+        }
+        Some(c) => cards(c, true),
     }
 }
 
@@ -480,6 +510,19 @@ fn prohibition(p: &Prohibition, on: &str) -> String {
             nobody(*by)
         ),
         Prohibition::Play { cards: c, by } => format!("{} play {}", nobody(*by), cards(c, true)),
+        Prohibition::BeFrightened(c) => format!("{} can't be frightened", these(c, on)),
+        Prohibition::BeReadied(c) => format!("{} can't be readied", these(c, on)),
+        Prohibition::Score(w) => format!("{} score points", nobody(*w)),
+        Prohibition::Draw(w) => format!("{} draw cards", nobody(*w)),
+        Prohibition::Search(w) => format!("{} search their deck", nobody(*w)),
+        Prohibition::Challenge {
+            troublemakers: c,
+            by,
+        } => format!("{} challenge {}", nobody(*by), these(c, on)),
+        Prohibition::Contribute(c) => format!(
+            "{} don't contribute their power to confronting or faceoffs",
+            cards(c, true)
+        ),
     }
 }
 
@@ -824,10 +867,15 @@ pub fn effect(e: &Effect) -> String {
 fn instead_words(i: Instead) -> &'static str {
     match i {
         Instead::ToDeckTop => "put it on top of its owner's deck",
+        Instead::ToDeckBottom => "put it on the bottom of its owner's deck",
         Instead::Frighten => "frighten it",
         Instead::RetireThis => "retire this card",
+        Instead::ExhaustThis => "exhaust this card",
         Instead::ToHand => "put it into its owner's hand",
         Instead::Banish => "banish it",
+        Instead::Exhaust => "exhaust it",
+        Instead::SendHome => "send it home",
+        Instead::Nothing => "let nothing happen",
     }
 }
 
@@ -837,6 +885,12 @@ fn would_words(w: &Would) -> String {
         Would::LeavePlay(s) => format!("{} would leave play", subject(s)),
         Would::BeDismissed(s) => format!("{} would be dismissed", subject(s)),
         Would::Confront(w) => format!("{} would confront this card's Problem", who(*w)),
+        Would::BeFrightened(s) => format!("{} would be frightened", subject(s)),
+        Would::BeSentHome(s) => format!("{} would be sent home", subject(s)),
+        Would::BeMoved(s) => format!("{} would be moved", subject(s)),
+        Would::Draw(w) => format!("{} would draw a card", who(*w)),
+        Would::Score(w) => format!("{} would score points", who(*w)),
+        Would::ToDiscardPile(s) => format!("{} would be put into a discard pile", subject(s)),
     }
 }
 

@@ -63,12 +63,17 @@ pub(crate) struct StaticKinds(u16);
 bitflags::bitflags! {
     impl StaticKinds: u16 {
         const PROHIBIT = 1;
+        /// Cost changes of playing cards.
         const PLAY_COST = 2;
-        const PLACE_COST = 4;
+        /// Cost changes of the draw and rally actions.
+        const ACTION_COST = 4;
+        /// Cost changes of moving, to or away from an area.
         const MOVE_COST = 8;
-        const MOVE_AWAY_COST = 16;
-        const NEED_MORE = 32;
-        const NEED_POWER = 64;
+        /// Replacement modifiers (710).
+        const REPLACE = 16;
+        /// Changes to what confronting needs (611.2).
+        const CONFRONT_COST = 32;
+        const FACEOFF = 64;
         /// Changes power: Power and ColoredPower.
         const POWER = 128;
         /// Changes colours: GainColor and ColoredPower.
@@ -88,18 +93,29 @@ impl StaticKinds {
         match e {
             StaticEffect::Power { .. } => Self::POWER,
             StaticEffect::ColoredPower { .. } => Self::POWER.union(Self::COLORS),
-            StaticEffect::GainColor { .. } => Self::COLORS,
+            StaticEffect::GainColor { .. } | StaticEffect::GainChosenColor { .. } => Self::COLORS,
             StaticEffect::GainKeyword { .. } => Self::GAIN_KEYWORD,
             StaticEffect::GainTrait { .. } => Self::GAIN_TRAIT,
             StaticEffect::ContributesWhileExhausted => Self::CONTRIBUTES,
             StaticEffect::Prohibit(_) => Self::PROHIBIT,
-            StaticEffect::PlayCost { .. } => Self::PLAY_COST,
-            StaticEffect::PlaceCost { .. } => Self::PLACE_COST,
-            StaticEffect::OpponentsMoveCost(_) => Self::MOVE_COST,
-            StaticEffect::OpponentsMoveAwayCost(_) => Self::MOVE_AWAY_COST,
-            StaticEffect::OpponentsNeedMore(_) => Self::NEED_MORE,
-            StaticEffect::NeedPower(_) => Self::NEED_POWER,
-            _ => Self::OTHER,
+            StaticEffect::Cost(c) => Self::of_action(c.action),
+            StaticEffect::Replace { .. } => Self::REPLACE,
+            StaticEffect::FlipMore { .. }
+            | StaticEffect::IgnoreHighestFlip { .. }
+            | StaticEffect::FaceoffTotal { .. }
+            | StaticEffect::FlippedInstead { .. } => Self::FACEOFF,
+            StaticEffect::LoseAbilities { .. } | StaticEffect::OthersEnter { .. } => Self::OTHER,
+        }
+    }
+
+    /// The kind of the cost changes of an action.
+    pub(crate) const fn of_action(a: crate::ability::CostedAction) -> StaticKinds {
+        use crate::ability::CostedAction;
+        match a {
+            CostedAction::Play => Self::PLAY_COST,
+            CostedAction::MoveTo | CostedAction::MoveAway => Self::MOVE_COST,
+            CostedAction::Draw | CostedAction::Rally => Self::ACTION_COST,
+            CostedAction::Confront => Self::CONFRONT_COST,
         }
     }
 
@@ -149,10 +165,7 @@ impl PoolFacts {
                                 matches!(**effect, StaticEffect::LoseAbilities { .. });
                         }
                     }
-                    self.replacements |= matches!(
-                        effect,
-                        StaticEffect::Replace { .. } | StaticEffect::InsteadOfDismiss { .. }
-                    );
+                    self.replacements |= matches!(effect, StaticEffect::Replace { .. });
                 }
                 Ability::Triggered { when, .. } => {
                     self.triggers = true;

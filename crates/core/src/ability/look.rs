@@ -86,77 +86,6 @@ impl Game {
         }
     }
 
-    /// What cards in play add to `p`'s cost of playing `card` to `to` (on `host`, for an
-    /// attachment): their [`StaticEffect::PlaceCost`]s for that area, in two parts for
-    /// 705.2b: what opposing cards add, and what `p`'s own cards add.
-    pub(crate) fn place_cost_split(
-        &self,
-        p: PlayerId,
-        card: CardId,
-        to: Area,
-        host: Option<CardId>,
-    ) -> (i16, i16) {
-        let (mut opposing, mut own) = (0, 0);
-        if !self
-            .facts
-            .static_kinds
-            .has(crate::pool::StaticKinds::PLACE_COST)
-        {
-            return (opposing, own);
-        }
-        for &s in &self.st.in_play {
-            if self.card(s).area != Some(to) {
-                continue;
-            }
-            for a in self.abilities(s) {
-                let Ability::Static {
-                    effect:
-                        StaticEffect::PlaceCost {
-                            payer,
-                            cards,
-                            on,
-                            amount,
-                            against,
-                        },
-                    condition,
-                } = a
-                else {
-                    continue;
-                };
-                let owner = self.card(s).controller;
-                // Continuous effects read printed colours (711.5), as in `play_cost`.
-                let ctx = Ctx::printed(s, owner);
-                let pays = super::trigger::names(*payer, p, owner);
-                let in_hand = Cards {
-                    place: Some(Place::Hand),
-                    ..(**cards).clone()
-                };
-                let host_ok = match on {
-                    None => true,
-                    Some(sel) => host.is_some_and(|h| self.fits(h, sel, &ctx)),
-                };
-                let against_ok = against.as_ref().is_none_or(|cond| {
-                    self.opponents(p)
-                        .take(1)
-                        .any(|o| self.holds(cond, &Ctx { you: o, ..ctx }))
-                });
-                if pays
-                    && host_ok
-                    && against_ok
-                    && self.fits(card, &in_hand, &ctx)
-                    && condition.as_ref().is_none_or(|c| self.holds(c, &ctx))
-                {
-                    if owner == p {
-                        own += amount;
-                    } else {
-                        opposing += amount;
-                    }
-                }
-            }
-        }
-        (opposing, own)
-    }
-
     /// The cost for `p` to play `card` to `to` (on `host`): [`Game::play_cost`] with the
     /// costs scoped to that place.
     pub fn play_cost_at(&self, p: PlayerId, card: CardId, to: Area, host: Option<CardId>) -> u16 {
@@ -165,39 +94,6 @@ impl Game {
         }
         let printed = self.def(card).cost.unwrap_or(0) as i16;
         self.ordered_play_cost(p, card, to, host, printed, 0)
-    }
-
-    /// What opposing cards at `card`'s Problem add to `p`'s cost of moving it away.
-    pub(crate) fn move_away_extra(&self, p: PlayerId, card: CardId) -> i16 {
-        if !self
-            .facts
-            .static_kinds
-            .has(crate::pool::StaticKinds::MOVE_AWAY_COST)
-        {
-            return 0;
-        }
-        let Some(from) = self.card(card).area.filter(|a| a.is_problem()) else {
-            return 0;
-        };
-        let mut extra = 0;
-        for s in self.at(from) {
-            if self.card(s).controller == p {
-                continue;
-            }
-            for a in self.abilities(s) {
-                if let Ability::Static {
-                    effect: StaticEffect::OpponentsMoveAwayCost(n),
-                    condition,
-                } = a
-                {
-                    let ctx = Ctx::printed(s, self.card(s).controller);
-                    if condition.as_ref().is_none_or(|c| self.holds(c, &ctx)) {
-                        extra += *n as i16;
-                    }
-                }
-            }
-        }
-        extra
     }
 
     /// 517.2: `points` just scored were scored with each of `cards`. Points scored in

@@ -968,7 +968,7 @@ impl Game {
                 let n = self.amount(amount, ctx).max(0);
                 for p in self.players_named(*who, ctx) {
                     for _ in 0..n {
-                        self.perform(Occurrence::Draw(p));
+                        self.occur(Occurrence::Draw(p));
                     }
                 }
             }
@@ -1029,14 +1029,13 @@ impl Game {
             Effect::Score { who, amount } => {
                 let n = self.amount(amount, ctx).max(0) as u16;
                 for p in self.players_named(*who, ctx) {
-                    self.perform(Occurrence::Score {
-                        player: p,
-                        points: n,
-                    });
                     // 517.2: scored with the card whose effect it is.
-                    if p == you {
-                        self.score_with(vec![ctx.source], n);
-                    }
+                    let with = if p == you {
+                        vec![ctx.source]
+                    } else {
+                        Vec::new()
+                    };
+                    self.score_points(p, n, with);
                 }
             }
             Effect::Until {
@@ -1077,7 +1076,7 @@ impl Game {
             }
             Effect::Frighten(t) => {
                 for c in targets!(t) {
-                    self.perform(Occurrence::Frighten(c));
+                    self.occur(Occurrence::Frighten(c));
                 }
             }
             // 710: these go through `occur`, so replacement modifiers may take their
@@ -1146,7 +1145,7 @@ impl Game {
                                 self.move_by(ctx.you, c, a);
                             }
                         } else {
-                            self.perform(Occurrence::Send { card: c, to: a });
+                            self.occur(Occurrence::Send { card: c, to: a });
                         }
                     }
                 }
@@ -1202,6 +1201,9 @@ impl Game {
                     }
                 }
             }
+            // 104.2: a player who can't search doesn't look (nor shuffle).
+            Effect::Search(_) | Effect::SearchAndPlay { .. }
+                if self.prohibited(crate::rules::prohibit::Attempt::Search(you)) => {}
             Effect::Search(sel) => {
                 // 518: look through the deck; the player may fail to find (518.1).
                 if let Some(Choice::Card(c)) = answer {

@@ -526,12 +526,8 @@ pub enum StaticEffect {
         cards: Option<Cards>,
         keyword: Keyword,
     },
-    /// Opponents need +N wild power to confront this card's Problem (Eccentric).
-    OpponentsNeedMore(u16),
-    /// Opponents pay +N to move characters to this card's Problem (Showy).
-    OpponentsMoveCost(u16),
-    /// The controller's cost to play cards that fit changes by N.
-    PlayCost { cards: Cards, amount: i16 },
+    /// 705.2b, 609.2, 611.2: what an action costs a player changes (see [`CostChange`]).
+    Cost(Box<CostChange>),
     /// Exhausted selected characters still contribute (Stubborn).
     ContributesWhileExhausted,
     /// "+N [colour]" for each listed colour: N more power and that colour (203.2), so
@@ -546,13 +542,6 @@ pub enum StaticEffect {
     /// 104.2: something can't happen; it wins over anything that would make it happen.
     /// The `while` condition reads `It` as the card that would be affected.
     Prohibit(Prohibition),
-    /// 611.2: the controller needs N more wild power (less when negative, never below
-    /// none) to confront the Problem this card is at.
-    NeedPower(i16),
-    /// 710, 712.3: when an effect would dismiss a card that fits, the controller may have
-    /// `instead` happen to it. Never the game's dismissals (104.3), nor one that can't
-    /// happen (104.2a).
-    InsteadOfDismiss { cards: Cards, instead: Instead },
     /// 514.4a: the named player flips N more cards at the faceoff's first flip (not at
     /// the re-flips of a tie, 514.5c).
     FlipMore { who: Who, amount: u8 },
@@ -575,23 +564,6 @@ pub enum StaticEffect {
         #[serde(default)]
         once_per_faceoff: bool,
     },
-    /// The cost for a player (`payer`, from this card's controller's point of view) to
-    /// play a card that fits `cards` to this card's area changes by `amount`. An
-    /// attachment counts as played to its host's area; with `on`, only attachments played
-    /// on a host that fits. `against` is read from the point of view of the paying
-    /// player's opponent ("while a player has …, that player's opponent pays more").
-    /// (Boxed so this rare variant doesn't widen every continuous effect.)
-    PlaceCost {
-        payer: Who,
-        cards: Box<Cards>,
-        #[serde(default)]
-        on: Option<Box<Cards>>,
-        amount: i16,
-        #[serde(default)]
-        against: Option<Box<Condition>>,
-    },
-    /// Opponents pay +N to move characters away from this card's Problem.
-    OpponentsMoveAwayCost(u16),
     /// The selected cards (this card when `None`) have the trait too.
     GainTrait {
         #[serde(default)]
@@ -627,6 +599,64 @@ pub enum StaticEffect {
     OthersEnter { cards: Cards, does: OnEntry },
 }
 
+/// A change to the cost of an action (705.2b), the Main Phase actions' token costs
+/// (609.2) or what confronting a Problem needs (611.2). A player's cost is worked out
+/// from the base cost by applying the opposing changes first, then the player's own,
+/// never below none (and a move never below 1, 609.2b).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CostChange {
+    /// Which action's cost changes.
+    pub action: CostedAction,
+    /// Who pays the changed cost, from this card's controller's point of view.
+    pub payer: Who,
+    /// Only when the card the action is about (the card played or moved) fits; any card
+    /// when `None`. A card being played is read in its hand.
+    #[serde(default)]
+    pub cards: Option<Cards>,
+    /// Where the action must take place.
+    #[serde(default)]
+    pub at: CostPlace,
+    /// Playing only: only attachments played on a host that fits.
+    #[serde(default)]
+    pub on: Option<Cards>,
+    /// Action tokens more (fewer when negative); for `Confront`, wild power needed.
+    pub amount: i16,
+    /// Read from the point of view of the paying player's opponent ("while a player
+    /// has …, that player's opponent pays more"); the ability's own `while` is read from
+    /// its controller's.
+    #[serde(default)]
+    pub against: Option<Condition>,
+}
+
+/// The actions a [`CostChange`] may change the cost of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum CostedAction {
+    /// 609.2a, 705.2b: playing a Friend, Resource or Event (a Troublemaker's cost is
+    /// fixed, 609.2c). An attachment counts as played to its host's area.
+    Play,
+    /// 609.2b: moving a character to an area (`Here`: to this card's area).
+    MoveTo,
+    /// 609.2b: moving a character away from an area (`Here`: from this card's area).
+    MoveAway,
+    /// 609.2d: the Main Phase draw action.
+    Draw,
+    /// 609.2e: rallying (unfrightening) a card.
+    Rally,
+    /// 611.2: confronting a Problem; the amount is wild power needed, not tokens.
+    Confront,
+}
+
+/// Where the action of a [`CostChange`] must take place.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum CostPlace {
+    /// At this card's area (the area played to, moved to or from, or confronted at).
+    #[default]
+    Here,
+    /// Wherever the action takes place (the draw action is always read so).
+    Anywhere,
+}
+
 /// The state a card enters play in, set by another card (706.1b).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum OnEntry {
@@ -640,31 +670,58 @@ pub enum OnEntry {
 }
 
 /// What a replacement does instead of the occurrence it replaces (710.1). "The card" is
-/// the card the replaced occurrence was about.
+/// the card the replaced occurrence was about (`It`); what replaces an occurrence about a
+/// player and no card can only be `Nothing` or about this card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Instead {
     /// The card goes on top of its owner's deck.
     ToDeckTop,
+    /// The card goes on the bottom of its owner's deck.
+    ToDeckBottom,
     /// The card becomes frightened (504).
     Frighten,
     /// This card (the modifier's own) is retired by its controller (410.2).
     RetireThis,
+    /// This card (the modifier's own) is exhausted (503.2).
+    ExhaustThis,
     /// The card goes into its owner's hand.
     ToHand,
     /// The card is banished (410.5).
     Banish,
+    /// The card is exhausted (503.2).
+    Exhaust,
+    /// The card is sent to its controller's home (506.5).
+    SendHome,
+    /// Nothing happens in its place ("prevent").
+    Nothing,
 }
 
-/// The occurrence a replacement modifier watches for (710.1).
+/// The occurrence a replacement modifier watches for (710.1). Players are named from
+/// the controller's view; `It` is the card concerned and "that player" the player.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Would {
     /// A card that fits would leave play, whichever way (dismissed, retired, banished,
     /// returned to a hand or put on a deck).
     LeavePlay(Subject),
-    /// A card that fits would be dismissed (never the game's dismissals, 104.3).
+    /// A card that fits would be dismissed (410.1; the game's dismissals only as 104.3
+    /// and 104.4 allow).
     BeDismissed(Subject),
     /// A named player would confront the Problem this card is at (611).
     Confront(Who),
+    /// A card that fits would become frightened (504.1).
+    BeFrightened(Subject),
+    /// A card that fits would be sent home (506.5), by an effect or the game (the game's
+    /// own sending can't be replaced, 104.3).
+    BeSentHome(Subject),
+    /// A card that fits would be moved (506).
+    BeMoved(Subject),
+    /// A named player would draw a card (410.4).
+    Draw(Who),
+    /// A named player would score points (517).
+    Score(Who),
+    /// A card that fits would be put into a discard pile, from anywhere (dismissed,
+    /// retired, discarded from a hand, or put there from a flip zone).
+    ToDiscardPile(Subject),
 }
 
 /// What a prohibition forbids (104.2). Players are named from the controller's view.
@@ -688,6 +745,28 @@ pub enum Prohibition {
     Confront { by: Who, unless_characters: u8 },
     /// Cards that fit can't be played by the named players, anywhere (read in hand).
     Play { cards: Cards, by: Who },
+    /// Cards that fit (this card when `None`) can't become frightened (504.1).
+    BeFrightened(Option<Cards>),
+    /// Cards that fit (this card when `None`) can't be readied (503.3), in the Ready
+    /// Phase or by effects.
+    BeReadied(Option<Cards>),
+    /// The named players can't score points (517).
+    Score(Who),
+    /// The named players can't draw cards (410.4): the draw action isn't offered, and
+    /// effects and the Ready Phase draw nothing for them.
+    Draw(Who),
+    /// The named players can't search their decks (518).
+    Search(Who),
+    /// The named players can't challenge Troublemakers that fit (this card when `None`)
+    /// (608). The `while` condition reads "that player" as the challenger.
+    Challenge {
+        #[serde(default)]
+        troublemakers: Option<Cards>,
+        by: Who,
+    },
+    /// Characters that fit don't contribute their power to confronting (611.3) or to
+    /// faceoffs (514.5), wherever they are.
+    Contribute(Cards),
 }
 
 /// Where a flipped card goes instead of its owner's deck bottom.

@@ -93,9 +93,17 @@ impl Game {
         let problem = self.problem_at(area)?;
         let facts = self.def(problem).problem.as_ref()?;
         let extra = self.extra_requirement(p, area);
-        // 611.2: the player's own cards may change what they need; the change comes off
-        // (or on) the wild power, never below none.
-        let own = self.own_requirement_change(p, area);
+        // 611.2, 705.2b: the player's own changes come off (or on) the wild power after
+        // the opposing ones, never below none.
+        let (_, own) = self.cost_changes(
+            crate::ability::CostedAction::Confront,
+            p,
+            crate::rules::costs::Acting {
+                card: None,
+                at: Some(area),
+                host: None,
+            },
+        );
         let adjust = |wild: u16| (wild as i16).saturating_add(own).max(0) as u16;
         // A Dilemma's printed owner side faces its area's owner, its controller (522.2b).
         let side = if self.is_dilemma_in_play(problem) {
@@ -204,13 +212,9 @@ impl Game {
             player: tp,
             problem,
         });
-        self.perform(Occurrence::Score {
-            player: tp,
-            points: 1,
-        });
         // 517.2: with the characters the player has at that Problem.
         let with: Vec<_> = self.characters_at(tp, area).collect();
-        self.score_with(with, 1);
+        self.score_points(tp, 1, with);
         let rival = self
             .opponents(tp)
             .find(|&o| self.meets_confront_requirements(o, area));

@@ -9,7 +9,7 @@ use crate::card::{CardType, Colors, Face, Keyword};
 use crate::game::Game;
 use crate::ids::{Area, CardId, PlayerId, Zone};
 use crate::pool::StaticKinds;
-use crate::rules::layers::{is_characteristic, Origin, ALL_LAYERS};
+use crate::rules::layers::{Origin, ALL_LAYERS};
 
 impl Game {
     /// The face-up side's printed information (301.3: a Mane's face-up side).
@@ -134,10 +134,20 @@ impl Game {
                 None => s == c,
                 Some(sel) => self.fits(c, sel, ctx),
             },
-            // Read where their actions happen (rules/prohibit.rs); they change no card's
-            // characteristics, and their conditions may read power.
-            e if !is_characteristic(e) => false,
-            _ => s == c,
+            // Abilities of the card itself, read by the faceoff and contribution rules.
+            StaticEffect::ContributesWhileExhausted
+            | StaticEffect::GainChosenColor { .. }
+            | StaticEffect::FlipMore { .. }
+            | StaticEffect::IgnoreHighestFlip { .. }
+            | StaticEffect::FaceoffTotal { .. }
+            | StaticEffect::FlippedInstead { .. } => s == c,
+            // Read where their actions happen (rules/prohibit.rs, costs.rs, replace.rs);
+            // they change no card's characteristics, and their conditions may read power.
+            StaticEffect::Prohibit(_)
+            | StaticEffect::Cost(_)
+            | StaticEffect::Replace { .. }
+            | StaticEffect::LoseAbilities { .. }
+            | StaticEffect::OthersEnter { .. } => false,
         };
         applies && condition.is_none_or(|cond| self.holds(cond, ctx))
     }
@@ -150,16 +160,6 @@ impl Game {
                 let ctx = Ctx::of(c, m.controller);
                 f(&m.effect, &ctx);
             }
-        }
-    }
-
-    /// A card's abilities where static ones are looked for: none when no card of the
-    /// game has any.
-    fn static_abilities(&self, c: CardId) -> crate::ability::teamwork::AbilityList<'_> {
-        if self.facts.statics {
-            self.abilities(c)
-        } else {
-            Default::default()
         }
     }
 
@@ -407,6 +407,12 @@ impl Game {
         if k.zone != Zone::Play || k.face_down {
             return false;
         }
+        // 104.2: a "doesn't contribute" wins over anything saying it does.
+        if self.facts.static_kinds.has(StaticKinds::PROHIBIT)
+            && self.prohibited(crate::rules::prohibit::Attempt::Contribute(c))
+        {
+            return false;
+        }
         if k.exhaustion == 0 {
             return true;
         }
@@ -493,10 +499,10 @@ impl Game {
         self.card(c).area
     }
 
-    /// Extra wild power `p`'s opponents' cards at a Problem demand of `p` (Eccentric and
-    /// scripted requirement increases).
+    /// Extra wild power `p`'s opponents' cards demand of `p` at a Problem (Eccentric, and
+    /// opposing [`crate::ability::CostedAction::Confront`] changes, never below none).
     pub fn extra_requirement(&self, p: PlayerId, area: Area) -> u16 {
-        let mut extra = 0;
+        let mut extra = 0i16;
         for c in self.at(area) {
             if self.card(c).controller == p || self.card(c).face_down {
                 continue;
@@ -509,42 +515,30 @@ impl Game {
                         None
                     }
                 })
-                .unwrap_or(0) as u16;
-            if !self
-                .facts
-                .static_kinds
-                .has(crate::pool::StaticKinds::NEED_MORE)
-            {
-                continue;
-            }
-            for a in self.static_abilities(c) {
-                if let crate::ability::Ability::Static {
-                    effect: StaticEffect::OpponentsNeedMore(n),
-                    condition,
-                } = a
-                {
-                    if condition
-                        .as_ref()
-                        .is_none_or(|cond| self.holds(cond, &self.ctx_of(c)))
-                    {
-                        extra += n;
-                    }
-                }
-            }
+                .unwrap_or(0) as i16;
         }
-        extra
+        let (opposing, _) = self.cost_changes(
+            crate::ability::CostedAction::Confront,
+            p,
+            crate::rules::costs::Acting {
+                card: None,
+                at: Some(area),
+                host: None,
+            },
+        );
+        extra.saturating_add(opposing).max(0) as u16
     }
 
-    /// The cost for `p` to move a card to an area (609.2b): Swift, Showy and scripted
-    /// increases, never below 1.
+    /// The cost for `p` to move a card to an area (609.2b): Swift, Showy and the cost
+    /// changes in force, never below 1.
     pub fn move_cost(&self, p: PlayerId, card: CardId, to: Area) -> u16 {
         Self::move_cost_sum(
-            self.move_cost_base(card) + self.move_away_extra(p, card),
+            self.move_cost_base(card) + self.move_changes(p, card, to),
             self.move_cost_extra(p, to),
         )
     }
 
-    /// The mover's part of [`Game::move_cost`]: the same for every destination.
+    /// The mover's part of [`Game::move_cost`] that is the same for every destination.
     pub(crate) fn move_cost_base(&self, card: CardId) -> i16 {
         let mut cost = crate::rules::main_phase::MOVE_COST as i16;
         if self.has_keyword(card, |k| k == Keyword::Swift) {
@@ -558,8 +552,8 @@ impl Game {
         (base + extra).max(1) as u16
     }
 
-    /// What opposing cards at `to` add to the cost for `p` of moving any card there: the
-    /// same for every card, so it can be worked out once per area.
+    /// What opposing Showy cards at `to` add to the cost for `p` of moving any card
+    /// there: the same for every card, so it can be worked out once per area.
     pub(crate) fn move_cost_extra(&self, p: PlayerId, to: Area) -> i16 {
         let mut cost: i16 = 0;
         if to.is_problem() {
@@ -576,79 +570,30 @@ impl Game {
                         }
                     })
                     .unwrap_or(0) as i16;
-                if !self
-                    .facts
-                    .static_kinds
-                    .has(crate::pool::StaticKinds::MOVE_COST)
-                {
-                    continue;
-                }
-                for a in self.static_abilities(c) {
-                    if let crate::ability::Ability::Static {
-                        effect: StaticEffect::OpponentsMoveCost(n),
-                        condition,
-                    } = a
-                    {
-                        if condition
-                            .as_ref()
-                            .is_none_or(|cond| self.holds(cond, &self.ctx_of(c)))
-                        {
-                            cost += *n as i16;
-                        }
-                    }
-                }
             }
         }
         cost
     }
 
-    /// The cost for `p` to play a card (204.1, 705.2b): printed cost plus modifiers.
+    /// The cost for `p` to play a card wherever to (204.1, 705.2b): the printed cost
+    /// with the cost changes that hold anywhere and the waiting discounts.
     pub fn play_cost(&self, p: PlayerId, card: CardId) -> u16 {
         if self.def(card).card_type == CardType::Troublemaker {
             return crate::rules::main_phase::TROUBLEMAKER_COST;
         }
-        self.play_cost_raw(p, card).max(0) as u16
-    }
-
-    /// [`Game::play_cost`] before it is floored at 0, so costs scoped to a place can be
-    /// added first.
-    pub(crate) fn play_cost_raw(&self, p: PlayerId, card: CardId) -> i16 {
-        let mut cost = self.def(card).cost.unwrap_or(0) as i16;
-        // 705.2b: opposing cost modifiers first, then the player's own; all add.
-        let scan: &[CardId] = if self
-            .facts
-            .static_kinds
-            .has(crate::pool::StaticKinds::PLAY_COST)
-        {
-            &self.st.in_play
-        } else {
-            &[]
-        };
-        for &s in scan {
-            for a in self.static_abilities(s) {
-                if let crate::ability::Ability::Static {
-                    effect: StaticEffect::PlayCost { cards, amount },
-                    condition,
-                } = a
-                {
-                    let ctx = self.ctx_of(s);
-                    let mut any = ctx;
-                    any.you = self.card(s).controller;
-                    let fits_card = {
-                        let mut sel = cards.clone();
-                        sel.place = Some(crate::ability::Place::Hand);
-                        self.fits(card, &sel, &any)
-                    };
-                    if ctx.you == p
-                        && fits_card
-                        && condition.as_ref().is_none_or(|c| self.holds(c, &ctx))
-                    {
-                        cost += amount;
-                    }
-                }
-            }
-        }
-        cost -= self.discount(p, card) as i16;
-        cost
+        let printed = self.def(card).cost.unwrap_or(0) as i16;
+        let changes = self.cost_changes(
+            crate::ability::CostedAction::Play,
+            p,
+            crate::rules::costs::Acting {
+                card: Some(card),
+                at: None,
+                host: None,
+            },
+        );
+        Self::ordered_cost(
+            printed,
+            (changes.0, changes.1 - self.discount(p, card) as i16),
+        ) as u16
     }
 }

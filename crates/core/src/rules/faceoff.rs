@@ -333,11 +333,7 @@ impl Game {
                             player: challenger,
                             troublemaker,
                         });
-                        self.perform(Occurrence::Score {
-                            player: challenger,
-                            points,
-                        });
-                        self.score_with(self.involved_of(challenger), points);
+                        self.score_points(challenger, points, self.involved_of(challenger));
                         self.occur(Occurrence::Dismiss {
                             card: troublemaker,
                             by_game: false,
@@ -366,11 +362,7 @@ impl Game {
                         self.st.solved.push(a);
                     }
                 }
-                self.perform(Occurrence::Score {
-                    player: winner,
-                    points: bonus,
-                });
-                self.score_with(self.involved_of(winner), bonus);
+                self.score_points(winner, bonus, self.involved_of(winner));
             }
         }
     }

@@ -125,7 +125,17 @@ pub(crate) fn writes(e: &StaticEffect) -> Reach<'_> {
             traits: vec![trait_.as_str()],
             ..Reach::default()
         },
-        _ => Reach::default(),
+        // None of these changes a characteristic.
+        StaticEffect::Cost(_)
+        | StaticEffect::ContributesWhileExhausted
+        | StaticEffect::Prohibit(_)
+        | StaticEffect::FlipMore { .. }
+        | StaticEffect::IgnoreHighestFlip { .. }
+        | StaticEffect::FaceoffTotal { .. }
+        | StaticEffect::FlippedInstead { .. }
+        | StaticEffect::Replace { .. }
+        | StaticEffect::LoseAbilities { .. }
+        | StaticEffect::OthersEnter { .. } => Reach::default(),
     }
 }
 
@@ -193,10 +203,23 @@ pub(crate) fn reads_static<'a>(e: &'a StaticEffect, condition: Option<&'a Condit
         StaticEffect::GainColor { cards, .. }
         | StaticEffect::GainKeyword { cards, .. }
         | StaticEffect::ColoredPower { cards, .. }
-        | StaticEffect::GainTrait { cards, .. } => {
+        | StaticEffect::GainTrait { cards, .. }
+        | StaticEffect::GainChosenColor { cards } => {
             cards.as_ref().map_or_else(Reach::default, reads_cards)
         }
-        _ => Reach::default(),
+        // Abilities of the card itself, with nothing to select.
+        StaticEffect::ContributesWhileExhausted
+        | StaticEffect::FlipMore { .. }
+        | StaticEffect::IgnoreHighestFlip { .. }
+        | StaticEffect::FaceoffTotal { .. }
+        | StaticEffect::FlippedInstead { .. } => Reach::default(),
+        // Not in the 711 order (`is_characteristic`): they read current values where
+        // their actions happen, after every modifier has applied.
+        StaticEffect::Cost(_)
+        | StaticEffect::Prohibit(_)
+        | StaticEffect::Replace { .. }
+        | StaticEffect::LoseAbilities { .. }
+        | StaticEffect::OthersEnter { .. } => Reach::default(),
     };
     own.join(condition.map_or_else(Reach::default, reads_condition))
 }
@@ -256,15 +279,24 @@ struct InForce<'a> {
 /// Whether effects_on passes a static effect on to the derived values (the rest are read
 /// where their actions happen).
 pub(crate) fn is_characteristic(e: &StaticEffect) -> bool {
-    !matches!(
-        e,
-        StaticEffect::Prohibit(_)
-            | StaticEffect::NeedPower(_)
-            | StaticEffect::InsteadOfDismiss { .. }
-            | StaticEffect::Replace { .. }
-            | StaticEffect::LoseAbilities { .. }
-            | StaticEffect::OthersEnter { .. }
-    )
+    match e {
+        StaticEffect::Power { .. }
+        | StaticEffect::GainColor { .. }
+        | StaticEffect::GainKeyword { .. }
+        | StaticEffect::ColoredPower { .. }
+        | StaticEffect::GainTrait { .. }
+        | StaticEffect::GainChosenColor { .. }
+        | StaticEffect::ContributesWhileExhausted
+        | StaticEffect::FlipMore { .. }
+        | StaticEffect::IgnoreHighestFlip { .. }
+        | StaticEffect::FaceoffTotal { .. }
+        | StaticEffect::FlippedInstead { .. } => true,
+        StaticEffect::Cost(_)
+        | StaticEffect::Prohibit(_)
+        | StaticEffect::Replace { .. }
+        | StaticEffect::LoseAbilities { .. }
+        | StaticEffect::OthersEnter { .. } => false,
+    }
 }
 
 impl Game {

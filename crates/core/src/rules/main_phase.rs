@@ -1,5 +1,7 @@
 //! Main Phase actions (609.2) and processing an action (705.2).
 
+use crate::ability::trigger::Ctx;
+use crate::ability::{Amount, Cards, Cost, CostedAction, Effect, Target, Who};
 use crate::card::CardType;
 use crate::decision::Choice;
 use crate::event::Event;
@@ -32,7 +34,7 @@ impl Game {
             {
                 continue;
             }
-            // Costs scoped to a place (PlaceCost) are checked per destination below.
+            // Costs scoped to a place are checked per destination below.
             if self.def(c).card_type == CardType::Troublemaker && tokens < self.play_cost(p, c) {
                 continue;
             }
@@ -109,17 +111,20 @@ impl Game {
             {
                 continue;
             }
-            if key.3 && tokens >= RALLY_COST {
+            if key.3 && tokens >= self.action_cost(CostedAction::Rally, p, RALLY_COST, Some(c)) {
                 out.push(Choice::Rally { card: c });
             }
-            let base = self.move_cost_base(c) + self.move_away_extra(p, c);
+            let base = self.move_cost_base(c);
             for &(to, extra) in targets {
-                if tokens >= Self::move_cost_sum(base, extra) && self.may_move(p, c, to) {
+                let cost = Self::move_cost_sum(base + self.move_changes(p, c, to), extra);
+                if tokens >= cost && self.may_move(p, c, to) {
                     out.push(Choice::Move { card: c, to });
                 }
             }
         }
-        if tokens >= DRAW_COST && self.can_happen(Occurrence::Draw(p)) {
+        if tokens >= self.action_cost(CostedAction::Draw, p, DRAW_COST, None)
+            && self.can_happen(Occurrence::Draw(p))
+        {
             out.push(Choice::Draw);
         }
         // 609.2a, 609.2f: Main Phase Events and abilities.
@@ -172,15 +177,15 @@ impl Game {
             Choice::Draw => {
                 if self.perform(Occurrence::PayTokens {
                     player: p,
-                    amount: DRAW_COST,
+                    amount: self.action_cost(CostedAction::Draw, p, DRAW_COST, None),
                 }) {
-                    self.perform(Occurrence::Draw(p));
+                    self.occur(Occurrence::Draw(p));
                 }
             }
             Choice::Rally { card } => {
                 if self.perform(Occurrence::PayTokens {
                     player: p,
-                    amount: RALLY_COST,
+                    amount: self.action_cost(CostedAction::Rally, p, RALLY_COST, Some(card)),
                 }) {
                     self.perform(Occurrence::Unfrighten(card));
                 }
@@ -193,7 +198,7 @@ impl Game {
     /// 705.2 for an Event (304.2) or an activated ability (703): pay, put a played card in
     /// the queue, then follow its instructions.
     fn activate(&mut self, p: PlayerId, card: CardId, index: u8) {
-        use crate::ability::{Ability, Cost};
+        use crate::ability::Ability;
         let from_hand = self.card(card).zone == Zone::Hand;
         let ability = if from_hand {
             self.face(card).abilities.get(index as usize).cloned()
@@ -243,12 +248,13 @@ impl Game {
                 }) {
                     return;
                 }
-                self.pay(&cost, &ctx);
+                let mut steps = self.pay_choosing(cost, &ctx);
+                steps.extend(effects);
                 self.use_discounts(p, card);
                 self.relocate(card, Zone::Queue, false);
                 self.card_mut(card).controller = p;
                 self.log(Event::Played { player: p, card });
-                self.push_resolution(ctx, effects, false, Vec::new(), Some(card));
+                self.push_resolution(ctx, steps, false, Vec::new(), Some(card));
             }
             Some(
                 Ability::Activated {
@@ -264,27 +270,48 @@ impl Game {
                 },
             ) => {
                 self.mark_reaction(p, card, &timing);
-                // A cost that dismisses a card that fits is chosen by the activating
-                // player, so it is paid as the first steps of the resolution, before any
-                // instruction (508.1).
-                let (chosen, fixed): (Vec<Cost>, Vec<Cost>) = cost
-                    .into_iter()
-                    .partition(|c| matches!(c, Cost::Dismiss(_)));
-                self.pay(&fixed, &ctx);
-                let mut steps: Vec<crate::ability::Effect> = chosen
-                    .into_iter()
-                    .filter_map(|c| match c {
-                        Cost::Dismiss(sel) => Some(crate::ability::Effect::Dismiss(
-                            crate::ability::Target::Choose(sel),
-                        )),
-                        _ => None,
-                    })
-                    .collect();
+                let mut steps = self.pay_choosing(cost, &ctx);
                 steps.extend(effects);
                 self.push_resolution(ctx, steps, false, Vec::new(), None);
             }
             _ => {}
         }
+    }
+
+    /// Pays the costs of an action being taken, except those where the player chooses
+    /// which card pays (which card to dismiss, exhaust or discard): those are returned as
+    /// the first steps of the resolution, so the player picks among the cards that can
+    /// pay, with labels, before any instruction (508.1). The action was offered only if
+    /// every cost could be paid (104.2a), so the steps find what they need.
+    fn pay_choosing(&mut self, cost: Vec<Cost>, ctx: &Ctx) -> Vec<Effect> {
+        let mut fixed = Vec::new();
+        let mut steps = Vec::new();
+        for c in cost {
+            match c {
+                Cost::Dismiss(sel) => steps.push(Effect::Dismiss(Target::Choose(sel))),
+                // Only a ready card can be exhausted (503.2a); frightened cards and
+                // Problems are not ready (503.4a, 504.2).
+                Cost::Exhaust(sel) => steps.push(Effect::Exhaust(Target::Choose(Cards {
+                    ready: Some(true),
+                    ..sel
+                }))),
+                Cost::Discard(n) => steps.push(Effect::Discard {
+                    who: Who::You,
+                    amount: Amount::N(n as i16),
+                    random: false,
+                }),
+                Cost::Tokens(_)
+                | Cost::ExhaustThis
+                | Cost::RetireThis
+                | Cost::DismissThis
+                | Cost::ReturnThisToHand
+                | Cost::TokensLessPer { .. }
+                | Cost::RemoveCounters { .. }
+                | Cost::Spend(_) => fixed.push(c),
+            }
+        }
+        self.pay(&fixed, ctx);
+        steps
     }
 
     /// 512.4c: a Reaction answers one instance of its condition.

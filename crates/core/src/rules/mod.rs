@@ -5,6 +5,7 @@ pub mod ability_loss;
 pub(crate) mod colorpower;
 pub mod confront;
 pub mod control;
+pub(crate) mod costs;
 pub mod derived;
 pub mod dilemma;
 pub mod entering;

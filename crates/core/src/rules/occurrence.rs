@@ -7,6 +7,7 @@ use crate::card::CardType;
 use crate::event::{Event, Leave};
 use crate::game::Game;
 use crate::ids::{Area, CardId, PlayerId, Zone};
+use crate::rules::prohibit::Attempt;
 
 /// One thing that can happen to the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -117,7 +118,9 @@ impl Game {
             return false;
         }
         match occ {
-            Occurrence::Draw(p) => !self.player(p).deck.is_empty(),
+            Occurrence::Draw(p) => {
+                !self.player(p).deck.is_empty() && !self.prohibits(Attempt::Draw(p))
+            }
             Occurrence::Discard(c) => self.card(c).zone == Zone::Hand,
             // 301.5: Mane Characters can't leave play.
             Occurrence::Dismiss { card, .. } | Occurrence::Retire(card) => {
@@ -137,7 +140,11 @@ impl Game {
                 self.can_go_to(card, to, matches!(occ, Occurrence::Move { .. }))
             }
             // 504.2b: frightened cards can't become frightened.
-            Occurrence::Frighten(c) => self.card(c).zone == Zone::Play && !self.card(c).frightened,
+            Occurrence::Frighten(c) => {
+                self.card(c).zone == Zone::Play
+                    && !self.card(c).frightened
+                    && !self.prohibits(Attempt::Frighten(c))
+            }
             Occurrence::CreateToken { .. } => self.st.cards.len() < u16::MAX as usize,
             // 609.2e: only frightened cards can be unfrightened.
             Occurrence::Unfrighten(c) => self.card(c).frightened,
@@ -151,11 +158,15 @@ impl Game {
             }
             Occurrence::Ready(c) => {
                 let k = self.card(c);
-                k.zone == Zone::Play && k.exhaustion > 0 && !k.frightened
+                k.zone == Zone::Play
+                    && k.exhaustion > 0
+                    && !k.frightened
+                    && !self.prohibits(Attempt::Ready(c))
             }
             Occurrence::Flip(p) => !self.player(p).deck.is_empty(),
             Occurrence::EnterPlay { card, .. } => self.card(card).zone != Zone::Play,
-            Occurrence::Score { .. } | Occurrence::GainTokens { .. } => true,
+            Occurrence::Score { player, .. } => !self.prohibits(Attempt::Score(player)),
+            Occurrence::GainTokens { .. } => true,
             Occurrence::PayTokens { player, amount } => self.player(player).tokens >= amount,
             Occurrence::LoseTokens { .. } => true,
             Occurrence::Uncover(c) => {
@@ -194,6 +205,15 @@ impl Game {
         }
     }
 
+    /// 104.2: whether a prohibition forbids `a`, looked for only in games where some
+    /// card has one.
+    fn prohibits(&self, a: Attempt) -> bool {
+        self.facts
+            .static_kinds
+            .has(crate::pool::StaticKinds::PROHIBIT)
+            && self.prohibited(a)
+    }
+
     /// 506.2, 506.2a: where a card may be moved or sent.
     pub(crate) fn can_go_to(&self, card: CardId, to: Area, by_move: bool) -> bool {
         let k = self.card(card);
@@ -214,7 +234,9 @@ impl Game {
     /// triggers the move fires can tell who moved it (`Trigger::YouMove`).
     pub(crate) fn move_by(&mut self, player: PlayerId, card: CardId, to: Area) -> bool {
         self.st.mover = Some(player);
-        let moved = self.perform(Occurrence::Move { card, to });
+        // 710: a move may be replaced; one waiting for a choice happens later, without
+        // telling `YouMove` who moved it.
+        let moved = self.occur(Occurrence::Move { card, to }) == Some(true);
         self.st.mover = None;
         moved
     }

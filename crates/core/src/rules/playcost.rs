@@ -79,12 +79,17 @@ impl Game {
         if self.def(card).card_type == CardType::Troublemaker {
             return self.play_cost(p, card);
         }
-        let printed = self.def(card).cost.unwrap_or(0) as i16;
-        let (opposing, mine) = self.place_cost_split(p, card, to, host);
-        // play_cost_raw holds the printed cost and the player's own modifiers.
-        let own_modifiers = self.play_cost_raw(p, card) - printed + mine;
-        let after_opposing = (base + opposing).max(0);
-        (after_opposing + own_modifiers + own).max(0) as u16
+        let (opposing, mine) = self.cost_changes(
+            crate::ability::CostedAction::Play,
+            p,
+            crate::rules::costs::Acting {
+                card: Some(card),
+                at: Some(to),
+                host,
+            },
+        );
+        let own_modifiers = mine - self.discount(p, card) as i16 + own;
+        Self::ordered_cost(base, (opposing, own_modifiers)) as u16
     }
 
     /// Redeem: the cards `p` could retire to play `card` for less: their own Friends and

@@ -1,20 +1,104 @@
 //! Prohibitions (104.2): static abilities saying something can't happen. A "can't" wins
-//! over anything trying to make the thing happen, so each is checked where its action is
-//! decided: moving (506, in `can_go_to` and `may_move`), playing a card to an area
-//! (609.2a), dismissing (410.1, in `can_happen`) and confronting (611.1). Requirement
-//! changes for confronting (611.2) live here too.
+//! over anything trying to make the thing happen, so each is checked where its action or
+//! occurrence is decided, through [`Game::prohibited`]: moving (506, in `can_go_to` and
+//! `may_move`), playing a card (609.2a), confronting (611.1) and challenging (608) where
+//! the choices are made, so a forbidden one is never offered; dismissing, frightening,
+//! readying, scoring and drawing in `can_happen`, so a cost needing one can't be paid
+//! (104.2a) and it is never replaced; searching where a search starts; contributing power
+//! wherever power is totalled (`contributes`).
 
 use crate::ability::trigger::Ctx;
 use crate::ability::{Ability, Cards, Place, Prohibition, StaticEffect, Who};
 use crate::game::Game;
 use crate::ids::{Area, CardId, PlayerId};
 
+/// Something a prohibition may forbid (104.2), with what it is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Attempt {
+    /// Moving a card (506), by a known player or (`None`) by whoever moves it.
+    Move {
+        card: CardId,
+        to: Area,
+        by: Option<PlayerId>,
+    },
+    /// A player playing a card, to an area or (`None`) anywhere.
+    Play {
+        p: PlayerId,
+        card: CardId,
+        to: Option<Area>,
+    },
+    /// Dismissing a card (not by the game, 104.3).
+    Dismiss(CardId),
+    /// A player confronting the Problem at an area (611.1).
+    Confront { p: PlayerId, area: Area },
+    /// A card becoming frightened (504.1).
+    Frighten(CardId),
+    /// A card being readied (503.3).
+    Ready(CardId),
+    /// A character's power counting toward a total (611.3, 514.5).
+    Contribute(CardId),
+    /// A player scoring points (517).
+    Score(PlayerId),
+    /// A player drawing a card (410.4).
+    Draw(PlayerId),
+    /// A player searching their deck (518).
+    Search(PlayerId),
+    /// A player challenging a Troublemaker (608).
+    Challenge { p: PlayerId, troublemaker: CardId },
+}
+
+impl Attempt {
+    /// The card the attempt is about (`It` in a prohibition's condition).
+    fn card(self) -> Option<CardId> {
+        match self {
+            Attempt::Move { card, .. }
+            | Attempt::Play { card, .. }
+            | Attempt::Dismiss(card)
+            | Attempt::Frighten(card)
+            | Attempt::Ready(card)
+            | Attempt::Contribute(card) => Some(card),
+            Attempt::Challenge { troublemaker, .. } => Some(troublemaker),
+            Attempt::Confront { .. }
+            | Attempt::Score(_)
+            | Attempt::Draw(_)
+            | Attempt::Search(_) => None,
+        }
+    }
+
+    /// The player the attempt is about ("that player" in a prohibition's condition).
+    fn player(self) -> Option<PlayerId> {
+        match self {
+            Attempt::Move { by, .. } => by,
+            Attempt::Play { p, .. }
+            | Attempt::Confront { p, .. }
+            | Attempt::Challenge { p, .. }
+            | Attempt::Score(p)
+            | Attempt::Draw(p)
+            | Attempt::Search(p) => Some(p),
+            Attempt::Dismiss(_)
+            | Attempt::Frighten(_)
+            | Attempt::Ready(_)
+            | Attempt::Contribute(_) => None,
+        }
+    }
+
+    /// The area a play is to, if known.
+    fn area(self) -> Option<Area> {
+        match self {
+            Attempt::Play { to, .. } => to,
+            _ => None,
+        }
+    }
+}
+
 impl Game {
     /// Whether any prohibition in force (from a face-up card in play whose condition
-    /// holds) passes `test`. Conditions read `It` as `it`, the card concerned.
+    /// holds) passes `test`. Conditions read `It` as `it`, the card concerned, and "that
+    /// player" as `player`, the player concerned.
     fn any_prohibition(
         &self,
         it: Option<CardId>,
+        player: Option<PlayerId>,
         mut test: impl FnMut(&Prohibition, &Ctx) -> bool,
     ) -> bool {
         if !self
@@ -38,7 +122,7 @@ impl Game {
                         you: self.card(s).controller,
                         it,
                         there: None,
-                        player: None,
+                        player,
                     };
                     if condition.as_ref().is_none_or(|c| self.holds(c, &ctx)) && test(p, &ctx) {
                         return true;
@@ -60,28 +144,122 @@ impl Game {
         }
     }
 
+    /// 104.2: whether a prohibition in force forbids `attempt`.
+    pub(crate) fn prohibited(&self, attempt: Attempt) -> bool {
+        if let Attempt::Play { .. } = attempt {
+            // Nothing forbids playing anywhere unless some face says so.
+            if !self.facts.play_bans && attempt.area().is_none() {
+                return false;
+            }
+        }
+        self.any_prohibition(attempt.card(), attempt.player(), |pr, ctx| {
+            self.forbids(pr, ctx, attempt)
+        })
+    }
+
+    /// Whether prohibition `pr` (of `ctx.source`) forbids `attempt`. Every kind of
+    /// prohibition says which attempts it is about.
+    fn forbids(&self, pr: &Prohibition, ctx: &Ctx, attempt: Attempt) -> bool {
+        let here = self.card(ctx.source).area;
+        let this_or = |sel: &Option<Cards>, card: CardId| match sel {
+            None => card == ctx.source,
+            Some(sel) => self.fits(card, sel, ctx),
+        };
+        let in_hand = |sel: &Cards| Cards {
+            place: Some(Place::Hand),
+            ..sel.clone()
+        };
+        match pr {
+            Prohibition::Move { cards, by: who } => match attempt {
+                Attempt::Move { card, by, .. } => {
+                    let fits = match cards {
+                        None => card == ctx.source,
+                        Some(sel) => self.fits(card, sel, ctx),
+                    };
+                    fits && match by {
+                        Some(m) => self.names_player(*who, ctx, m),
+                        None => *who == Who::Each,
+                    }
+                }
+                _ => false,
+            },
+            Prohibition::MoveAway(sel) => match attempt {
+                Attempt::Move { card, to, .. } => {
+                    here.is_some()
+                        && self.card(card).area == here
+                        && Some(to) != here
+                        && self.fits(card, sel, ctx)
+                }
+                _ => false,
+            },
+            Prohibition::PlayHere { cards, by } => match attempt {
+                Attempt::Play { p, card, to } => {
+                    to.is_some()
+                        && here == to
+                        && self.names_player(*by, ctx, p)
+                        && self.fits(card, &in_hand(cards), ctx)
+                }
+                _ => false,
+            },
+            Prohibition::Play { cards, by } => match attempt {
+                Attempt::Play { p, card, .. } => {
+                    self.names_player(*by, ctx, p) && self.fits(card, &in_hand(cards), ctx)
+                }
+                _ => false,
+            },
+            Prohibition::Dismiss(sel) => match attempt {
+                Attempt::Dismiss(card) => self.fits(card, sel, ctx),
+                _ => false,
+            },
+            Prohibition::Confront {
+                by,
+                unless_characters,
+            } => match attempt {
+                Attempt::Confront { p, area } => {
+                    here == Some(area)
+                        && self.names_player(*by, ctx, p)
+                        && self.characters_at(p, area).count() < *unless_characters as usize
+                }
+                _ => false,
+            },
+            Prohibition::BeFrightened(sel) => match attempt {
+                Attempt::Frighten(card) => this_or(sel, card),
+                _ => false,
+            },
+            Prohibition::BeReadied(sel) => match attempt {
+                Attempt::Ready(card) => this_or(sel, card),
+                _ => false,
+            },
+            Prohibition::Contribute(sel) => match attempt {
+                Attempt::Contribute(card) => self.fits(card, sel, ctx),
+                _ => false,
+            },
+            Prohibition::Score(who) => match attempt {
+                Attempt::Score(p) => self.names_player(*who, ctx, p),
+                _ => false,
+            },
+            Prohibition::Draw(who) => match attempt {
+                Attempt::Draw(p) => self.names_player(*who, ctx, p),
+                _ => false,
+            },
+            Prohibition::Search(who) => match attempt {
+                Attempt::Search(p) => self.names_player(*who, ctx, p),
+                _ => false,
+            },
+            Prohibition::Challenge { troublemakers, by } => match attempt {
+                Attempt::Challenge { p, troublemaker } => {
+                    self.names_player(*by, ctx, p) && this_or(troublemakers, troublemaker)
+                }
+                _ => false,
+            },
+        }
+    }
+
     /// 104.2, 506: whether something forbids moving `card` to `to`. With no mover
     /// known (`by` is `None`), only prohibitions that hold whoever moves it count; the
     /// mover's own are checked where the move is chosen ([`Game::may_move`]).
     pub(crate) fn move_prohibited(&self, card: CardId, to: Area, by: Option<PlayerId>) -> bool {
-        let from = self.card(card).area;
-        self.any_prohibition(Some(card), |p, ctx| match p {
-            Prohibition::Move { cards, by: who } => {
-                let fits = match cards {
-                    None => card == ctx.source,
-                    Some(sel) => self.fits(card, sel, ctx),
-                };
-                fits && match by {
-                    Some(m) => self.names_player(*who, ctx, m),
-                    None => *who == Who::Each,
-                }
-            }
-            Prohibition::MoveAway(sel) => {
-                let here = self.card(ctx.source).area;
-                here.is_some() && from == here && Some(to) != here && self.fits(card, sel, ctx)
-            }
-            _ => false,
-        })
+        self.prohibited(Attempt::Move { card, to, by })
     }
 
     /// 506.2, 104.2: whether player `by` may move `card` to `to` (by a Move action or an
@@ -92,99 +270,26 @@ impl Game {
 
     /// 104.2: whether something forbids `p` playing `card` at all, wherever to.
     pub fn card_play_prohibited(&self, p: PlayerId, card: CardId) -> bool {
-        self.facts.play_bans
-            && self.any_prohibition(Some(card), |pr, ctx| self.bans_play(pr, ctx, p, card))
-    }
-
-    /// Whether prohibition `pr` is one forbidding `p` to play `card` anywhere.
-    fn bans_play(&self, pr: &Prohibition, ctx: &Ctx, p: PlayerId, card: CardId) -> bool {
-        match pr {
-            Prohibition::Play { cards, by } => {
-                let sel = Cards {
-                    place: Some(Place::Hand),
-                    ..cards.clone()
-                };
-                self.names_player(*by, ctx, p) && self.fits(card, &sel, ctx)
-            }
-            _ => false,
-        }
+        self.prohibited(Attempt::Play { p, card, to: None })
     }
 
     /// 104.2: whether something forbids `p` playing `card` to `to`.
     pub fn play_prohibited(&self, p: PlayerId, card: CardId, to: Area) -> bool {
-        self.any_prohibition(Some(card), |pr, ctx| match pr {
-            Prohibition::Play { .. } => self.bans_play(pr, ctx, p, card),
-            Prohibition::PlayHere { cards, by } => {
-                let mut sel = cards.clone();
-                sel.place = Some(Place::Hand);
-                self.card(ctx.source).area == Some(to)
-                    && self.names_player(*by, ctx, p)
-                    && self.fits(card, &sel, ctx)
-            }
-            _ => false,
+        self.prohibited(Attempt::Play {
+            p,
+            card,
+            to: Some(to),
         })
     }
 
     /// 104.2, 104.3: whether something forbids dismissing `card` (never the game's own
     /// dismissals; the caller leaves those out).
     pub fn dismiss_prohibited(&self, card: CardId) -> bool {
-        self.any_prohibition(Some(card), |pr, ctx| match pr {
-            Prohibition::Dismiss(sel) => self.fits(card, sel, ctx),
-            _ => false,
-        })
+        self.prohibited(Attempt::Dismiss(card))
     }
 
     /// 104.2, 611.1: whether something forbids `p` confronting the Problem at `area`.
     pub fn confront_prohibited(&self, p: PlayerId, area: Area) -> bool {
-        self.any_prohibition(None, |pr, ctx| match pr {
-            Prohibition::Confront {
-                by,
-                unless_characters,
-            } => {
-                self.card(ctx.source).area == Some(area)
-                    && self.names_player(*by, ctx, p)
-                    && self.characters_at(p, area).count() < *unless_characters as usize
-            }
-            _ => false,
-        })
-    }
-
-    /// 611.2: how much more power (less when negative) `p`'s own cards at a Problem
-    /// say `p` needs to confront it.
-    pub(crate) fn own_requirement_change(&self, p: PlayerId, area: Area) -> i16 {
-        if !self
-            .facts
-            .static_kinds
-            .has(crate::pool::StaticKinds::NEED_POWER)
-        {
-            return 0;
-        }
-        let mut change = 0i16;
-        for c in self.at(area) {
-            if self.card(c).controller != p {
-                continue;
-            }
-            for a in self.abilities(c) {
-                if let Ability::Static {
-                    effect: StaticEffect::NeedPower(n),
-                    condition,
-                } = a
-                {
-                    let ctx = Ctx {
-                        printed: true,
-                        layer: crate::rules::layers::ALL_LAYERS,
-                        source: c,
-                        you: p,
-                        it: None,
-                        there: Some(area),
-                        player: None,
-                    };
-                    if condition.as_ref().is_none_or(|x| self.holds(x, &ctx)) {
-                        change = change.saturating_add(*n);
-                    }
-                }
-            }
-        }
-        change
+        self.prohibited(Attempt::Confront { p, area })
     }
 }

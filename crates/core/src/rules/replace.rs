@@ -18,7 +18,7 @@
 
 use crate::ability::keyword;
 use crate::ability::trigger::Ctx;
-use crate::ability::{Ability, Condition, Instead, StaticEffect, Subject, Would};
+use crate::ability::{Ability, Condition, Instead, StaticEffect, Subject, Who, Would};
 use crate::card::CardType;
 use crate::decision::{Choice, Decision, Prompt};
 use crate::flow::Frame;
@@ -99,6 +99,17 @@ impl Game {
                 self.st.replacing.push(Settling::Replace(r));
                 None
             }
+        }
+    }
+
+    /// 517: `player` scores `points` (an occurrence replacements may replace); the points
+    /// count as scored with `with` (517.2) unless something else happened instead. One
+    /// waiting for a replacement choice counts as scored with them.
+    pub(crate) fn score_points(&mut self, player: PlayerId, points: u16, with: Vec<CardId>) {
+        let before = self.player(player).score;
+        let done = self.occur(Occurrence::Score { player, points });
+        if done.is_none() || self.player(player).score > before {
+            self.score_with(with, points);
         }
     }
 
@@ -227,10 +238,15 @@ impl Game {
         };
         match m.instead {
             Instead::ToDeckTop => "put it on top of its deck instead",
+            Instead::ToDeckBottom => "put it on the bottom of its deck instead",
             Instead::Frighten => "frighten it instead",
             Instead::RetireThis => "retire the card instead",
+            Instead::ExhaustThis => "exhaust the card instead",
             Instead::ToHand => "return it to its hand instead",
             Instead::Banish => "banish it instead",
+            Instead::Exhaust => "exhaust it instead",
+            Instead::SendHome => "send it home instead",
+            Instead::Nothing => "prevent it",
         }
         .into()
     }
@@ -239,7 +255,9 @@ impl Game {
     /// or the confronting player.
     fn affected_player(&self, occ: Occurrence) -> PlayerId {
         match occ {
-            Occurrence::Confront { player, .. } => player,
+            Occurrence::Confront { player, .. }
+            | Occurrence::Draw(player)
+            | Occurrence::Score { player, .. } => player,
             other => other
                 .card()
                 .map_or(self.st.turn_player, |c| self.card(c).controller),
@@ -253,19 +271,15 @@ impl Game {
             let Ability::Static { effect, condition } = a else {
                 continue;
             };
-            let (would, instead, optional) = match effect {
-                StaticEffect::Replace {
-                    would,
-                    instead,
-                    optional,
-                } => (would.clone(), *instead, *optional),
-                StaticEffect::InsteadOfDismiss { cards, instead } => (
-                    Would::BeDismissed(Subject::Any(cards.clone())),
-                    *instead,
-                    true,
-                ),
-                _ => continue,
+            let StaticEffect::Replace {
+                would,
+                instead,
+                optional,
+            } = effect
+            else {
+                continue;
             };
+            let (would, instead, optional) = (would.clone(), *instead, *optional);
             out.push(Modifier {
                 index: i as u8,
                 would,
@@ -316,7 +330,7 @@ impl Game {
                 if m.condition.as_ref().is_some_and(|c| !self.holds(c, &ctx)) {
                     continue;
                 }
-                let Some(instead) = instead_of(m.instead, s, ctx.it) else {
+                let Some(instead) = instead_of(self, m.instead, s, ctx.it, ctx.player) else {
                     continue;
                 };
                 // 104.3, 104.4: the game's dismissals are replaced only by banishing a
@@ -366,34 +380,98 @@ impl Game {
             Subject::This => c == source,
             Subject::Any(sel) => self.fits(c, sel, &ctx(Some(c), None, None)),
         };
-        match (would, occ) {
-            (Would::LeavePlay(s), _) => {
+        let about =
+            |s: &Subject, c: CardId| subject(s, c).then(|| ctx(Some(c), self.card(c).area, None));
+        let player = |who: Who, p: PlayerId| {
+            let c = ctx(None, None, Some(p));
+            self.names_player(who, &c, p).then_some(c)
+        };
+        match would {
+            Would::LeavePlay(s) => {
                 let c = occ.leaves_play_card()?;
-                (self.card(c).zone == Zone::Play && subject(s, c))
-                    .then(|| ctx(Some(c), self.card(c).area, None))
+                if self.card(c).zone != Zone::Play {
+                    return None;
+                }
+                about(s, c)
             }
-            (Would::BeDismissed(s), Occurrence::Dismiss { card, .. }) => {
-                subject(s, card).then(|| ctx(Some(card), self.card(card).area, None))
+            Would::BeDismissed(s) => match occ {
+                Occurrence::Dismiss { card, .. } => about(s, card),
+                _ => None,
+            },
+            Would::Confront(who) => match occ {
+                Occurrence::Confront { player, area } => {
+                    let c = ctx(None, Some(area), Some(player));
+                    (self.card(source).area == Some(area) && self.names_player(*who, &c, player))
+                        .then_some(c)
+                }
+                _ => None,
+            },
+            Would::BeFrightened(s) => match occ {
+                Occurrence::Frighten(card) => about(s, card),
+                _ => None,
+            },
+            Would::BeSentHome(s) => match occ {
+                Occurrence::Send {
+                    card,
+                    to: Area::Home(_),
+                } => about(s, card),
+                _ => None,
+            },
+            Would::BeMoved(s) => match occ {
+                Occurrence::Move { card, .. } => about(s, card),
+                _ => None,
+            },
+            Would::Draw(who) => match occ {
+                Occurrence::Draw(p) => player(*who, p),
+                _ => None,
+            },
+            Would::Score(who) => match occ {
+                Occurrence::Score { player: p, .. } => player(*who, p),
+                _ => None,
+            },
+            Would::ToDiscardPile(s) => {
+                let c = occ.to_discard_card()?;
+                // 303.3, 522.3a: a Problem goes under its deck instead.
+                if self.def(c).card_type == CardType::Problem && !self.is_dilemma_in_play(c) {
+                    return None;
+                }
+                about(s, c)
             }
-            (Would::Confront(who), Occurrence::Confront { player, area }) => {
-                let c = ctx(None, Some(area), Some(player));
-                (self.card(source).area == Some(area) && self.names_player(*who, &c, player))
-                    .then_some(c)
-            }
-            _ => None,
         }
     }
 }
 
 /// What a modifier's `instead` makes happen: to the card concerned, or (`RetireThis`)
 /// to the modifier's own card.
-fn instead_of(instead: Instead, source: CardId, it: Option<CardId>) -> Option<Occurrence> {
+fn instead_of(
+    g: &Game,
+    instead: Instead,
+    source: CardId,
+    it: Option<CardId>,
+    player: Option<PlayerId>,
+) -> Option<Occurrence> {
     Some(match instead {
         Instead::RetireThis => Occurrence::Retire(source),
+        Instead::ExhaustThis => Occurrence::Exhaust(source),
         Instead::ToDeckTop => Occurrence::ToDeckTop(it?),
+        Instead::ToDeckBottom => Occurrence::ToBottom(it?),
         Instead::Frighten => Occurrence::Frighten(it?),
         Instead::ToHand => Occurrence::ToHand(it?),
         Instead::Banish => Occurrence::Banish(it?),
+        Instead::Exhaust => Occurrence::Exhaust(it?),
+        Instead::SendHome => {
+            let c = it?;
+            Occurrence::Send {
+                card: c,
+                to: Area::Home(g.card(c).controller),
+            }
+        }
+        // Losing no tokens is nothing happening (an occurrence that can always happen,
+        // so a "nothing" result is never itself replaced).
+        Instead::Nothing => Occurrence::LoseTokens {
+            player: player.or_else(|| it.map(|c| g.card(c).controller))?,
+            amount: 0,
+        },
     })
 }
 
@@ -432,6 +510,37 @@ impl Occurrence {
         }
     }
 
+    /// The card this occurrence would put into a discard pile, if it is one that can.
+    fn to_discard_card(self) -> Option<CardId> {
+        use Occurrence::*;
+        match self {
+            Dismiss { card: c, .. } | Retire(c) | Discard(c) | ToDiscard(c) => Some(c),
+            Draw(_)
+            | Banish(_)
+            | Move { .. }
+            | Send { .. }
+            | Frighten(_)
+            | Unfrighten(_)
+            | Exhaust(_)
+            | Ready(_)
+            | Flip(_)
+            | EnterPlay { .. }
+            | Score { .. }
+            | GainTokens { .. }
+            | PayTokens { .. }
+            | LoseTokens { .. }
+            | Uncover(_)
+            | Cover(_)
+            | ToHand(_)
+            | ToDeckTop(_)
+            | ToBottom(_)
+            | Mill(_)
+            | Reattach { .. }
+            | Confront { .. }
+            | CreateToken { .. } => None,
+        }
+    }
+
     /// The card this occurrence would take out of play, if it is one that can (the
     /// caller checks the card is in play).
     fn leaves_play_card(self) -> Option<CardId> {
@@ -443,7 +552,27 @@ impl Occurrence {
             | ToHand(c)
             | ToDeckTop(c)
             | ToBottom(c) => Some(c),
-            _ => None,
+            Draw(_)
+            | Discard(_)
+            | Move { .. }
+            | Send { .. }
+            | Frighten(_)
+            | Unfrighten(_)
+            | Exhaust(_)
+            | Ready(_)
+            | Flip(_)
+            | EnterPlay { .. }
+            | Score { .. }
+            | GainTokens { .. }
+            | PayTokens { .. }
+            | LoseTokens { .. }
+            | Uncover(_)
+            | Cover(_)
+            | ToDiscard(_)
+            | Mill(_)
+            | Reattach { .. }
+            | Confront { .. }
+            | CreateToken { .. } => None,
         }
     }
 }

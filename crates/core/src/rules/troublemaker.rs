@@ -78,6 +78,10 @@ impl Game {
                     && (k.controller != tp || self.def(c).is_epic())
                     && !problems_done.contains(&area)
                     && self.characters_at(tp, area).next().is_some()
+                    && !self.prohibited(crate::rules::prohibit::Attempt::Challenge {
+                        p: tp,
+                        troublemaker: c,
+                    })
             })
             .collect()
     }

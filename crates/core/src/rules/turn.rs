@@ -128,7 +128,7 @@ impl Game {
                 // 605.1a: the first player skips the draw of their first turn.
                 let first_turn = tp == self.st.first_player && self.player(tp).turns_taken == 1;
                 if !first_turn {
-                    self.perform(Occurrence::Draw(tp));
+                    self.occur(Occurrence::Draw(tp));
                 }
                 self.then(S::DrawStepEnd);
             }

@@ -1217,11 +1217,14 @@ fn r705_2_a_cost_that_cant_be_paid_in_full_starts_nothing_but_instructions_do_wh
         },
     );
     t.choose(P1, "use \"Blue Friend WK\"");
-    // Paying discards two; the instructions discard the other two of three, then still
-    // give the tokens.
+    // Paying discards two, which the player chooses; the instructions discard the other
+    // two of three, then still give the tokens.
+    t.choose(P1, "discard \"Blue Friend H2\"");
+    t.choose(P1, "discard \"Blue Friend H4\"");
+    assert_eq!(t.g.player(P1).hand.len(), 2, "the cost is paid first");
     t.choose(P1, "discard \"Blue Friend H3\"");
     if t.g.decision().is_some_and(|d| d.prompt == Prompt::Discard) {
-        t.choose(P1, "discard \"Blue Friend H4\"");
+        t.choose(P1, "discard \"Blue Friend H1\"");
     }
     assert!(
         t.g.player(P1).hand.is_empty(),

@@ -294,16 +294,18 @@ fn r705_2b_a_cost_scoped_to_a_place_applies_only_to_cards_played_there() {
     let wall = with(
         friend("WALL", Orange, 1, 1, 0),
         vec![Ability::Static {
-            effect: StaticEffect::PlaceCost {
+            effect: StaticEffect::Cost(Box::new(CostChange {
+                action: CostedAction::Play,
                 payer: Who::Opponent,
-                cards: Box::new(Cards {
+                cards: Some(Cards {
                     card_type: Some(CardKind::Type(CardType::Friend)),
                     ..Cards::default()
                 }),
+                at: CostPlace::Here,
                 on: None,
                 amount: 2,
                 against: None,
-            },
+            })),
             condition: None,
         }],
     );

@@ -245,7 +245,15 @@ fn need(n: i16, color_needed: Option<(Color, u16)>) -> CardDef {
     with(
         friend("NEED", Blue, 1, 1, 0),
         vec![Ability::Static {
-            effect: StaticEffect::NeedPower(n),
+            effect: StaticEffect::Cost(Box::new(CostChange {
+                action: CostedAction::Confront,
+                payer: Who::You,
+                cards: None,
+                at: CostPlace::Here,
+                on: None,
+                amount: n,
+                against: None,
+            })),
             condition: color_needed.map(|(c, x)| Condition::PowerOfColor(c, x)),
         }],
     )
@@ -290,14 +298,15 @@ fn r710_a_may_replacement_is_asked_for_each_card_an_effect_would_dismiss() {
     let saver = with(
         friend("SAVE", Blue, 1, 1, 0),
         vec![Ability::Static {
-            effect: StaticEffect::InsteadOfDismiss {
-                cards: Cards {
+            effect: StaticEffect::Replace {
+                would: Would::BeDismissed(Subject::Any(Cards {
                     controller: Some(Who::You),
                     place: Some(Place::Here),
                     other: true,
                     ..friends()
-                },
+                })),
                 instead: Instead::ToDeckTop,
+                optional: true,
             },
             condition: None,
         }],
@@ -355,9 +364,10 @@ fn r104_3_the_games_own_dismissal_is_not_replaced() {
     let saver = with(
         friend("SAVE", Blue, 1, 1, 0),
         vec![Ability::Static {
-            effect: StaticEffect::InsteadOfDismiss {
-                cards: friends(),
+            effect: StaticEffect::Replace {
+                would: Would::BeDismissed(Subject::Any(friends())),
                 instead: Instead::ToDeckTop,
+                optional: true,
             },
             condition: None,
         }],

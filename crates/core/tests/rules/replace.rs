@@ -325,13 +325,14 @@ fn two_replacements() -> (T, ponyccg_core::CardId) {
     let save = with(
         friend("SAVE", Blue, 1, 1, 0),
         vec![Ability::Static {
-            effect: StaticEffect::InsteadOfDismiss {
-                cards: Cards {
+            effect: StaticEffect::Replace {
+                would: Would::BeDismissed(Subject::Any(Cards {
                     place: Some(Place::Here),
                     other: true,
                     ..your_friends()
-                },
+                })),
                 instead: Instead::ToDeckTop,
+                optional: true,
             },
             condition: None,
         }],

@@ -1,0 +1,158 @@
+//! Cost changes ([`StaticEffect::Cost`]): what playing a card, moving a character, the
+//! Main Phase draw and rally actions (609.2) and confronting a Problem (611.2) cost a
+//! player. Every cost is worked out the same way (705.2b): the base cost, then every
+//! opposing change, never below none, then the player's own.
+
+use crate::ability::trigger::{names, Ctx};
+use crate::ability::{Ability, Cards, CostChange, CostPlace, CostedAction, Place, StaticEffect};
+use crate::game::Game;
+use crate::ids::{Area, CardId, PlayerId};
+use crate::pool::StaticKinds;
+
+/// What an action is about, for the changes to test.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Acting {
+    /// The card played, moved or rallied.
+    pub card: Option<CardId>,
+    /// Where the action takes place: the area played to, moved to (or, for
+    /// `MoveAway`, moved from), or confronted at. `None`: not known, so changes scoped
+    /// to a place don't count.
+    pub at: Option<Area>,
+    /// The host an attachment is played on.
+    pub host: Option<CardId>,
+}
+
+impl Game {
+    /// 705.2b: the changes in force to what `action` costs `p`, as (what opposing cards
+    /// change, what `p`'s own cards change).
+    pub(crate) fn cost_changes(&self, action: CostedAction, p: PlayerId, on: Acting) -> (i16, i16) {
+        let (mut opposing, mut own) = (0i16, 0i16);
+        if !self.facts.static_kinds.has(StaticKinds::of_action(action)) {
+            return (opposing, own);
+        }
+        for &s in &self.st.in_play {
+            for a in self.abilities(s) {
+                let Ability::Static {
+                    effect: StaticEffect::Cost(change),
+                    condition,
+                } = a
+                else {
+                    continue;
+                };
+                if change.action != action {
+                    continue;
+                }
+                let owner = self.card(s).controller;
+                // Continuous effects read printed values here, as they always have (711.5).
+                let ctx = Ctx::printed(s, owner);
+                if self.change_applies(change, &ctx, p, on)
+                    && condition.as_ref().is_none_or(|c| self.holds(c, &ctx))
+                {
+                    if owner == p {
+                        own = own.saturating_add(change.amount);
+                    } else {
+                        opposing = opposing.saturating_add(change.amount);
+                    }
+                }
+            }
+        }
+        (opposing, own)
+    }
+
+    /// Whether a change of a card (seen through `ctx`) applies to `p` taking its action.
+    fn change_applies(&self, ch: &CostChange, ctx: &Ctx, p: PlayerId, on: Acting) -> bool {
+        let place_ok = match ch.at {
+            CostPlace::Anywhere => true,
+            // The draw action takes place nowhere in particular.
+            CostPlace::Here if ch.action == CostedAction::Draw => true,
+            CostPlace::Here => on.at.is_some() && self.card(ctx.source).area == on.at,
+        };
+        let card_ok = match (&ch.cards, on.card) {
+            (None, _) => true,
+            (Some(sel), Some(c)) => match ch.action {
+                // A card being played is read where it is, in its player's hand.
+                CostedAction::Play => {
+                    let in_hand = Cards {
+                        place: Some(Place::Hand),
+                        ..sel.clone()
+                    };
+                    self.fits(c, &in_hand, ctx)
+                }
+                CostedAction::MoveTo
+                | CostedAction::MoveAway
+                | CostedAction::Rally
+                | CostedAction::Draw
+                | CostedAction::Confront => self.fits(c, sel, ctx),
+            },
+            (Some(_), None) => false,
+        };
+        let host_ok = match &ch.on {
+            None => true,
+            Some(sel) => on.host.is_some_and(|h| self.fits(h, sel, ctx)),
+        };
+        names(ch.payer, p, ctx.you)
+            && place_ok
+            && card_ok
+            && host_ok
+            && ch.against.as_ref().is_none_or(|cond| {
+                self.opponents(p)
+                    .take(1)
+                    .any(|o| self.holds(cond, &Ctx { you: o, ..*ctx }))
+            })
+    }
+
+    /// 705.2b: `base` with the changes applied in order: opposing first (never below
+    /// none), then the player's own, and the whole never below none.
+    pub(crate) fn ordered_cost(base: i16, (opposing, own): (i16, i16)) -> i16 {
+        (base.saturating_add(opposing).max(0))
+            .saturating_add(own)
+            .max(0)
+    }
+
+    /// What a Main Phase action with a fixed base cost (609.2d, 609.2e) costs `p`.
+    pub(crate) fn action_cost(
+        &self,
+        action: CostedAction,
+        p: PlayerId,
+        base: u16,
+        card: Option<CardId>,
+    ) -> u16 {
+        let on = Acting {
+            card,
+            at: card.and_then(|c| self.card(c).area),
+            host: None,
+        };
+        Self::ordered_cost(base as i16, self.cost_changes(action, p, on)) as u16
+    }
+
+    /// 609.2b: what the changes in force add to the cost for `p` of moving `card` to
+    /// `to` (moving to `to`, and away from where it is).
+    pub(crate) fn move_changes(&self, p: PlayerId, card: CardId, to: Area) -> i16 {
+        if !self
+            .facts
+            .static_kinds
+            .has(StaticKinds::of_action(CostedAction::MoveTo))
+        {
+            return 0;
+        }
+        let (a, b) = self.cost_changes(
+            CostedAction::MoveTo,
+            p,
+            Acting {
+                card: Some(card),
+                at: Some(to),
+                host: None,
+            },
+        );
+        let (c, d) = self.cost_changes(
+            CostedAction::MoveAway,
+            p,
+            Acting {
+                card: Some(card),
+                at: self.card(card).area,
+                host: None,
+            },
+        );
+        a.saturating_add(b).saturating_add(c).saturating_add(d)
+    }
+}
