@@ -736,9 +736,9 @@ pub fn effect(e: &Effect) -> String {
         } => {
             let whose = deck_name(*deck);
             let mut s = format!(
-                "{} the top {} of {whose}",
+                "{} {} of {whose}",
                 if *reveal { "reveal" } else { "look at" },
-                amount(count, "card", "cards")
+                top_cards(count)
             );
             if let Some(t) = take {
                 s.push_str(&format!(
@@ -804,11 +804,9 @@ pub fn effect(e: &Effect) -> String {
                 listed.join("; or ")
             )
         }
-        Effect::Reveal { deck, count } => format!(
-            "reveal the top {} of {}",
-            amount(count, "card", "cards"),
-            deck_name(*deck)
-        ),
+        Effect::Reveal { deck, count } => {
+            format!("reveal {} of {}", top_cards(count), deck_name(*deck))
+        }
         Effect::ToDeckBottom(t) => format!("put {} on the bottom of its owner's deck", target(t)),
         Effect::ShuffleIntoDeck(t) => format!("shuffle {} into its owner's deck", target(t)),
         Effect::Shuffle(w) => format!("{} their deck", does(*w, "shuffle")),
@@ -1031,6 +1029,27 @@ fn trigger(t: &Trigger) -> String {
     }
 }
 
+/// What a description says of the card the text is on: "exhausted at a Problem".
+fn this_is(s: &Cards) -> String {
+    let d = cards(s, false);
+    if s.card_type.is_some() {
+        return a(&d);
+    }
+    match d.strip_prefix("card ") {
+        Some(rest) => rest.to_string(),
+        None => d.replacen(" card", "", 1),
+    }
+}
+
+/// "the top card", "the top 2 cards", "the top X cards (X is …)".
+fn top_cards(count: &Amount) -> String {
+    match count {
+        Amount::N(1) => "the top card".into(),
+        Amount::N(n) => format!("the top {n} cards"),
+        other => format!("the top X cards (X is {})", number(other)),
+    }
+}
+
 fn deck_name(d: DeckRef) -> &'static str {
     match d {
         DeckRef::Yours => "your deck",
@@ -1060,7 +1079,7 @@ fn condition(c: &Condition) -> String {
             };
             format!("{} is {how} {}", number(x), number(y))
         }
-        Condition::This(s) => format!("this card is {}", a(&cards(s, false))),
+        Condition::This(s) => format!("this card is {}", this_is(s)),
         Condition::ScoredThisPhase(n) => {
             format!("you scored {n} or more points with this card this phase")
         }
@@ -1153,7 +1172,8 @@ fn paid_then(k: &[Cost], e: &[Effect]) -> String {
             | Effect::Discard { who: w, .. }
             | Effect::GainTokens { who: w, .. }
             | Effect::LoseTokens { who: w, .. }
-            | Effect::Score { who: w, .. },
+            | Effect::Score { who: w, .. }
+            | Effect::Shuffle(w),
         ) => *w != Who::You,
         _ => false,
     };
