@@ -1175,7 +1175,61 @@ fn paid_then(k: &[Cost], e: &[Effect]) -> String {
             | Effect::Score { who: w, .. }
             | Effect::Shuffle(w),
         ) => *w != Who::You,
-        _ => false,
+        Some(
+            Effect::Exhaust(_)
+            | Effect::Ready(_)
+            | Effect::Frighten(_)
+            | Effect::Dismiss(_)
+            | Effect::Retire(_)
+            | Effect::Banish(_)
+            | Effect::ReturnToHand(_)
+            | Effect::ToDeckTop(_)
+            | Effect::Move { .. }
+            | Effect::Send { .. }
+            | Effect::Counters { .. }
+            | Effect::TurnOver(_)
+            | Effect::Search(_)
+            | Effect::FlipExtra(_)
+            | Effect::If { .. }
+            | Effect::Ignore(_)
+            | Effect::Flip { .. }
+            | Effect::OncePerFaceoff
+            | Effect::Uncover(_)
+            | Effect::Peek(_)
+            | Effect::Cover(_)
+            | Effect::By { .. }
+            | Effect::Mill { .. }
+            | Effect::LookAt { .. }
+            | Effect::Inspired
+            | Effect::Discount { .. }
+            | Effect::PlayTroublemakerFree
+            | Effect::PayOr { .. }
+            | Effect::GainTokensForPhase { .. }
+            | Effect::Reattach { .. }
+            | Effect::PlayFree { .. }
+            | Effect::SearchAndPlay { .. }
+            | Effect::BanishLinked(_)
+            | Effect::ReturnLinked
+            | Effect::Pick(_)
+            | Effect::MoveToProblemWith { .. }
+            | Effect::PutCounters { .. }
+            | Effect::RemoveCounters { .. }
+            | Effect::GainControl { .. }
+            | Effect::ExchangeControl { .. }
+            | Effect::MakeToken { .. }
+            | Effect::TokenCopy(_)
+            | Effect::CopyThis { .. }
+            | Effect::PutTokenCopy { .. }
+            | Effect::PutIntoPlay { .. }
+            | Effect::RemovePowerCounters { .. }
+            | Effect::ChooseColor
+            | Effect::Modes { .. }
+            | Effect::Reveal { .. }
+            | Effect::ToDeckBottom(_)
+            | Effect::ShuffleIntoDeck(_)
+            | Effect::Later { .. },
+        )
+        | None => false,
     };
     if own_subject {
         let paid = k.iter().map(cost).collect::<Vec<_>>().join(" and ");

@@ -1066,11 +1066,8 @@ impl Game {
                     }
                     _ => {}
                 }
-                let most = match t {
-                    Target::UpTo(n, _) | Target::Exactly(n, _) => {
-                        self.amount(n, ctx).max(0) as usize
-                    }
-                    _ => usize::MAX,
+                let Some((most, may_stop)) = self.pick_limit(t, ctx) else {
+                    return Ok(Vec::new());
                 };
                 let left: Vec<CardId> = self
                     .matching(cards, ctx)
@@ -1083,7 +1080,7 @@ impl Game {
                     sel.done = true;
                     return Ok(sel.picking.clone());
                 }
-                if !matches!(t, Target::Exactly(..)) {
+                if may_stop {
                     options.push(Choice::NoCard);
                 }
                 // A choice of at most one card is a plain target choice.
@@ -1094,6 +1091,25 @@ impl Game {
                 };
                 Err((prompt, options))
             }
+        }
+    }
+
+    /// For a target of several cards chosen one at a time: at most how many, and whether
+    /// the controller may stop before that ("up to", "any number").
+    fn pick_limit(&self, t: &Target, ctx: &Ctx) -> Option<(usize, bool)> {
+        match t {
+            Target::UpTo(n, _) => Some((self.amount(n, ctx).max(0) as usize, true)),
+            Target::Exactly(n, _) => Some((self.amount(n, ctx).max(0) as usize, false)),
+            Target::AnyNumber(_) => Some((usize::MAX, true)),
+            Target::This
+            | Target::It
+            | Target::Host
+            | Target::ItsHost
+            | Target::Choose(_)
+            | Target::Each(_)
+            | Target::AtRandom(_)
+            | Target::Picked
+            | Target::Rest => None,
         }
     }
 
@@ -1386,7 +1402,19 @@ impl Game {
                         }
                         return Step::Done;
                     }
-                    _ => targets!(target),
+                    (
+                        None,
+                        Target::This
+                        | Target::It
+                        | Target::Host
+                        | Target::ItsHost
+                        | Target::UpTo(..)
+                        | Target::AnyNumber(_)
+                        | Target::Exactly(..)
+                        | Target::AtRandom(_)
+                        | Target::Picked
+                        | Target::Rest,
+                    ) => targets!(target),
                 };
                 let mut answer = answer;
                 for (i, &c) in cards.iter().enumerate().skip(*progress as usize) {
@@ -1842,7 +1870,20 @@ impl Game {
                         }
                         v
                     }
-                    _ => targets!(target),
+                    (None, Target::Each(_)) => targets!(target),
+                    (
+                        None,
+                        Target::This
+                        | Target::It
+                        | Target::Host
+                        | Target::ItsHost
+                        | Target::UpTo(..)
+                        | Target::AnyNumber(_)
+                        | Target::Exactly(..)
+                        | Target::AtRandom(_)
+                        | Target::Picked
+                        | Target::Rest,
+                    ) => targets!(target),
                 };
                 let mut answer = answer;
                 for (i, &c) in cards.iter().enumerate().skip(*progress as usize) {
