@@ -91,6 +91,11 @@ impl Player for HeuristicPlayer {
             Prompt::AsEntersPlay | Prompt::ChooseColor => {
                 d.choices.iter().map(|c| entry_score(g, me, c)).collect()
             }
+            Prompt::Pick => d.choices.iter().map(|c| pick_score(g, me, c)).collect(),
+            // The modes' effects can't be weighed without looking ahead through hidden
+            // cards (a reveal, a draw), so each is as good as another: a tie broken at
+            // random rather than always the first listed.
+            Prompt::ChooseMode => vec![0; n],
             // Priority: with no ability to use, pass. Anything else (uncover order,
             // prompts added later): prefer acting over passing, first listed first.
             _ => d
@@ -156,6 +161,22 @@ fn entry_score(g: &Game, me: PlayerId, c: &Choice) -> i32 {
         Choice::Card(k) => g.power(k).unwrap_or(0) as i32,
         Choice::Continue => -100,
         _ => 0,
+    }
+}
+
+/// Choosing cards one at a time for an effect: the strongest visible cards first, own
+/// cards before opposing ones when the effect could go either way, and "done" only once
+/// nothing is left worth choosing (an effect that may take several is usually worth
+/// taking fully: moving, readying, returning one's own cards).
+fn pick_score(g: &Game, me: PlayerId, c: &Choice) -> i32 {
+    match *c {
+        Choice::Card(k) if g.is_visible_to(k, me) => {
+            let own = if g.card(k).controller == me { 10 } else { 0 };
+            own + g.power(k).unwrap_or(0) as i32
+        }
+        Choice::Card(_) => 0,
+        Choice::NoCard => -1,
+        _ => -2,
     }
 }
 

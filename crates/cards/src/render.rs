@@ -31,22 +31,85 @@ fn does(w: Who, verb: &str) -> String {
     }
 }
 
-fn amount(a: &Amount, one: &str, many: &str) -> String {
-    match a {
-        Amount::N(n) => plural(*n, one, many),
-        Amount::CountOf(c) => format!("one {one} for each {}", cards(c, false)),
-        Amount::PowerOfThis => format!("{many} equal to this card's power"),
-        Amount::BonusThere => format!("{many} equal to that Problem's bonus"),
-        Amount::CountersOnThis(name) => {
-            format!("one {one} for each {name} counter on this card")
-        }
-        Amount::Beneath(n) => format!("{} for each card beneath this card", plural(*n, one, many)),
-        Amount::ColorsAmong(n, c) => format!(
-            "{} for each colour among {}",
-            plural(*n, one, many),
-            cards(c, true)
-        ),
+/// "you have", "your opponent has".
+fn has(w: Who) -> String {
+    match w {
+        Who::You => "you have".into(),
+        Who::Each => "all players have together".into(),
+        other => format!("{} has", who(other)),
     }
+}
+
+fn card_ref(r: CardRef) -> &'static str {
+    match r {
+        CardRef::This => "this card",
+        CardRef::It => "that card",
+        CardRef::Host => "the card this is attached to",
+    }
+}
+
+/// What a counting amount counts, as "for each …" reads it ("card beneath this card").
+fn each_of(a: &Amount) -> Option<String> {
+    match a {
+        Amount::CountOf(c) => Some(cards(c, false)),
+        Amount::Beneath(r) => Some(format!("card beneath {}", card_ref(*r))),
+        Amount::Colors(r) => Some(format!("colour {} has", card_ref(*r))),
+        Amount::ColorsAmong(c) => Some(format!("colour among {}", cards(c, true))),
+        Amount::Counters(r, name) => Some(format!("{name} counter on {}", card_ref(*r))),
+        Amount::Tokens(w) => Some(format!("action token {}", has(*w))),
+        Amount::Points(w) => Some(format!("point {}", has(*w))),
+        Amount::N(_)
+        | Amount::BonusThere
+        | Amount::Power(_)
+        | Amount::PrintedPower(_)
+        | Amount::Cost(_)
+        | Amount::Sum(_)
+        | Amount::Difference(..)
+        | Amount::Times(..)
+        | Amount::Half(..) => None,
+    }
+}
+
+/// An amount as a noun phrase ("the number of action tokens your opponent has").
+pub fn number(a: &Amount) -> String {
+    match a {
+        Amount::N(n) => n.to_string(),
+        Amount::CountOf(c) => format!("the number of {}", cards(c, true)),
+        Amount::BonusThere => "that Problem's bonus".into(),
+        Amount::Power(r) => format!("{}'s power", card_ref(*r)),
+        Amount::PrintedPower(r) => format!("{}'s printed power", card_ref(*r)),
+        Amount::Cost(r) => format!("{}'s printed cost", card_ref(*r)),
+        Amount::Colors(r) => format!("the number of colours {} has", card_ref(*r)),
+        Amount::Counters(r, name) => format!("the number of {name} counters on {}", card_ref(*r)),
+        Amount::Beneath(r) => format!("the number of cards beneath {}", card_ref(*r)),
+        Amount::ColorsAmong(c) => format!("the number of colours among {}", cards(c, true)),
+        Amount::Tokens(w) => format!("the number of action tokens {}", has(*w)),
+        Amount::Points(w) => format!("the number of points {}", has(*w)),
+        Amount::Sum(v) => {
+            let parts: Vec<String> = v.iter().map(number).collect();
+            format!("({})", parts.join(" plus "))
+        }
+        Amount::Difference(x, y) => format!("({} minus {})", number(x), number(y)),
+        Amount::Times(2, x) => format!("twice {}", number(x)),
+        Amount::Times(n, x) => format!("{n} times {}", number(x)),
+        Amount::Half(x, Round::Up) => format!("half {}, rounded up", number(x)),
+        Amount::Half(x, Round::Down) => format!("half {}, rounded down", number(x)),
+    }
+}
+
+fn amount(a: &Amount, one: &str, many: &str) -> String {
+    if let Amount::N(n) = a {
+        return plural(*n, one, many);
+    }
+    if let Some(each) = each_of(a) {
+        return format!("one {one} for each {each}");
+    }
+    if let Amount::Times(n, x) = a {
+        if let Some(each) = each_of(x) {
+            return format!("{} for each {each}", plural(*n, one, many));
+        }
+    }
+    format!("{many} equal to {}", number(a))
 }
 
 fn kind(k: Option<CardKind>, plural_form: bool) -> String {
@@ -185,6 +248,7 @@ fn place_words(p: Option<Place>) -> &'static str {
         Some(Place::Flipped) => " flipped in the faceoff",
         Some(Place::AtFaceoff) => " where the faceoff is",
         Some(Place::Elsewhere) => " not in this card's area",
+        Some(Place::Revealed) => " revealed this way",
         Some(Place::InPlay) | None => "",
     }
 }
@@ -219,7 +283,18 @@ fn target(t: &Target) -> String {
         Target::Host => "the card this is attached to".into(),
         Target::ItsHost => "the card it was played on".into(),
         Target::Choose(c) => format!("{} of your choice", a(&cards(c, false))),
-        Target::UpToOne(c) => format!("up to one {}", cards(c, false)),
+        Target::UpTo(Amount::N(1), c) => format!("up to one {}", cards(c, false)),
+        Target::UpTo(Amount::N(n), c) => format!("up to {n} {}", cards(c, true)),
+        Target::UpTo(n, c) => format!("up to X {} (X is {})", cards(c, true), number(n)),
+        Target::AnyNumber(c) => format!("any number of {}", cards(c, true)),
+        Target::Exactly(Amount::N(1), c) => format!("{} of your choice", a(&cards(c, false))),
+        Target::Exactly(Amount::N(n), c) => format!("{n} {} of your choice", cards(c, true)),
+        Target::Exactly(n, c) => {
+            format!("X {} of your choice (X is {})", cards(c, true), number(n))
+        }
+        Target::AtRandom(c) => format!("{} at random", a(&cards(c, false))),
+        Target::Picked => "the chosen cards".into(),
+        Target::Rest => "the rest of those cards".into(),
         Target::Each(c) => format!("each {}", cards(c, false)),
     }
 }
@@ -260,16 +335,13 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
             let n = match a {
                 Amount::N(n) if *n >= 0 => format!("+{n} power"),
                 Amount::N(n) => format!("{n} power"),
-                Amount::CountOf(c) => format!("+1 power for each {}", self::cards(c, false)),
-                Amount::PowerOfThis => "+X power (X is this card's power)".into(),
-                Amount::BonusThere => "+X power (X is that Problem's bonus)".into(),
-                Amount::CountersOnThis(name) => {
-                    format!("+1 power for each {name} counter on this card")
-                }
-                Amount::Beneath(n) => format!("{n:+} power for each card beneath this card"),
-                Amount::ColorsAmong(n, c) => {
-                    format!("{n:+} power for each colour among {}", self::cards(c, true))
-                }
+                a => match (each_of(a), a) {
+                    (Some(each), _) => format!("+1 power for each {each}"),
+                    (None, Amount::Times(n, x)) if each_of(x).is_some() => {
+                        format!("{n:+} power for each {}", each_of(x).unwrap_or_default())
+                    }
+                    _ => format!("+X power (X is {})", number(a)),
+                },
             };
             format!("{} gets {n}", on_cards(cards))
         }
@@ -735,20 +807,12 @@ pub fn effect(e: &Effect) -> String {
             take,
             back,
         } => {
-            let whose = match deck {
-                DeckRef::Yours => "your deck",
-                DeckRef::Opponents => "your opponent's deck",
-                DeckRef::ThereProblem => "that Problem's Problem deck",
-            };
+            let whose = deck_name(*deck);
             let one = *count == Amount::N(1);
-            let top = if one {
-                "card".to_string()
-            } else {
-                amount(count, "card", "cards")
-            };
             let mut s = format!(
-                "{} the top {top} of {whose}",
+                "{} {} of {whose}",
                 if *reveal { "reveal" } else { "look at" },
+                top_cards(count)
             );
             if let Some(t) = take {
                 s.push_str(&format!(
@@ -811,6 +875,40 @@ pub fn effect(e: &Effect) -> String {
             }
         ),
         Effect::ChooseColor => "choose a colour".into(),
+        Effect::Modes {
+            choose,
+            random,
+            modes,
+        } => {
+            let how = match choose {
+                1 => "one".to_string(),
+                2 => "two".to_string(),
+                n => n.to_string(),
+            };
+            let listed: Vec<String> = modes
+                .iter()
+                .map(|m| format!("\"{}\": {}", m.name, effects(&m.effects)))
+                .collect();
+            format!(
+                "choose {how}{} ({})",
+                if *random { " at random" } else { "" },
+                listed.join("; or ")
+            )
+        }
+        Effect::Reveal { deck, count } => {
+            format!("reveal {} of {}", top_cards(count), deck_name(*deck))
+        }
+        Effect::ToDeckBottom(t) => format!("put {} on the bottom of its owner's deck", target(t)),
+        Effect::ShuffleIntoDeck(t) => format!("shuffle {} into its owner's deck", target(t)),
+        Effect::Shuffle(w) => format!("{} their deck", does(*w, "shuffle")),
+        Effect::Later { at, effects: e } => {
+            let when = match at {
+                Moment::EndOfTurn => "at the end of the turn",
+                Moment::EndOfPhase => "at the end of the phase",
+                Moment::EndOfFaceoff => "at the end of the faceoff",
+            };
+            format!("{when}, {}", effects(e))
+        }
         Effect::MakeToken {
             token: t,
             count,
@@ -1033,6 +1131,35 @@ fn trigger(t: &Trigger) -> String {
     }
 }
 
+/// What a description says of the card the text is on: "exhausted at a Problem".
+fn this_is(s: &Cards) -> String {
+    let d = cards(s, false);
+    if s.card_type.is_some() {
+        return a(&d);
+    }
+    match d.strip_prefix("card ") {
+        Some(rest) => rest.to_string(),
+        None => d.replacen(" card", "", 1),
+    }
+}
+
+/// "the top card", "the top 2 cards", "the top X cards (X is …)".
+fn top_cards(count: &Amount) -> String {
+    match count {
+        Amount::N(1) => "the top card".into(),
+        Amount::N(n) => format!("the top {n} cards"),
+        other => format!("the top X cards (X is {})", number(other)),
+    }
+}
+
+fn deck_name(d: DeckRef) -> &'static str {
+    match d {
+        DeckRef::Yours => "your deck",
+        DeckRef::Opponents => "your opponent's deck",
+        DeckRef::ThereProblem => "that Problem's Problem deck",
+    }
+}
+
 fn condition(c: &Condition) -> String {
     match c {
         // This card's host exists or not: say where it is, if anywhere in particular.
@@ -1049,14 +1176,17 @@ fn condition(c: &Condition) -> String {
         Condition::AtAProblem => "this card is at a Problem".into(),
         Condition::YourTurn => "it is your turn".into(),
         Condition::ExcessPower => "you had more power than needed".into(),
-        Condition::CountersOnThis { name, at_least } => format!(
-            "this card has at least {}",
-            plural(
-                *at_least as i16,
-                &format!("{name} counter"),
-                &format!("{name} counters")
-            )
-        ),
+        Condition::Compare(x, cmp, y) => {
+            let how = match cmp {
+                Cmp::AtLeast => "at least",
+                Cmp::AtMost => "at most",
+                Cmp::MoreThan => "more than",
+                Cmp::LessThan => "less than",
+                Cmp::EqualTo => "equal to",
+            };
+            format!("{} is {how} {}", number(x), number(y))
+        }
+        Condition::This(s) => format!("this card is {}", this_is(s)),
         Condition::ScoredThisPhase(n) => {
             format!("you scored {n} or more points with this card this phase")
         }
@@ -1080,10 +1210,6 @@ fn condition(c: &Condition) -> String {
         ),
         Condition::ThatPlayer(w) => format!("that player is {}", who(*w)),
         Condition::ItDismissed => "you did dismiss that card".into(),
-        Condition::Beneath(n) => format!(
-            "this card has at least {} beneath it",
-            plural(*n as i16, "card", "cards")
-        ),
     }
 }
 
@@ -1161,7 +1287,8 @@ fn lead(e: &Effect) -> Lead {
         | Effect::Flip { who: w, .. }
         | Effect::LoseTokens { who: w, .. }
         | Effect::Mill { who: w, .. }
-        | Effect::GainTokensForPhase { who: w, .. } => by(w),
+        | Effect::GainTokensForPhase { who: w, .. }
+        | Effect::Shuffle(w) => by(w),
         // "you may …; if you don't", "your opponent may copy …": a subject already.
         Effect::Until { .. }
         | Effect::If { .. }
@@ -1170,7 +1297,8 @@ fn lead(e: &Effect) -> Lead {
         | Effect::PayOr { .. }
         | Effect::Inspired
         | Effect::OncePerFaceoff
-        | Effect::CopyThis { .. } => Lead::Own,
+        | Effect::CopyThis { .. }
+        | Effect::Later { .. } => Lead::Own,
         Effect::Exhaust(_)
         | Effect::Ready(_)
         | Effect::Frighten(_)
@@ -1208,7 +1336,11 @@ fn lead(e: &Effect) -> Lead {
         | Effect::PutTokenCopy { .. }
         | Effect::PutIntoPlay { .. }
         | Effect::RemovePowerCounters { .. }
-        | Effect::ChooseColor => Lead::Verb,
+        | Effect::ChooseColor
+        | Effect::Modes { .. }
+        | Effect::Reveal { .. }
+        | Effect::ToDeckBottom(_)
+        | Effect::ShuffleIntoDeck(_) => Lead::Verb,
     }
 }
 

@@ -35,6 +35,11 @@ pub enum Prompt {
     May,
     /// Choose a card for an effect.
     Target,
+    /// Choose cards for an effect one at a time (`NoCard`: done, where fewer may be
+    /// chosen).
+    Pick,
+    /// Choose a mode of a modal effect ("choose one").
+    ChooseMode,
     /// Discard a card for an effect.
     Discard,
     /// Choose a Problem for an effect.
@@ -141,6 +146,8 @@ pub enum Choice {
     },
     /// Choose (or name) a colour.
     Color(crate::card::Color),
+    /// Choose mode `n` (counting from 0) of a modal effect.
+    Mode(u8),
     /// 201.1: name a card: the name of this card.
     Name(CardId),
     /// 711.6: of the modifiers starting together, the one from static ability `index` of

@@ -65,6 +65,12 @@ impl Game {
         if st.last_dismissed.is_some() {
             st.last_dismissed.hash(&mut h);
         }
+        if !st.delayed.is_empty() {
+            st.delayed.hash(&mut h);
+        }
+        if !st.revealed.is_empty() {
+            st.revealed.hash(&mut h);
+        }
         st.rng.get_seed().hash(&mut h);
         st.rng.get_word_pos().hash(&mut h);
         h.finish()

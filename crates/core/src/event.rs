@@ -139,7 +139,7 @@ pub enum Event {
         from: PlayerId,
         to: PlayerId,
     },
-    /// A player revealed a card from their hand.
+    /// A player revealed a card (from their hand, or from the top of a deck).
     Revealed {
         player: PlayerId,
         card: CardId,

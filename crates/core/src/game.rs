@@ -226,6 +226,8 @@ impl Game {
             beneath: Vec::new(),
             last_dismissed: None,
             mover: None,
+            delayed: Vec::new(),
+            revealed: Vec::new(),
             next_object,
             log: Vec::new(),
             log_enabled: true,
@@ -384,6 +386,9 @@ impl Game {
     /// and the log keeps it.
     pub(crate) fn log(&mut self, e: Event) {
         self.collect_triggers(&e);
+        if !self.st.delayed.is_empty() {
+            self.note_delayed(&e);
+        }
         if self.st.reactions_possible {
             self.st.reactable.push((e.clone(), Vec::new()));
         }

@@ -129,6 +129,7 @@ impl Game {
             }
             Choice::Draw => "draw a card".into(),
             Choice::Color(c) => format!("{c}"),
+            Choice::Mode(i) => self.mode_name(i),
             Choice::Name(c) => format!("name {}", self.quoted(c)),
             Choice::StaticFirst { card, index } => format!(
                 "{}'s ability {} applies first",
@@ -171,6 +172,7 @@ impl Game {
             Choice::Trigger(c) => format!("resolve {} first", self.quoted(c)),
             Choice::Yes => "yes".into(),
             Choice::No => "no".into(),
+            Choice::NoCard if *prompt == Prompt::Pick && self.picked_some() => "done".into(),
             Choice::NoCard => "none".into(),
             Choice::Problem(a) => format!("choose {}", self.area_label(a)),
             Choice::ToTop(c) => format!("put {} on top", self.quoted(c)),
@@ -210,6 +212,26 @@ impl Game {
                 format!("{verb} {name}{at}")
             }
         }
+    }
+
+    /// Whether the effect being followed has chosen a card already for its current
+    /// one-at-a-time choice (so "no more" reads "done", not "none").
+    fn picked_some(&self) -> bool {
+        matches!(self.st.frames.last(), Some(crate::flow::Frame::Resolve(r)) if !r.sel.picking.is_empty())
+    }
+
+    /// The name of mode `i` of the modal instruction the effect being followed is at.
+    fn mode_name(&self, i: u8) -> String {
+        if let Some(crate::flow::Frame::Resolve(r)) = self.st.frames.last() {
+            if let Some(crate::ability::Effect::Modes { modes, .. }) =
+                r.effects.get(r.next as usize)
+            {
+                if let Some(m) = modes.get(i as usize) {
+                    return format!("choose {}", m.name);
+                }
+            }
+        }
+        format!("choose mode {}", i + 1)
     }
 
     /// The labels of the pending decision, in choice order.

@@ -351,4 +351,9 @@ pub struct State {
     /// The player moving a card while its move is performed (`Game::move_by`); `None`
     /// at any other time, so it needs no place in the digest.
     pub(crate) mover: Option<PlayerId>,
+    /// Delayed effects waiting for their moment (`ability/delayed.rs`).
+    pub(crate) delayed: Vec<crate::ability::delayed::Delayed>,
+    /// The cards the effect being followed revealed (place `Revealed`); empty between
+    /// effects.
+    pub(crate) revealed: Vec<CardId>,
 }

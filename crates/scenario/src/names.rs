@@ -208,6 +208,8 @@ pub const PROMPTS: &[&str] = &[
     "replacement",
     "as enters play",
     "choose color",
+    "pick",
+    "choose mode",
 ];
 
 /// What the outcome of the game should be.

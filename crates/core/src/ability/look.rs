@@ -75,7 +75,7 @@ impl Game {
         }
     }
 
-    fn deck_of(&self, deck: DeckRef, ctx: &Ctx) -> Option<(PlayerId, Zone)> {
+    pub(crate) fn deck_of(&self, deck: DeckRef, ctx: &Ctx) -> Option<(PlayerId, Zone)> {
         match deck {
             DeckRef::Yours => Some((ctx.you, Zone::DrawDeck)),
             DeckRef::Opponents => self.opponents(ctx.you).next().map(|p| (p, Zone::DrawDeck)),

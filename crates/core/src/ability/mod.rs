@@ -8,6 +8,7 @@
 //! frames on the work stack, so any decision they need suspends the game cleanly.
 
 pub mod counters;
+pub(crate) mod delayed;
 pub mod keyword;
 pub(crate) mod look;
 pub(crate) mod resolve;

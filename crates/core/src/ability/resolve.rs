@@ -26,6 +26,32 @@ pub(crate) struct Resolution {
     /// repetitions are done.
     pub chosen: Option<CardId>,
     pub progress: u8,
+    /// The cards picked so far by the instruction being followed, and which of this
+    /// effect's cards the later instructions name (`Picked`, `Rest`, place `Revealed`).
+    pub sel: Selection,
+}
+
+/// What an effect remembers of the cards it chose and revealed.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct Selection {
+    /// The cards chosen so far by the current instruction's target (one at a time), and
+    /// whether its choosing is over.
+    pub picking: Vec<CardId>,
+    pub done: bool,
+    /// The modes chosen so far by the current `Effect::Modes`.
+    pub modes: Vec<u8>,
+    /// The cards the latest `Pick` chose.
+    pub picked: Vec<CardId>,
+    /// Every card a `Pick` of this effect chose.
+    pub all_picked: Vec<CardId>,
+    /// This effect's group for "the rest": the cards it revealed, or else those its first
+    /// `Pick` chose among.
+    pub group: Vec<CardId>,
+    /// The cards this effect revealed (`Effect::Reveal`).
+    pub revealed: Vec<CardId>,
+    /// The card the text is on has become a new object since this (delayed) effect was
+    /// made (410.6): `This` names no card.
+    pub this_gone: bool,
 }
 
 impl Game {
@@ -46,7 +72,15 @@ impl Game {
             event,
             chosen: None,
             progress: 0,
+            sel: Selection::default(),
         })));
+    }
+
+    /// Marks the effect just pushed as one whose card has become a new object.
+    pub(crate) fn this_gone_on_top(&mut self) {
+        if let Some(Frame::Resolve(r)) = self.st.frames.last_mut() {
+            r.sel.this_gone = true;
+        }
     }
 
     /// The players `who` names, from `you`'s point of view.
@@ -144,6 +178,7 @@ impl Game {
             }
             Place::AtFaceoff => k.zone == Zone::Play && k.area.is_some_and(|a| self.faceoff_at(a)),
             Place::Elsewhere => k.zone == Zone::Play && k.area != self.card(ctx.source).area,
+            Place::Revealed => self.st.revealed.contains(&c),
         };
         if !ok || (sel.other && c == ctx.source) {
             return false;
@@ -301,12 +336,30 @@ impl Game {
                 Place::Discard => &pl.discard,
                 Place::Deck => &pl.deck,
                 Place::Flipped => &pl.flip,
-                _ => &[],
+                Place::InPlay
+                | Place::Here
+                | Place::AtAProblem
+                | Place::AtHome
+                | Place::There
+                | Place::AtOpponentsProblem
+                | Place::Involved
+                | Place::AtFaceoff
+                | Place::Elsewhere
+                | Place::Revealed => &[],
             }
         };
         let in_play: &[CardId] = match place {
             Place::Hand | Place::Discard | Place::Deck | Place::Flipped => &[],
-            _ => &self.st.in_play,
+            Place::Revealed => &self.st.revealed,
+            Place::InPlay
+            | Place::Here
+            | Place::AtAProblem
+            | Place::AtHome
+            | Place::There
+            | Place::AtOpponentsProblem
+            | Place::Involved
+            | Place::AtFaceoff
+            | Place::Elsewhere => &self.st.in_play,
         };
         in_play
             .iter()
@@ -374,29 +427,95 @@ impl Game {
             || st.entered.iter().any(|r| r.card == c))
     }
 
+    /// The card a `CardRef` names, if there is one.
+    pub(crate) fn card_ref(&self, r: CardRef, ctx: &Ctx) -> Option<CardId> {
+        match r {
+            CardRef::This => Some(ctx.source),
+            CardRef::It => ctx.it,
+            CardRef::Host => self.card(ctx.source).host,
+        }
+    }
+
     pub(crate) fn amount(&self, a: &Amount, ctx: &Ctx) -> i16 {
+        let count = |n: usize| i16::try_from(n).unwrap_or(i16::MAX);
         match a {
             Amount::N(n) => *n,
-            Amount::CountOf(sel) => self.count_matching(sel, ctx, usize::MAX) as i16,
-            Amount::PowerOfThis => self
-                .power_upto(ctx.source, self.reading(ctx).unwrap_or(ALL_LAYERS))
-                .unwrap_or(0),
-            Amount::CountersOnThis(name) => self.counters_named(ctx.source, name) as i16,
+            Amount::CountOf(sel) => count(self.count_matching(sel, ctx, usize::MAX)),
             Amount::BonusThere => ctx
                 .there
                 .and_then(|a| self.problem_at(a))
                 .and_then(|p| self.def(p).problem.as_ref())
                 .map_or(0, |f| f.bonus as i16),
-            Amount::Beneath(per) => per.saturating_mul(self.cards_beneath(ctx.source).len() as i16),
-            Amount::ColorsAmong(per, sel) => {
+            Amount::Power(r) => self.card_ref(*r, ctx).map_or(0, |c| {
+                if self.card(c).zone == Zone::Play {
+                    self.power_upto(c, self.reading(ctx).unwrap_or(ALL_LAYERS))
+                        .unwrap_or(0)
+                } else {
+                    self.face(c).power.unwrap_or(0)
+                }
+            }),
+            Amount::PrintedPower(r) => self
+                .card_ref(*r, ctx)
+                .and_then(|c| self.face(c).power)
+                .unwrap_or(0),
+            Amount::Cost(r) => self
+                .card_ref(*r, ctx)
+                .and_then(|c| self.printed_cost(c))
+                .map_or(0, i16::from),
+            Amount::Colors(r) => self
+                .card_ref(*r, ctx)
+                .map_or(0, |c| count(self.colors_as_read(c, ctx).len())),
+            Amount::Counters(r, name) => self
+                .card_ref(*r, ctx)
+                .map_or(0, |c| count(self.counters_named(c, name) as usize)),
+            Amount::Beneath(r) => self
+                .card_ref(*r, ctx)
+                .map_or(0, |c| count(self.cards_beneath(c).len())),
+            Amount::ColorsAmong(sel) => {
                 let among = self
                     .matching(sel, ctx)
                     .into_iter()
                     .fold(crate::card::Colors::NONE, |all, c| {
                         all.union(self.colors_as_read(c, ctx))
                     });
-                per.saturating_mul(among.len() as i16)
+                count(among.len())
             }
+            Amount::Tokens(who) => count(
+                self.players_named(*who, ctx)
+                    .into_iter()
+                    .map(|p| self.player(p).tokens as usize)
+                    .sum(),
+            ),
+            Amount::Points(who) => count(
+                self.players_named(*who, ctx)
+                    .into_iter()
+                    .map(|p| self.player(p).score as usize)
+                    .sum(),
+            ),
+            Amount::Sum(v) => v
+                .iter()
+                .fold(0i16, |t, x| t.saturating_add(self.amount(x, ctx))),
+            Amount::Difference(x, y) => self.amount(x, ctx).saturating_sub(self.amount(y, ctx)),
+            Amount::Times(n, x) => n.saturating_mul(self.amount(x, ctx)),
+            Amount::Half(x, round) => {
+                let v = self.amount(x, ctx);
+                match round {
+                    Round::Down => v.div_euclid(2),
+                    Round::Up => v.saturating_add(1).div_euclid(2),
+                }
+            }
+        }
+    }
+
+    /// Whether two amounts compare as `cmp` says.
+    fn compares(&self, a: &Amount, cmp: Cmp, b: &Amount, ctx: &Ctx) -> bool {
+        let (a, b) = (self.amount(a, ctx), self.amount(b, ctx));
+        match cmp {
+            Cmp::AtLeast => a >= b,
+            Cmp::AtMost => a <= b,
+            Cmp::MoreThan => a > b,
+            Cmp::LessThan => a < b,
+            Cmp::EqualTo => a == b,
         }
     }
 
@@ -462,9 +581,8 @@ impl Game {
                 .there
                 .is_some_and(|a| self.confronts_with_excess(ctx.you, a)),
             Condition::ScoredThisPhase(n) => self.scored_this_phase(ctx.source) >= *n,
-            Condition::CountersOnThis { name, at_least } => {
-                self.counters_named(ctx.source, name) >= *at_least
-            }
+            Condition::Compare(a, cmp, b) => self.compares(a, *cmp, b, ctx),
+            Condition::This(sel) => self.fits(ctx.source, sel, ctx),
             Condition::All(v) => v.iter().all(|c| self.holds(c, ctx)),
             Condition::Any(v) => v.iter().any(|c| self.holds(c, ctx)),
             Condition::Not(c) => !self.holds(c, ctx),
@@ -507,7 +625,6 @@ impl Game {
             Condition::ThatPlayer(who) => {
                 ctx.player.is_some_and(|p| self.names_player(*who, ctx, p))
             }
-            Condition::Beneath(n) => self.cards_beneath(ctx.source).len() >= *n as usize,
             Condition::ItDismissed => ctx.it.is_some_and(|c| self.was_dismissed(c)),
             Condition::AtLeastAtOneFaceoffArea(n, sel) => {
                 let sel = Cards {
@@ -649,6 +766,10 @@ impl Game {
         answer: Option<Choice>,
     ) -> Option<Decision> {
         let mut ctx = r.ctx;
+        // Place `Revealed` reads the cards this effect revealed (none for another one).
+        if self.st.revealed != r.sel.revealed {
+            self.st.revealed.clone_from(&r.sel.revealed);
+        }
         if r.may {
             match answer {
                 Some(Choice::Yes) => {
@@ -711,7 +832,8 @@ impl Game {
                     r.next += 1;
                     continue;
                 }
-                // The chosen card becomes `It` for the rest of the resolution.
+                // The chosen card becomes `It` for the rest of the resolution, and the
+                // chosen cards are `Picked`.
                 Effect::Pick(t) => {
                     // A card picked to be moved or sent next must have somewhere to go.
                     let then = match r.effects.get(r.next as usize + 1) {
@@ -725,21 +847,81 @@ impl Game {
                         }) => Some((*to, false)),
                         _ => None,
                     };
-                    let can = |c| {
+                    let can = |g: &Game, c| {
                         then.is_none_or(|(to, by_move)| {
                             let probe = Ctx { it: Some(c), ..ctx };
-                            !self.destinations(to, by_move, c, &probe).is_empty()
+                            !g.destinations(to, by_move, c, &probe).is_empty()
                         })
                     };
-                    match self.targets_that(t, &ctx, answer.take().as_ref(), can) {
+                    match self.targets_that(t, &ctx, answer.take().as_ref(), &mut r.sel, can) {
                         Ok(v) => {
                             r.ctx.it = v.first().copied();
                             ctx = r.ctx;
+                            if r.sel.group.is_empty() {
+                                r.sel.group = self.target_pool(t, &ctx, &r.sel);
+                            }
+                            r.sel.all_picked.extend(v.iter().copied());
+                            r.sel.picked = v;
                         }
                         Err((prompt, choices)) => {
                             return self.ask(Frame::Resolve(r), ctx.you, prompt, choices);
                         }
                     }
+                    r.sel.picking.clear();
+                    r.sel.done = false;
+                    r.next += 1;
+                    continue;
+                }
+                // The chosen modes' instructions replace this one, in the order listed.
+                Effect::Modes {
+                    choose,
+                    random,
+                    modes,
+                } => {
+                    let want = (*choose as usize).min(modes.len());
+                    if let Some(Choice::Mode(i)) = answer.take() {
+                        r.sel.modes.push(i);
+                    }
+                    while r.sel.modes.len() < want {
+                        let left: Vec<u8> = (0..modes.len() as u8)
+                            .filter(|i| !r.sel.modes.contains(i))
+                            .collect();
+                        if *random {
+                            // 523: uniform among the modes not chosen yet.
+                            let k = crate::rng::below(&mut self.st.rng, left.len() as u32);
+                            r.sel.modes.push(left[k as usize]);
+                        } else {
+                            let choices = left.into_iter().map(Choice::Mode).collect();
+                            return self.ask(
+                                Frame::Resolve(r),
+                                ctx.you,
+                                Prompt::ChooseMode,
+                                choices,
+                            );
+                        }
+                    }
+                    let mut chosen = std::mem::take(&mut r.sel.modes);
+                    chosen.sort_unstable();
+                    let branch: Vec<Effect> = chosen
+                        .iter()
+                        .flat_map(|&i| modes[i as usize].effects.iter().cloned())
+                        .collect();
+                    let i = r.next as usize;
+                    r.effects.splice(i..=i, branch);
+                    continue;
+                }
+                // The delayed effect waits with this effect's point of view.
+                Effect::Later { at, effects } => {
+                    self.st.delayed.push(super::delayed::Delayed {
+                        at: *at,
+                        ctx,
+                        objects: (
+                            self.card(ctx.source).object,
+                            ctx.it.map(|c| self.card(c).object),
+                        ),
+                        effects: effects.clone(),
+                        due: false,
+                    });
                     r.next += 1;
                     continue;
                 }
@@ -790,11 +972,27 @@ impl Game {
                 }
                 _ => {}
             }
-            match self.effect_step(&effect, &ctx, answer.take(), &mut r.chosen, &mut r.progress) {
+            let reveals = matches!(effect, Effect::Reveal { .. });
+            match self.effect_step(
+                &effect,
+                &ctx,
+                answer.take(),
+                &mut r.chosen,
+                &mut r.progress,
+                &mut r.sel,
+            ) {
                 Step::Done => {
+                    if reveals {
+                        // `It` names the top card revealed.
+                        r.ctx.it = r.sel.revealed.first().copied();
+                        ctx = r.ctx;
+                        self.st.revealed.clone_from(&r.sel.revealed);
+                    }
                     r.next += 1;
                     r.chosen = None;
                     r.progress = 0;
+                    r.sel.picking.clear();
+                    r.sel.done = false;
                     // 710.5: an occurrence waiting for a replacement choice is settled
                     // before the next instruction is followed.
                     if !self.st.replacing.is_empty() {
@@ -814,6 +1012,7 @@ impl Game {
     }
 
     fn finish_resolution(&mut self, event: Option<CardId>) -> Option<Decision> {
+        self.st.revealed.clear();
         if let Some(e) = event {
             // 304.2: the Event goes to its owner's discard pile.
             if self.card(e).zone == Zone::Queue {
@@ -824,50 +1023,141 @@ impl Game {
     }
 
     /// The cards an effect's target names, or a question when the controller must choose.
+    /// Targets of several cards are chosen one at a time: `sel.picking` keeps those
+    /// chosen so far, and once `sel.done` the same cards are named again.
     fn targets(
-        &self,
+        &mut self,
         t: &Target,
         ctx: &Ctx,
         answer: Option<&Choice>,
+        sel: &mut Selection,
     ) -> Result<Vec<CardId>, (Prompt, Vec<Choice>)> {
-        self.targets_that(t, ctx, answer, |_| true)
+        self.targets_that(t, ctx, answer, sel, |_, _| true)
     }
 
     /// As `targets`, but a card to choose is offered only if `can` holds for it: a choice
     /// whose instruction can't be carried out is never offered.
     fn targets_that(
-        &self,
+        &mut self,
         t: &Target,
         ctx: &Ctx,
         answer: Option<&Choice>,
-        can: impl Fn(CardId) -> bool,
+        sel: &mut Selection,
+        can: impl Fn(&Game, CardId) -> bool,
     ) -> Result<Vec<CardId>, (Prompt, Vec<Choice>)> {
         match t {
+            Target::This if sel.this_gone => Ok(vec![]),
             Target::This => Ok(vec![ctx.source]),
             Target::It => Ok(ctx.it.into_iter().collect()),
             Target::Host => Ok(self.card(ctx.source).host.into_iter().collect()),
             Target::ItsHost => Ok(ctx.it.and_then(|c| self.card(c).host).into_iter().collect()),
-            Target::Each(sel) => Ok(self.matching(sel, ctx)),
-            Target::Choose(sel) | Target::UpToOne(sel) => match answer {
+            Target::Each(cards) => Ok(self.matching(cards, ctx)),
+            Target::Picked => Ok(sel.picked.clone()),
+            Target::Rest => Ok(sel
+                .group
+                .iter()
+                .copied()
+                .filter(|c| !sel.all_picked.contains(c))
+                .collect()),
+            Target::Choose(cards) => match answer {
                 Some(Choice::Card(c)) => Ok(vec![*c]),
-                Some(Choice::NoCard) => Ok(vec![]),
                 _ => {
                     let fit: Vec<CardId> = self
-                        .matching(sel, ctx)
+                        .matching(cards, ctx)
                         .into_iter()
-                        .filter(|&c| can(c))
+                        .filter(|&c| can(self, c))
                         .collect();
-                    let mut options: Vec<Choice> =
+                    let options: Vec<Choice> =
                         self.distinct(fit).into_iter().map(Choice::Card).collect();
                     if options.is_empty() {
                         return Ok(vec![]);
                     }
-                    if matches!(t, Target::UpToOne(_)) {
-                        options.push(Choice::NoCard);
-                    }
                     Err((Prompt::Target, options))
                 }
             },
+            Target::AtRandom(cards) => {
+                if !sel.done {
+                    // 523.1: every card that fits is a potential choice, copies included.
+                    let all = self.matching(cards, ctx);
+                    if !all.is_empty() {
+                        let i = crate::rng::below(&mut self.st.rng, all.len() as u32);
+                        sel.picking = vec![all[i as usize]];
+                    }
+                    sel.done = true;
+                }
+                Ok(sel.picking.clone())
+            }
+            Target::UpTo(_, cards) | Target::AnyNumber(cards) | Target::Exactly(_, cards) => {
+                if sel.done {
+                    return Ok(sel.picking.clone());
+                }
+                match answer {
+                    Some(Choice::Card(c)) if !sel.picking.contains(c) => sel.picking.push(*c),
+                    Some(Choice::NoCard) => {
+                        sel.done = true;
+                        return Ok(sel.picking.clone());
+                    }
+                    _ => {}
+                }
+                let Some((most, may_stop)) = self.pick_limit(t, ctx) else {
+                    return Ok(Vec::new());
+                };
+                let left: Vec<CardId> = self
+                    .matching(cards, ctx)
+                    .into_iter()
+                    .filter(|c| !sel.picking.contains(c) && can(self, *c))
+                    .collect();
+                let mut options: Vec<Choice> =
+                    self.distinct(left).into_iter().map(Choice::Card).collect();
+                if sel.picking.len() >= most || options.is_empty() {
+                    sel.done = true;
+                    return Ok(sel.picking.clone());
+                }
+                if may_stop {
+                    options.push(Choice::NoCard);
+                }
+                // A choice of at most one card is a plain target choice.
+                let prompt = if most == 1 {
+                    Prompt::Target
+                } else {
+                    Prompt::Pick
+                };
+                Err((prompt, options))
+            }
+        }
+    }
+
+    /// For a target of several cards chosen one at a time: at most how many, and whether
+    /// the controller may stop before that ("up to", "any number").
+    fn pick_limit(&self, t: &Target, ctx: &Ctx) -> Option<(usize, bool)> {
+        match t {
+            Target::UpTo(n, _) => Some((self.amount(n, ctx).max(0) as usize, true)),
+            Target::Exactly(n, _) => Some((self.amount(n, ctx).max(0) as usize, false)),
+            Target::AnyNumber(_) => Some((usize::MAX, true)),
+            Target::This
+            | Target::It
+            | Target::Host
+            | Target::ItsHost
+            | Target::Choose(_)
+            | Target::Each(_)
+            | Target::AtRandom(_)
+            | Target::Picked
+            | Target::Rest => None,
+        }
+    }
+
+    /// The cards a `Pick` chose among, which become the effect's group for `Rest` when
+    /// it has none yet.
+    fn target_pool(&self, t: &Target, ctx: &Ctx, sel: &Selection) -> Vec<CardId> {
+        match t {
+            Target::Choose(cards)
+            | Target::Each(cards)
+            | Target::AtRandom(cards)
+            | Target::UpTo(_, cards)
+            | Target::AnyNumber(cards)
+            | Target::Exactly(_, cards) => self.matching(cards, ctx),
+            Target::Picked => sel.picked.clone(),
+            Target::This | Target::It | Target::Host | Target::ItsHost | Target::Rest => Vec::new(),
         }
     }
 
@@ -953,11 +1243,12 @@ impl Game {
         answer: Option<Choice>,
         chosen: &mut Option<CardId>,
         progress: &mut u8,
+        sel: &mut Selection,
     ) -> Step {
         let you = ctx.you;
         macro_rules! targets {
             ($t:expr) => {
-                match self.targets($t, ctx, answer.as_ref()) {
+                match self.targets($t, ctx, answer.as_ref(), sel) {
                     Ok(v) => v,
                     Err((p, c)) => return Step::Ask(p, c, you),
                 }
@@ -1113,41 +1404,68 @@ impl Game {
                 }
             }
             Effect::Move { target, to } | Effect::Send { target, to } => {
-                // A card chosen first, then (if needed) the Problem: the first answer is
-                // the card, which the frame can't keep, so such scripts move This/It.
-                // The card first (kept while the area is chosen), then the area; only a
-                // card with somewhere to go is offered.
+                // A card chosen first (kept while its area is chosen), then the area; only
+                // a card with somewhere to go is offered. Cards chosen one at a time are
+                // remembered by the selection: each is asked for in turn (`progress`
+                // counts those done). Every card that fits goes where one answer says.
                 let by_move = matches!(effect, Effect::Move { .. });
                 let cards = match (*chosen, target) {
                     (Some(c), _) => vec![c],
-                    (None, Target::Choose(_) | Target::UpToOne(_)) => {
-                        let can = |c| !self.destinations(*to, by_move, c, ctx).is_empty();
-                        let v = match self.targets_that(target, ctx, answer.as_ref(), can) {
+                    (None, Target::Choose(_)) => {
+                        let can = |g: &Game, c| !g.destinations(*to, by_move, c, ctx).is_empty();
+                        let v = match self.targets_that(target, ctx, answer.as_ref(), sel, can) {
                             Ok(v) => v,
                             Err((p, c)) => return Step::Ask(p, c, you),
                         };
                         if let Some(&c) = v.first() {
                             *chosen = Some(c);
-                            return self.effect_step(effect, ctx, None, chosen, progress);
+                            return self.effect_step(effect, ctx, None, chosen, progress, sel);
                         }
                         v
                     }
-                    _ => targets!(target),
-                };
-                for c in cards {
-                    let area = match self.area_for(*to, by_move, c, ctx, answer.as_ref()) {
-                        Ok(a) => a,
-                        Err((p, ch)) => return Step::Ask(p, ch, you),
-                    };
-                    if let Some(a) = area {
-                        if by_move {
-                            if self.may_move(ctx.you, c, a) {
-                                self.move_by(ctx.you, c, a);
-                            }
-                        } else {
-                            self.occur(Occurrence::Send { card: c, to: a });
+                    (None, Target::UpTo(..) | Target::AnyNumber(_) | Target::Exactly(..)) => {
+                        let can = |g: &Game, c| !g.destinations(*to, by_move, c, ctx).is_empty();
+                        match self.targets_that(target, ctx, answer.as_ref(), sel, can) {
+                            Ok(v) => v,
+                            Err((p, c)) => return Step::Ask(p, c, you),
                         }
                     }
+                    (None, Target::Each(_)) => {
+                        for c in targets!(target) {
+                            let area = match self.area_for(*to, by_move, c, ctx, answer.as_ref()) {
+                                Ok(a) => a,
+                                Err((p, ch)) => return Step::Ask(p, ch, you),
+                            };
+                            if let Some(a) = area {
+                                self.move_or_send(by_move, you, c, a);
+                            }
+                        }
+                        return Step::Done;
+                    }
+                    (
+                        None,
+                        Target::This
+                        | Target::It
+                        | Target::Host
+                        | Target::ItsHost
+                        | Target::AtRandom(_)
+                        | Target::Picked
+                        | Target::Rest,
+                    ) => targets!(target),
+                };
+                let mut answer = answer;
+                for (i, &c) in cards.iter().enumerate().skip(*progress as usize) {
+                    let area = match self.area_for(*to, by_move, c, ctx, answer.take().as_ref()) {
+                        Ok(a) => a,
+                        Err((p, ch)) => {
+                            *progress = i.min(u8::MAX as usize) as u8;
+                            return Step::Ask(p, ch, you);
+                        }
+                    };
+                    if let Some(a) = area {
+                        self.move_or_send(by_move, you, c, a);
+                    }
+                    *progress = (i + 1).min(u8::MAX as usize) as u8;
                 }
             }
             Effect::Counters { target, amount } => {
@@ -1216,7 +1534,54 @@ impl Game {
                 }
             }
             // Handled as the resolution reaches them (see `resolve`).
-            Effect::If { .. } | Effect::OncePerFaceoff | Effect::Pick(_) | Effect::ChooseColor => {}
+            Effect::If { .. }
+            | Effect::OncePerFaceoff
+            | Effect::Pick(_)
+            | Effect::ChooseColor
+            | Effect::Modes { .. }
+            | Effect::Later { .. } => {}
+            Effect::Reveal { deck, count } => {
+                let n = self.amount(count, ctx).max(0) as usize;
+                sel.revealed.clear();
+                if let Some((p, zone)) = self.deck_of(*deck, ctx) {
+                    let list = match zone {
+                        Zone::ProblemDeck => &self.player(p).problem_deck,
+                        _ => &self.player(p).deck,
+                    };
+                    // The top of a deck is the end of its list.
+                    sel.revealed = list.iter().rev().take(n).copied().collect();
+                    for &c in &sel.revealed {
+                        self.log(crate::event::Event::Revealed {
+                            player: you,
+                            card: c,
+                        });
+                    }
+                }
+                sel.group.clone_from(&sel.revealed);
+            }
+            Effect::ToDeckBottom(t) => {
+                for c in targets!(t) {
+                    self.occur(Occurrence::ToBottom(c));
+                }
+            }
+            Effect::ShuffleIntoDeck(t) => {
+                let mut decks: Vec<PlayerId> = Vec::new();
+                for c in targets!(t) {
+                    let owner = self.card(c).owner;
+                    self.occur(Occurrence::ToDeckTop(c));
+                    if !decks.contains(&owner) {
+                        decks.push(owner);
+                    }
+                }
+                for p in decks {
+                    self.shuffle_deck(p);
+                }
+            }
+            Effect::Shuffle(who) => {
+                for p in self.players_named(*who, ctx) {
+                    self.shuffle_deck(p);
+                }
+            }
             Effect::Ignore(t) => {
                 for c in targets!(t) {
                     let Some(f) = self.st.faceoff.as_mut() else {
@@ -1549,26 +1914,41 @@ impl Game {
                 }
             }
             Effect::MoveToProblemWith { target, with } => {
-                // As for `Move`: the card first (kept while the Problem is chosen).
+                // As for `Move`: the card first (kept while the Problem is chosen), or
+                // the cards chosen one at a time, each asked for in turn.
                 let cards = match (*chosen, target) {
                     (Some(c), _) => vec![c],
-                    (None, Target::Choose(_) | Target::UpToOne(_)) => {
+                    (None, Target::Choose(_)) => {
                         let problems = self.problems_with(with, ctx);
-                        let can = |c| problems.iter().any(|&a| self.may_move(you, c, a));
-                        let v = match self.targets_that(target, ctx, answer.as_ref(), can) {
+                        let can = |g: &Game, c| problems.iter().any(|&a| g.may_move(you, c, a));
+                        let v = match self.targets_that(target, ctx, answer.as_ref(), sel, can) {
                             Ok(v) => v,
                             Err((p, c)) => return Step::Ask(p, c, you),
                         };
                         if let Some(&c) = v.first() {
                             *chosen = Some(c);
-                            return self.effect_step(effect, ctx, None, chosen, progress);
+                            return self.effect_step(effect, ctx, None, chosen, progress, sel);
                         }
                         v
                     }
-                    _ => targets!(target),
+                    (None, Target::Each(_)) => targets!(target),
+                    (
+                        None,
+                        Target::This
+                        | Target::It
+                        | Target::Host
+                        | Target::ItsHost
+                        | Target::UpTo(..)
+                        | Target::AnyNumber(_)
+                        | Target::Exactly(..)
+                        | Target::AtRandom(_)
+                        | Target::Picked
+                        | Target::Rest,
+                    ) => targets!(target),
                 };
-                for c in cards {
-                    match answer {
+                let mut answer = answer;
+                for (i, &c) in cards.iter().enumerate().skip(*progress as usize) {
+                    match answer.take() {
                         Some(Choice::Problem(a)) => {
                             if self.problems_with(with, ctx).contains(&a)
                                 && self.may_move(you, c, a)
@@ -1584,10 +1964,12 @@ impl Game {
                                 .map(Choice::Problem)
                                 .collect();
                             if !options.is_empty() {
+                                *progress = i.min(u8::MAX as usize) as u8;
                                 return Step::Ask(Prompt::ChooseProblem, options, you);
                             }
                         }
                     }
+                    *progress = (i + 1).min(u8::MAX as usize) as u8;
                 }
             }
             Effect::GainControl { target, duration } => {
@@ -1609,7 +1991,7 @@ impl Game {
                             return Step::Done;
                         };
                         *chosen = Some(c);
-                        return self.effect_step(effect, ctx, None, chosen, progress);
+                        return self.effect_step(effect, ctx, None, chosen, progress, sel);
                     }
                 };
                 if let Some(&other) = targets!(theirs).first() {
@@ -1622,6 +2004,17 @@ impl Game {
 }
 
 impl Game {
+    /// Moves (506, only where the mover may move it, 104.2) or sends (506.5) a card.
+    fn move_or_send(&mut self, by_move: bool, mover: PlayerId, c: CardId, a: Area) {
+        if by_move {
+            if self.may_move(mover, c, a) {
+                self.move_by(mover, c, a);
+            }
+        } else {
+            self.occur(Occurrence::Send { card: c, to: a });
+        }
+    }
+
     /// 508.1e: plays `c` for `p` without a cost, if its play requirement is met (205.1):
     /// a Friend to `p`'s home, a Resource on a host `p` picks (the options come back as
     /// the error until `answer` names one) or home. Other card types aren't played.
@@ -1668,7 +2061,8 @@ impl Game {
 /// Whether a target asks the controller to choose (so the card chosen is kept while a
 /// later question about it is asked).
 fn target_is_choice(t: &Target) -> bool {
-    matches!(t, Target::Choose(_) | Target::UpToOne(_))
+    // Targets chosen one at a time are remembered by the effect's selection instead.
+    matches!(t, Target::Choose(_))
 }
 
 enum Step {

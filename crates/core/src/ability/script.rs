@@ -162,6 +162,8 @@ pub enum Place {
     AtFaceoff,
     /// In play, but not at this card's area.
     Elsewhere,
+    /// Among the cards the effect being followed revealed (`Effect::Reveal`).
+    Revealed,
 }
 
 /// A description of cards (selectors). Every listed test must hold.
@@ -226,31 +228,93 @@ pub enum Target {
     Host,
     /// One card the controller chooses (if any fit).
     Choose(Cards),
-    /// Up to one card; the controller may choose none.
-    UpToOne(Cards),
+    /// Up to N cards that fit, chosen one at a time; the controller may stop ("done")
+    /// at any point, choosing none at all.
+    UpTo(Amount, Cards),
+    /// Any number of the cards that fit, chosen one at a time until "done".
+    AnyNumber(Cards),
+    /// N cards that fit, chosen one at a time (all of them if fewer fit).
+    Exactly(Amount, Cards),
+    /// 523: one card that fits, chosen at random (uniformly among every card that fits).
+    AtRandom(Cards),
+    /// The cards the latest `Pick` of this effect chose.
+    Picked,
+    /// "The rest": the cards of this effect's group (those it revealed, or else those its
+    /// first `Pick` chose among) that no `Pick` of it chose.
+    Rest,
     /// Every card that fits.
     Each(Cards),
     /// The host of the card the trigger is about (the Friend a Resource was played on).
     ItsHost,
 }
 
-/// A number in a script.
+/// A number in a script: a constant, something read from the game, or arithmetic on
+/// other amounts. Amounts are read as the instruction using them is followed (708.2b: a
+/// modifier's amount once, as the modifier is made).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Amount {
     N(i16),
     /// How many cards fit.
     CountOf(Cards),
-    /// This card's current power (708.2b: read once, as the effect is created).
-    PowerOfThis,
     /// The bonus (210.1) of the Problem at the area the trigger is about (501.5).
     BonusThere,
-    /// How many counters of this name are on this card (519.2).
-    CountersOnThis(String),
-    /// This many for each card beneath this card (banished beneath it, Pumped).
-    Beneath(i16),
-    /// This many for each colour among the cards that fit (a colour two of them share
+    /// A card's current power (507.1); none counts as 0.
+    Power(CardRef),
+    /// A card's printed power (none counts as 0).
+    PrintedPower(CardRef),
+    /// A card's printed cost (none counts as 0).
+    Cost(CardRef),
+    /// How many colours a card has (a colour-changing modifier counts).
+    Colors(CardRef),
+    /// How many counters of this name are on a card (519.2).
+    Counters(CardRef, String),
+    /// How many cards are beneath a card (banished beneath it, 410.5).
+    Beneath(CardRef),
+    /// How many colours there are among the cards that fit (a colour two of them share
     /// counts once).
-    ColorsAmong(i16, Cards),
+    ColorsAmong(Cards),
+    /// How many action tokens the named players have (together).
+    Tokens(Who),
+    /// How many points the named players have (together).
+    Points(Who),
+    /// The amounts added together.
+    Sum(Vec<Amount>),
+    /// The first amount less the second.
+    Difference(Box<Amount>, Box<Amount>),
+    /// N times the amount ("for each": `Times(2, CountOf(..))` is 2 for each card that
+    /// fits; doubling is `Times(2, ..)`).
+    Times(i16, Box<Amount>),
+    /// Half the amount, rounded the way the card says.
+    Half(Box<Amount>, Round),
+}
+
+/// Which way half of an odd amount is rounded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Round {
+    Up,
+    Down,
+}
+
+/// The one card an amount reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum CardRef {
+    /// 201.2: the card the text is on.
+    This,
+    /// The card `It` names (the trigger's card, or the one an earlier `Pick` or `Reveal`
+    /// of the same effect named).
+    It,
+    /// The host of this attachment (509).
+    Host,
+}
+
+/// How two amounts compare (`Condition::Compare`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Cmp {
+    AtLeast,
+    AtMost,
+    MoreThan,
+    LessThan,
+    EqualTo,
 }
 
 /// How long a modifier lasts (708.2).
@@ -320,13 +384,12 @@ pub enum Condition {
     /// The player the trigger is about is one the description names (from the
     /// controller's view: `Opponent` is "when your opponent …").
     ThatPlayer(Who),
-    /// This card has at least this many counters of a name on it (519.2).
-    CountersOnThis {
-        name: String,
-        at_least: u16,
-    },
-    /// At least n cards are beneath this card (Pumped).
-    Beneath(u8),
+    /// Two amounts compare this way ("this card has at least 4 power", "you have more
+    /// points than your opponent").
+    Compare(Amount, Cmp, Amount),
+    /// This card fits the description (read wherever it is: ready, exhausted, at home,
+    /// at a Problem, its power …).
+    This(Cards),
     /// The card `It` names was dismissed (410.1) and is still where that put it (a
     /// token: it ceased to exist by it, 521.3): "if you do" after "you may dismiss".
     /// A dismissal replaced by something else (710) is not one.
@@ -1032,6 +1095,56 @@ pub enum Effect {
     /// The controller chooses a colour; the later instructions' `GainChosenColor` give
     /// that colour.
     ChooseColor,
+    /// "Choose one" (or `choose` of them, each at most once) among the modes; the
+    /// chosen modes' instructions are followed in the order listed. With `random`, the
+    /// modes are chosen at random (523), uniformly among those not yet chosen.
+    Modes {
+        #[serde(default = "one")]
+        choose: u8,
+        #[serde(default)]
+        random: bool,
+        modes: Vec<Mode>,
+    },
+    /// Reveal the top `count` cards of a deck to every player; they stay where they are.
+    /// From then on `It` names the top one, place `Revealed` describes them and they are
+    /// this effect's group for `Target::Rest`.
+    Reveal {
+        deck: DeckRef,
+        count: Amount,
+    },
+    /// Put cards on the bottom of their owners' decks (from play, a hand, a discard
+    /// pile or the deck itself).
+    ToDeckBottom(Target),
+    /// Shuffle cards into their owners' decks: each goes into its owner's deck, then
+    /// every deck that received one is shuffled.
+    ShuffleIntoDeck(Target),
+    /// The named players shuffle their decks.
+    Shuffle(Who),
+    /// A delayed effect: at the moment named, the instructions are followed as an
+    /// effect of their own, with this effect's controller, `It` and area.
+    Later {
+        at: Moment,
+        effects: Vec<Effect>,
+    },
+}
+
+/// One mode of `Effect::Modes`: its name (shown to the player choosing) and instructions.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Mode {
+    pub name: String,
+    pub effects: Vec<Effect>,
+}
+
+/// When a delayed effect (`Effect::Later`) happens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Moment {
+    /// As the end of the turn comes (615.1, with "at the end of the turn" triggers).
+    EndOfTurn,
+    /// At the end of the current phase (its end-of-phase window, 601.2).
+    EndOfPhase,
+    /// As the current faceoff ends (after its results, 514.7).
+    EndOfFaceoff,
 }
 
 /// Where a token copy (520.2) is put, when the text says.

@@ -28,9 +28,68 @@ pub(crate) fn each_effect(a: &Ability, f: &mut impl FnMut(&Effect)) {
                     walk(then, f);
                     walk(otherwise, f);
                 }
-                Effect::By { effects, .. } => walk(effects, f),
+                Effect::By { effects, .. } | Effect::Later { effects, .. } => walk(effects, f),
                 Effect::PayOr { otherwise, .. } => walk(otherwise, f),
-                _ => {}
+                Effect::Modes { modes, .. } => {
+                    for m in modes {
+                        walk(&m.effects, f);
+                    }
+                }
+                Effect::Draw { .. }
+                | Effect::Discard { .. }
+                | Effect::GainTokens { .. }
+                | Effect::Score { .. }
+                | Effect::Until { .. }
+                | Effect::Exhaust(_)
+                | Effect::Ready(_)
+                | Effect::Frighten(_)
+                | Effect::Dismiss(_)
+                | Effect::Retire(_)
+                | Effect::Banish(_)
+                | Effect::ReturnToHand(_)
+                | Effect::ToDeckTop(_)
+                | Effect::Move { .. }
+                | Effect::Send { .. }
+                | Effect::Counters { .. }
+                | Effect::TurnOver(_)
+                | Effect::Search(_)
+                | Effect::FlipExtra(_)
+                | Effect::Ignore(_)
+                | Effect::Flip { .. }
+                | Effect::OncePerFaceoff
+                | Effect::Studious
+                | Effect::LoseTokens { .. }
+                | Effect::Uncover(_)
+                | Effect::Peek(_)
+                | Effect::Cover(_)
+                | Effect::Mill { .. }
+                | Effect::LookAt { .. }
+                | Effect::Inspired
+                | Effect::Discount { .. }
+                | Effect::PlayTroublemakerFree
+                | Effect::GainTokensForPhase { .. }
+                | Effect::Reattach { .. }
+                | Effect::PlayFree { .. }
+                | Effect::SearchAndPlay { .. }
+                | Effect::BanishLinked(_)
+                | Effect::ReturnLinked
+                | Effect::Pick(_)
+                | Effect::MoveToProblemWith { .. }
+                | Effect::PutCounters { .. }
+                | Effect::RemoveCounters { .. }
+                | Effect::GainControl { .. }
+                | Effect::ExchangeControl { .. }
+                | Effect::MakeToken { .. }
+                | Effect::TokenCopy(_)
+                | Effect::CopyThis { .. }
+                | Effect::PutTokenCopy { .. }
+                | Effect::PutIntoPlay { .. }
+                | Effect::RemovePowerCounters { .. }
+                | Effect::ChooseColor
+                | Effect::Reveal { .. }
+                | Effect::ToDeckBottom(_)
+                | Effect::ShuffleIntoDeck(_)
+                | Effect::Shuffle(_) => {}
             }
         }
     }
@@ -54,9 +113,70 @@ pub(crate) fn each_effect_mut(effects: &mut [Effect], f: &mut impl FnMut(&mut Ef
                 each_effect_mut(then, f);
                 each_effect_mut(otherwise, f);
             }
-            Effect::By { effects, .. } => each_effect_mut(effects, f),
+            Effect::By { effects, .. } | Effect::Later { effects, .. } => {
+                each_effect_mut(effects, f)
+            }
             Effect::PayOr { otherwise, .. } => each_effect_mut(otherwise, f),
-            _ => {}
+            Effect::Modes { modes, .. } => {
+                for m in modes {
+                    each_effect_mut(&mut m.effects, f);
+                }
+            }
+            Effect::Draw { .. }
+            | Effect::Discard { .. }
+            | Effect::GainTokens { .. }
+            | Effect::Score { .. }
+            | Effect::Until { .. }
+            | Effect::Exhaust(_)
+            | Effect::Ready(_)
+            | Effect::Frighten(_)
+            | Effect::Dismiss(_)
+            | Effect::Retire(_)
+            | Effect::Banish(_)
+            | Effect::ReturnToHand(_)
+            | Effect::ToDeckTop(_)
+            | Effect::Move { .. }
+            | Effect::Send { .. }
+            | Effect::Counters { .. }
+            | Effect::TurnOver(_)
+            | Effect::Search(_)
+            | Effect::FlipExtra(_)
+            | Effect::Ignore(_)
+            | Effect::Flip { .. }
+            | Effect::OncePerFaceoff
+            | Effect::Studious
+            | Effect::LoseTokens { .. }
+            | Effect::Uncover(_)
+            | Effect::Peek(_)
+            | Effect::Cover(_)
+            | Effect::Mill { .. }
+            | Effect::LookAt { .. }
+            | Effect::Inspired
+            | Effect::Discount { .. }
+            | Effect::PlayTroublemakerFree
+            | Effect::GainTokensForPhase { .. }
+            | Effect::Reattach { .. }
+            | Effect::PlayFree { .. }
+            | Effect::SearchAndPlay { .. }
+            | Effect::BanishLinked(_)
+            | Effect::ReturnLinked
+            | Effect::Pick(_)
+            | Effect::MoveToProblemWith { .. }
+            | Effect::PutCounters { .. }
+            | Effect::RemoveCounters { .. }
+            | Effect::GainControl { .. }
+            | Effect::ExchangeControl { .. }
+            | Effect::MakeToken { .. }
+            | Effect::TokenCopy(_)
+            | Effect::CopyThis { .. }
+            | Effect::PutTokenCopy { .. }
+            | Effect::PutIntoPlay { .. }
+            | Effect::RemovePowerCounters { .. }
+            | Effect::ChooseColor
+            | Effect::Reveal { .. }
+            | Effect::ToDeckBottom(_)
+            | Effect::ShuffleIntoDeck(_)
+            | Effect::Shuffle(_) => {}
         }
     }
 }

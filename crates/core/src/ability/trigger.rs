@@ -344,7 +344,8 @@ impl Game {
             | Place::Involved
             | Place::Flipped
             | Place::AtFaceoff
-            | Place::Elsewhere => false,
+            | Place::Elsewhere
+            | Place::Revealed => false,
         };
         let controller_ok = sel.controller.is_none_or(|w| names(w, controller, you));
         // The rest of the description reads the card where it is now.

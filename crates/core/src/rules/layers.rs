@@ -163,6 +163,7 @@ pub(crate) fn reads_condition(c: &Condition) -> Reach<'_> {
         | Condition::None(s)
         | Condition::AtLeast(_, s)
         | Condition::ItFits(s)
+        | Condition::This(s)
         | Condition::AtLeastAtOneFaceoffArea(_, s) => reads_cards(s),
         Condition::All(v) | Condition::Any(v) => v
             .iter()
@@ -174,21 +175,45 @@ pub(crate) fn reads_condition(c: &Condition) -> Reach<'_> {
             ..Reach::default()
         },
         Condition::MostPowerHere(_) | Condition::ExcessPower => Reach::power(),
-        _ => Reach::default(),
+        Condition::Compare(a, _, b) => reads_amount(a).join(reads_amount(b)),
+        Condition::Involved
+        | Condition::InFaceoff(_)
+        | Condition::AtAProblem
+        | Condition::YourTurn
+        | Condition::ScoredThisPhase(_)
+        | Condition::Phase(_)
+        | Condition::FaceoffHere
+        | Condition::HostInvolved
+        | Condition::FirstThisFaceoff
+        | Condition::ThatPlayer(_)
+        | Condition::ItDismissed => Reach::default(),
     }
 }
 
 pub(crate) fn reads_amount(a: &Amount) -> Reach<'_> {
+    // Every colour, so any colour a modifier gives counts.
+    let all_colors = || Reach {
+        colors: Colors::of(&crate::card::Color::ALL),
+        ..Reach::default()
+    };
     match a {
         Amount::CountOf(c) => reads_cards(c),
-        Amount::PowerOfThis => Reach::power(),
-        // Every colour the cards that fit have, so any colour a modifier gives counts.
-        Amount::ColorsAmong(_, c) => Reach {
-            colors: Colors::of(&crate::card::Color::ALL),
-            ..Reach::default()
-        }
-        .join(reads_cards(c)),
-        _ => Reach::default(),
+        Amount::Power(_) => Reach::power(),
+        Amount::Colors(_) => all_colors(),
+        Amount::ColorsAmong(c) => all_colors().join(reads_cards(c)),
+        Amount::Sum(v) => v
+            .iter()
+            .fold(Reach::default(), |r, x| r.join(reads_amount(x))),
+        Amount::Difference(x, y) => reads_amount(x).join(reads_amount(y)),
+        Amount::Times(_, x) | Amount::Half(x, _) => reads_amount(x),
+        Amount::N(_)
+        | Amount::BonusThere
+        | Amount::PrintedPower(_)
+        | Amount::Cost(_)
+        | Amount::Counters(..)
+        | Amount::Beneath(_)
+        | Amount::Tokens(_)
+        | Amount::Points(_) => Reach::default(),
     }
 }
 
@@ -235,9 +260,65 @@ pub(crate) fn ability_kinds(a: &Ability) -> (Kinds, Kinds) {
                 Effect::If {
                     then, otherwise, ..
                 } => in_effects(then).or(in_effects(otherwise)),
-                Effect::By { effects, .. } => in_effects(effects),
+                Effect::By { effects, .. } | Effect::Later { effects, .. } => in_effects(effects),
                 Effect::PayOr { otherwise, .. } => in_effects(otherwise),
-                _ => Kinds::NONE,
+                Effect::Modes { modes, .. } => modes
+                    .iter()
+                    .fold(Kinds::NONE, |k, m| k.or(in_effects(&m.effects))),
+                Effect::Draw { .. }
+                | Effect::Discard { .. }
+                | Effect::GainTokens { .. }
+                | Effect::Score { .. }
+                | Effect::Exhaust(_)
+                | Effect::Ready(_)
+                | Effect::Frighten(_)
+                | Effect::Dismiss(_)
+                | Effect::Retire(_)
+                | Effect::Banish(_)
+                | Effect::ReturnToHand(_)
+                | Effect::ToDeckTop(_)
+                | Effect::Move { .. }
+                | Effect::Send { .. }
+                | Effect::Counters { .. }
+                | Effect::TurnOver(_)
+                | Effect::Search(_)
+                | Effect::FlipExtra(_)
+                | Effect::Ignore(_)
+                | Effect::Flip { .. }
+                | Effect::OncePerFaceoff
+                | Effect::Studious
+                | Effect::LoseTokens { .. }
+                | Effect::Uncover(_)
+                | Effect::Peek(_)
+                | Effect::Cover(_)
+                | Effect::Mill { .. }
+                | Effect::LookAt { .. }
+                | Effect::Inspired
+                | Effect::Discount { .. }
+                | Effect::PlayTroublemakerFree
+                | Effect::GainTokensForPhase { .. }
+                | Effect::Reattach { .. }
+                | Effect::PlayFree { .. }
+                | Effect::SearchAndPlay { .. }
+                | Effect::BanishLinked(_)
+                | Effect::ReturnLinked
+                | Effect::Pick(_)
+                | Effect::MoveToProblemWith { .. }
+                | Effect::PutCounters { .. }
+                | Effect::RemoveCounters { .. }
+                | Effect::GainControl { .. }
+                | Effect::ExchangeControl { .. }
+                | Effect::MakeToken { .. }
+                | Effect::TokenCopy(_)
+                | Effect::CopyThis { .. }
+                | Effect::PutTokenCopy { .. }
+                | Effect::PutIntoPlay { .. }
+                | Effect::RemovePowerCounters { .. }
+                | Effect::ChooseColor
+                | Effect::Reveal { .. }
+                | Effect::ToDeckBottom(_)
+                | Effect::ShuffleIntoDeck(_)
+                | Effect::Shuffle(_) => Kinds::NONE,
             })
         })
     }

@@ -197,7 +197,10 @@ impl Game {
                     && self.def(c).card_type != CardType::ManeCharacter;
                 // Flipped cards can be put into a hand instead of the deck bottom (710),
                 // and an Event being played can put itself on top of its owner's deck.
+                // A card revealed from a deck may be put into a hand from there.
                 let elsewhere = matches!(self.card(c).zone, Zone::Discard | Zone::Flip)
+                    || (matches!(occ, Occurrence::ToHand(_))
+                        && self.card(c).zone == Zone::DrawDeck)
                     || (matches!(occ, Occurrence::ToDeckTop(_))
                         && matches!(self.card(c).zone, Zone::Hand | Zone::Queue));
                 from_play || elsewhere

@@ -60,6 +60,17 @@ impl Game {
                 });
                 return None;
             }
+            // Delayed effects whose moment has come start before the waiting triggered
+            // effects are processed.
+            if self.st.delayed.iter().any(|d| d.due) {
+                self.push(Frame::Window {
+                    kind,
+                    holder,
+                    passes,
+                });
+                self.start_delayed();
+                return None;
+            }
             self.collect_state_triggers();
             // 511.7: then the triggered effects waiting, as one wave; new ones wait (511.7b).
             if !self.st.triggers.is_empty() {

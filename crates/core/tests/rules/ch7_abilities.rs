@@ -756,11 +756,14 @@ fn r506_2_a_card_picked_to_be_moved_home_is_never_one_already_there() {
         0,
         Timing::Phase(PhaseName::Main),
         vec![
-            Effect::Pick(Target::UpToOne(Cards {
-                card_type: Some(CardKind::Character),
-                controller: Some(Who::You),
-                ..Cards::default()
-            })),
+            Effect::Pick(Target::UpTo(
+                Amount::N(1),
+                Cards {
+                    card_type: Some(CardKind::Character),
+                    controller: Some(Who::You),
+                    ..Cards::default()
+                },
+            )),
             Effect::Move {
                 target: Target::It,
                 to: AreaRef::Home,

@@ -159,13 +159,13 @@ fn colour_counter() -> CardDef {
         vec![Ability::Static {
             effect: StaticEffect::Power {
                 cards: None,
-                amount: Amount::ColorsAmong(
+                amount: Amount::Times(
                     -1,
-                    Cards {
+                    Box::new(Amount::ColorsAmong(Cards {
                         card_type: Some(CardKind::Character),
                         controller: Some(Who::You),
                         ..Cards::default()
-                    },
+                    })),
                 ),
             },
             condition: None,

@@ -13,6 +13,7 @@ mod ch6_turn_sequence;
 mod ch7_abilities;
 mod ch8_additional;
 mod cnmanes;
+mod compose;
 mod copies;
 mod copies2;
 mod decklook;

@@ -201,9 +201,13 @@ fn cards_beneath_count_while_the_card_stays_in_play() {
         vec![Ability::Static {
             effect: StaticEffect::Power {
                 cards: None,
-                amount: Amount::Beneath(2),
+                amount: Amount::Times(2, Box::new(Amount::Beneath(CardRef::This))),
             },
-            condition: Some(Condition::Beneath(1)),
+            condition: Some(Condition::Compare(
+                Amount::Beneath(CardRef::This),
+                Cmp::AtLeast,
+                Amount::N(1),
+            )),
         }],
     );
     let (mut big_id, mut xs) = (None, Vec::new());
