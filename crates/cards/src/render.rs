@@ -1371,13 +1371,12 @@ fn paid_then(k: &[Cost], e: &[Effect]) -> String {
 
 fn costs_to(v: &[Cost]) -> String {
     if v.is_empty() {
-        String::new()
-    } else {
-        format!(
-            "{} to ",
-            v.iter().map(cost).collect::<Vec<_>>().join(" and ")
-        )
+        return String::new();
     }
+    let paid = v.iter().map(cost).collect::<Vec<_>>().join(" and ");
+    // "exhaust the card this is attached to, to draw": no "to to".
+    let comma = if paid.ends_with(" to") { "," } else { "" };
+    format!("{paid}{comma} to ")
 }
 
 /// One ability as a sentence.

@@ -63,6 +63,7 @@ const BROKEN: &[(&str, &str)] = &[
     ("top 1 card", "one card is \"the top card\""),
     ("or less with power", "a power range said twice"),
     ("  ", "a doubled space"),
+    (" to to ", "a cost ending in \"to\" run into its \"to\""),
 ];
 
 fn rendered() -> Vec<(String, String)> {
