@@ -22,10 +22,10 @@ fn whose(w: Who) -> Cards {
     }
 }
 
-/// P2's "GUARD" Friend with one static ability.
+/// P2's "GUARD" Friend (power 2) with one static ability.
 fn guard(effect: StaticEffect) -> CardDef {
     with(
-        friend("GUARD", Orange, 1, 1, 0),
+        friend("GUARD", Orange, 2, 1, 0),
         vec![Ability::Static {
             effect,
             condition: None,
@@ -370,4 +370,93 @@ fn r508_1_the_player_chooses_which_card_to_discard_to_pay() {
             .collect();
     assert_eq!(hand, vec!["Blue Friend H1".to_string()]);
     assert_eq!(t.g.player(P1).tokens, 1);
+}
+
+#[test]
+fn r710_a_card_that_would_go_to_a_discard_pile_goes_to_hand_instead() {
+    // GUARD itself is left alone, so its replacement stays in play for the others.
+    let (t, [g, pal, mine]) = against_guard(
+        vec![Effect::Dismiss(Target::Each(Cards {
+            power_at_most: Some(1),
+            ..friends()
+        }))],
+        StaticEffect::Replace {
+            would: Would::ToDiscardPile(Subject::Any(whose(Who::You))),
+            instead: Instead::ToHand,
+            optional: false,
+        },
+    );
+    assert_eq!(t.g.card(g).zone, ponyccg_core::Zone::Play);
+    assert_eq!(t.g.card(pal).zone, ponyccg_core::Zone::Hand);
+    assert_eq!(t.g.card(mine).zone, ponyccg_core::Zone::Discard);
+}
+
+#[test]
+fn r710_a_card_that_would_be_moved_is_exhausted_instead_and_stays() {
+    let (t, [g, pal, _]) = against_guard(
+        vec![Effect::Move {
+            target: Target::Each(whose(Who::Opponent)),
+            to: AreaRef::Home,
+        }],
+        StaticEffect::Replace {
+            would: Would::BeMoved(Subject::This),
+            instead: Instead::Exhaust,
+            optional: false,
+        },
+    );
+    assert_eq!(t.g.card(g).area, Some(Area::Problem(P1)));
+    assert_eq!(t.g.card(g).exhaustion, 1);
+    assert_eq!(t.g.card(pal).area, Some(Area::Home(P2)), "only this card");
+}
+
+#[test]
+fn r104_2_a_player_who_cant_challenge_a_troublemaker_is_not_offered_it() {
+    // The prohibition's condition reads the challenger as "that player".
+    let tm = with(
+        troublemaker("TM", 1, 1, false),
+        vec![Ability::Static {
+            effect: StaticEffect::Prohibit(Prohibition::Challenge {
+                troublemakers: None,
+                by: Who::Each,
+            }),
+            condition: Some(Condition::Not(Box::new(Condition::AtLeast(
+                2,
+                Cards {
+                    controller: Some(Who::ThatPlayer),
+                    place: Some(Place::Here),
+                    ..friends()
+                },
+            )))),
+        }],
+    );
+    let at = |n: usize| {
+        let tm = tm.clone();
+        board(
+            deck(
+                "A",
+                Blue,
+                vec![friend("F", Blue, 1, 1, 0), friend("G", Blue, 1, 1, 0)],
+                5,
+            ),
+            deck("B", Orange, vec![tm], 5),
+            ponyccg_core::board::StartAt::ChallengeStep,
+            |b| {
+                for f in ["F", "G"].into_iter().take(n) {
+                    place(b, P1, f, Area::Problem(P1));
+                }
+                place(b, P2, "TM", Area::Problem(P1));
+                b.set_tokens(P1, 1);
+            },
+        )
+    };
+    let one = at(1);
+    assert_ne!(
+        one.g.decision().map(|d| d.prompt.clone()),
+        Some(ponyccg_core::Prompt::Challenge)
+    );
+    let two = at(2);
+    assert_eq!(
+        two.g.decision().map(|d| d.prompt.clone()),
+        Some(ponyccg_core::Prompt::Challenge)
+    );
 }
