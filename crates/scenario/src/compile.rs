@@ -170,6 +170,7 @@ const LIMIT: i64 = 1000;
 
 struct Ctx<'a> {
     src: &'a Src<'a>,
+    cat: &'a Catalogue,
     inline: Vec<CardDef>,
     players: usize,
 }
@@ -236,7 +237,7 @@ impl<'a> Ctx<'a> {
                 line,
             });
         }
-        let cat = Catalogue::builtin();
+        let cat = self.cat;
         let entry = cat
             .get(key)
             .or_else(|| cat.find_name(key).into_iter().next());
@@ -297,7 +298,11 @@ fn wrap<T>(
     r.map_err(|m| src.err(offset, field, m))
 }
 
-pub(crate) fn compile(src: &Src, raw: spec::File) -> Result<Scenario, ScenarioError> {
+pub(crate) fn compile(
+    src: &Src,
+    cat: &Catalogue,
+    raw: spec::File,
+) -> Result<Scenario, ScenarioError> {
     let header_off = raw.scenario.span().start;
     let header = raw.scenario.into_inner();
     if header.name.trim().is_empty() {
@@ -320,6 +325,7 @@ pub(crate) fn compile(src: &Src, raw: spec::File) -> Result<Scenario, ScenarioEr
     }
     let mut ctx = Ctx {
         src,
+        cat,
         inline: Vec::new(),
         players: n,
     };
