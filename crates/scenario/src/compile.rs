@@ -189,7 +189,8 @@ impl<'a> Ctx<'a> {
         self.src.line(offset)
     }
 
-    /// A card by number or full name: the file's own cards first, then the catalogue.
+    /// A card by number or full name: the file's own cards first, then the stock cards,
+    /// then the catalogue.
     fn card(&self, name: &str, offset: usize, field: &str) -> Result<CardRef, ScenarioError> {
         let line = self.line(offset);
         let key = name.trim();
@@ -237,6 +238,15 @@ impl<'a> Ctx<'a> {
                 line,
             });
         }
+        if let Some(d) = crate::stock::cards()
+            .iter()
+            .find(|d| d.number.eq_ignore_ascii_case(key) || simple(&d.full_name()) == simple(key))
+        {
+            return Ok(CardRef {
+                def: d.clone(),
+                line,
+            });
+        }
         let cat = self.cat;
         let entry = cat
             .get(key)
@@ -259,7 +269,7 @@ impl<'a> Ctx<'a> {
                     offset,
                     field,
                     format!(
-                        "no card {key:?} among the file's [[card]] definitions or in the catalogue{hint}"
+                        "no card {key:?} among the file's [[card]] definitions, the stock cards or the catalogue{hint}"
                     ),
                 )
             }
@@ -407,7 +417,7 @@ pub(crate) fn compile(
     })
 }
 
-fn inline_card(src: &Src, c: &S<spec::CardSpec>) -> Result<CardDef, ScenarioError> {
+pub(crate) fn inline_card(src: &Src, c: &S<spec::CardSpec>) -> Result<CardDef, ScenarioError> {
     let c = c.get_ref();
     let number = c.number.get_ref().trim().to_string();
     if number.is_empty() || number.chars().any(char::is_whitespace) {

@@ -10,6 +10,7 @@ mod compile;
 mod names;
 mod run;
 mod spec;
+mod stock;
 mod trace;
 
 pub use compile::Scenario;
