@@ -152,7 +152,8 @@ fn read(p: &Path) -> Result<String, String> {
 }
 
 fn files_with(dir: &Path, ext: &str) -> Result<Vec<PathBuf>, String> {
-    let rd = std::fs::read_dir(dir).map_err(|e| format!("{}: can't be read: {e}", dir.display()))?;
+    let rd =
+        std::fs::read_dir(dir).map_err(|e| format!("{}: can't be read: {e}", dir.display()))?;
     let mut out: Vec<PathBuf> = rd
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == ext))

@@ -257,9 +257,8 @@ fn card(exe: &Path, root: &Path, job: &Job, timeout: Duration) -> Result<CardRes
                         ));
                     }
                     if baseline == Some(Ok(())) && next < n {
-                        outcomes[next] = Some(Outcome::Killed(format!(
-                            "the engine crashed ({status})"
-                        )));
+                        outcomes[next] =
+                            Some(Outcome::Killed(format!("the engine crashed ({status})")));
                         next += 1;
                     }
                     break;

@@ -111,17 +111,47 @@ const SWAPS: &[(&str, Shape, Kind, &[&str])] = &[
     ("You", Shape::Unit, Kind::Player, &["Opponent", "Each"]),
     ("Opponent", Shape::Unit, Kind::Player, &["You", "Each"]),
     ("Each", Shape::Unit, Kind::Player, &["You", "Opponent"]),
-    ("ItsController", Shape::Unit, Kind::Player, &["You", "Opponent"]),
-    ("ThatPlayer", Shape::Unit, Kind::Player, &["ThatPlayersOpponent"]),
-    ("ThatPlayersOpponent", Shape::Unit, Kind::Player, &["ThatPlayer"]),
+    (
+        "ItsController",
+        Shape::Unit,
+        Kind::Player,
+        &["You", "Opponent"],
+    ),
+    (
+        "ThatPlayer",
+        Shape::Unit,
+        Kind::Player,
+        &["ThatPlayersOpponent"],
+    ),
+    (
+        "ThatPlayersOpponent",
+        Shape::Unit,
+        Kind::Player,
+        &["ThatPlayer"],
+    ),
     ("Yours", Shape::Unit, Kind::Player, &["Opponents"]),
     ("Opponents", Shape::Unit, Kind::Player, &["Yours"]),
-    ("Here", Shape::Unit, Kind::Place, &["There", "AtHome", "AtAProblem"]),
+    (
+        "Here",
+        Shape::Unit,
+        Kind::Place,
+        &["There", "AtHome", "AtAProblem"],
+    ),
     ("There", Shape::Unit, Kind::Place, &["Here", "AtHome"]),
     ("AtHome", Shape::Unit, Kind::Place, &["AtAProblem", "Here"]),
     ("AtAProblem", Shape::Unit, Kind::Place, &["AtHome", "Here"]),
-    ("AtOpponentsProblem", Shape::Unit, Kind::Place, &["AtAProblem"]),
-    ("InPlay", Shape::Unit, Kind::Place, &["AtHome", "AtAProblem"]),
+    (
+        "AtOpponentsProblem",
+        Shape::Unit,
+        Kind::Place,
+        &["AtAProblem"],
+    ),
+    (
+        "InPlay",
+        Shape::Unit,
+        Kind::Place,
+        &["AtHome", "AtAProblem"],
+    ),
     ("Elsewhere", Shape::Unit, Kind::Place, &["Here"]),
     ("Involved", Shape::Unit, Kind::Place, &["Here"]),
     ("Anywhere", Shape::Unit, Kind::Place, &["Home"]),
@@ -142,9 +172,19 @@ const SWAPS: &[(&str, Shape, Kind, &[&str])] = &[
     ),
     ("ThisFaceoff", Shape::Unit, Kind::Duration, &["EndOfTurn"]),
     ("EndOfPhase", Shape::Unit, Kind::Duration, &["EndOfTurn"]),
-    ("StartOfYourNextTurn", Shape::Unit, Kind::Duration, &["EndOfTurn"]),
+    (
+        "StartOfYourNextTurn",
+        Shape::Unit,
+        Kind::Duration,
+        &["EndOfTurn"],
+    ),
     ("Permanently", Shape::Unit, Kind::Duration, &["EndOfTurn"]),
-    ("EndOfScorePhase", Shape::Unit, Kind::Duration, &["EndOfTurn"]),
+    (
+        "EndOfScorePhase",
+        Shape::Unit,
+        Kind::Duration,
+        &["EndOfTurn"],
+    ),
     ("Main", Shape::Unit, Kind::Phase, &["Score", "Troublemaker"]),
     ("Score", Shape::Unit, Kind::Phase, &["Main"]),
     ("Ready", Shape::Unit, Kind::Phase, &["Main"]),
@@ -162,10 +202,30 @@ const SWAPS: &[(&str, Shape, Kind, &[&str])] = &[
     ("Yellow", Shape::Unit, Kind::Colour, &["Blue"]),
     ("WinFaceoff", Shape::Unit, Kind::Trigger, &["LoseFaceoff"]),
     ("LoseFaceoff", Shape::Unit, Kind::Trigger, &["WinFaceoff"]),
-    ("ConfrontThisProblem", Shape::Unit, Kind::Trigger, &["Confront"]),
-    ("Confront", Shape::Unit, Kind::Trigger, &["ConfrontThisProblem"]),
-    ("StartOfTurn", Shape::Unit, Kind::Trigger, &["StartOfMainPhase"]),
-    ("StartOfMainPhase", Shape::Unit, Kind::Trigger, &["StartOfTurn"]),
+    (
+        "ConfrontThisProblem",
+        Shape::Unit,
+        Kind::Trigger,
+        &["Confront"],
+    ),
+    (
+        "Confront",
+        Shape::Unit,
+        Kind::Trigger,
+        &["ConfrontThisProblem"],
+    ),
+    (
+        "StartOfTurn",
+        Shape::Unit,
+        Kind::Trigger,
+        &["StartOfMainPhase"],
+    ),
+    (
+        "StartOfMainPhase",
+        Shape::Unit,
+        Kind::Trigger,
+        &["StartOfTurn"],
+    ),
     ("This", Shape::Unit, Kind::Subject, &["It", "Any(())"]),
     ("It", Shape::Unit, Kind::Subject, &["This"]),
     ("Exhaust", Shape::Call, Kind::Effect, &["Ready"]),
@@ -355,7 +415,9 @@ mod tests {
     fn players_swap_but_a_target_called_each_is_not_a_player() {
         let t = "(controller: Some(You), target: Each((place: Some(Here))))";
         let got = applied(t);
-        assert!(got.contains(&"(controller: Some(Opponent), target: Each((place: Some(Here))))".into()));
+        assert!(
+            got.contains(&"(controller: Some(Opponent), target: Each((place: Some(Here))))".into())
+        );
         assert!(!got.iter().any(|g| g.contains("You((")));
     }
 
@@ -369,12 +431,12 @@ mod tests {
             .map(|m| m.apply(t))
             .collect();
         assert!(cond.contains(&"(when: Played, if: None)".into()));
-        assert!(cond.contains(&"(when: Played, if: Some(Not(Exists((controller: Some(You))))))".into()));
+        assert!(
+            cond.contains(&"(when: Played, if: Some(Not(Exists((controller: Some(You))))))".into())
+        );
         assert!(cond.contains(&"(when: Played, if: Some(None((controller: Some(You)))))".into()));
-        assert!(ms
-            .iter()
-            .any(|m| m.kind == Kind::Filter
-                && m.apply(t) == "(when: Played, if: Some(Exists((controller: None))))"));
+        assert!(ms.iter().any(|m| m.kind == Kind::Filter
+            && m.apply(t) == "(when: Played, if: Some(Exists((controller: None))))"));
     }
 
     #[test]
@@ -386,7 +448,11 @@ mod tests {
     #[test]
     fn a_change_is_described_by_its_line() {
         let t = "(\n  a: Some(You), // the controller\n)";
-        let m = &all(t)[0];
+        let ms = all(t);
+        let m = ms
+            .iter()
+            .find(|m| m.kind == Kind::Player)
+            .expect("a player change");
         assert_eq!(m.line, 2);
         assert_eq!(m.change(), "`a: Some(You)` → `a: Some(Opponent)`");
     }

@@ -157,7 +157,10 @@ impl Run {
     pub fn markdown(&self, command: &str) -> String {
         let mut s = String::new();
         let t = &self.total;
-        let _ = writeln!(s, "# Mutation report: card scripts against their scenarios\n");
+        let _ = writeln!(
+            s,
+            "# Mutation report: card scripts against their scenarios\n"
+        );
         let _ = writeln!(
             s,
             "Made by `{command}` (crates/mutate). Each scripted card's script is changed one \
@@ -244,13 +247,7 @@ impl Run {
                 c.file
             );
             for m in c.survivors() {
-                let _ = writeln!(
-                    s,
-                    "- line {} [{}]: {}",
-                    m.line,
-                    m.kind.name(),
-                    m.change()
-                );
+                let _ = writeln!(s, "- line {} [{}]: {}", m.line, m.kind.name(), m.change());
             }
             let _ = writeln!(s);
         }

@@ -58,9 +58,7 @@ pub fn tokenize(text: &str, from: usize, to: usize) -> Vec<Token> {
                 start,
                 end: i,
             });
-        } else if c.is_ascii_digit()
-            || (c == b'-' && i + 1 < to && b[i + 1].is_ascii_digit())
-        {
+        } else if c.is_ascii_digit() || (c == b'-' && i + 1 < to && b[i + 1].is_ascii_digit()) {
             let start = i;
             i += 1;
             while i < to && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
@@ -133,8 +131,15 @@ pub struct EntrySpan {
 /// Finds the entry of card `number` (case-insensitive) in a script file's text.
 pub fn find_entry(text: &str, number: &str) -> Option<EntrySpan> {
     let all = tokenize(text, 0, text.len());
+    let mut depth = 0usize;
     for (k, t) in all.iter().enumerate() {
-        if t.tok != Tok::Str || !all.get(k + 1).is_some_and(|c| c.is_punct(':')) {
+        match t.tok {
+            Tok::Punct('(' | '[' | '{') => depth += 1,
+            Tok::Punct(')' | ']' | '}') => depth = depth.saturating_sub(1),
+            Tok::Punct(_) | Tok::Ident(_) | Tok::Int(_) | Tok::Str => {}
+        }
+        // Keys of the file's map only, never a string inside an entry.
+        if depth != 1 || t.tok != Tok::Str || !all.get(k + 1).is_some_and(|c| c.is_punct(':')) {
             continue;
         }
         let key = text[t.start..t.end].trim_matches('"');

@@ -28,12 +28,16 @@ pub(crate) fn text() -> String {
         card(
             format!("{c}Mane"),
             format!("{c} Mane"),
-            format!("type = \"mane\"\ncolors = [\"{lc}\"]\npower = 1\nkeywords = [\"Home Limit 3\"]"),
+            format!(
+                "type = \"mane\"\ncolors = [\"{lc}\"]\npower = 1\nkeywords = [\"Home Limit 3\"]"
+            ),
         );
         card(
             format!("{c}ManeHL5"),
             format!("{c} Mane HL5"),
-            format!("type = \"mane\"\ncolors = [\"{lc}\"]\npower = 1\nkeywords = [\"Home Limit 5\"]"),
+            format!(
+                "type = \"mane\"\ncolors = [\"{lc}\"]\npower = 1\nkeywords = [\"Home Limit 5\"]"
+            ),
         );
         for p in 1..=9 {
             card(
@@ -47,7 +51,10 @@ pub(crate) fn text() -> String {
             let (number, name) = if bonus == 1 {
                 (format!("{c}Problem"), format!("{c} Problem"))
             } else {
-                (format!("{c}Problem{bonus}"), format!("{c} Problem Bonus {bonus}"))
+                (
+                    format!("{c}Problem{bonus}"),
+                    format!("{c} Problem Bonus {bonus}"),
+                )
             };
             card(
                 number,
@@ -106,7 +113,11 @@ mod tests {
         let mut seen = std::collections::HashSet::new();
         for d in cards() {
             assert!(seen.insert(d.number.to_lowercase()), "{}", d.number);
-            assert!(seen.insert(d.full_name().to_lowercase()), "{}", d.full_name());
+            assert!(
+                seen.insert(d.full_name().to_lowercase()),
+                "{}",
+                d.full_name()
+            );
         }
     }
 
@@ -115,7 +126,11 @@ mod tests {
         let cat = ponyccg_cards::Catalogue::builtin();
         for d in cards() {
             assert!(cat.get(&d.number).is_none(), "{}", d.number);
-            assert!(cat.find_name(&d.full_name()).is_empty(), "{}", d.full_name());
+            assert!(
+                cat.find_name(&d.full_name()).is_empty(),
+                "{}",
+                d.full_name()
+            );
         }
     }
 }
