@@ -342,9 +342,13 @@ fn describe(text: &str, kind: Kind, start: usize, end: usize, replacement: Strin
     let ls = text[..start].rfind('\n').map_or(0, |i| i + 1);
     let le = text[end..].find('\n').map_or(text.len(), |i| end + i);
     let (before, after) = if !text[start..end].contains('\n') {
-        let b = &text[ls..le];
-        let a = format!("{}{}{}", &text[ls..start], replacement, &text[end..le]);
-        (squash(strip_comment(b)), squash(strip_comment(&a)))
+        // The change with some of its line either side, so a long line still shows it.
+        let pre = squash_start(&text[ls..start]);
+        let post = squash_end(strip_comment(&text[end..le]));
+        (
+            format!("{pre}{}{post}", &text[start..end]),
+            format!("{pre}{replacement}{post}"),
+        )
     } else {
         (squash(&text[start..end]), squash(&replacement))
     };
@@ -357,6 +361,41 @@ fn describe(text: &str, kind: Kind, start: usize, end: usize, replacement: Strin
         before,
         after,
     }
+}
+
+/// Context kept either side of a one-line change, in characters.
+const CONTEXT: usize = 45;
+
+/// The end of the text before a change: whitespace collapsed, cut to [`CONTEXT`].
+fn squash_start(s: &str) -> String {
+    let one = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let one = if s.ends_with(char::is_whitespace) && !one.is_empty() {
+        one + " "
+    } else {
+        one
+    };
+    let n = one.chars().count();
+    if n <= CONTEXT {
+        return one;
+    }
+    let tail: String = one.chars().skip(n - CONTEXT).collect();
+    format!("…{tail}")
+}
+
+/// The start of the text after a change: whitespace collapsed, cut to [`CONTEXT`].
+fn squash_end(s: &str) -> String {
+    let one = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let one = if s.starts_with(char::is_whitespace) && !one.is_empty() {
+        format!(" {one}")
+    } else {
+        one
+    };
+    let one = one.trim_end_matches(',').to_string();
+    if one.chars().count() <= CONTEXT {
+        return one;
+    }
+    let head: String = one.chars().take(CONTEXT).collect();
+    format!("{head}…")
 }
 
 fn strip_comment(s: &str) -> &str {
