@@ -73,7 +73,7 @@ pub struct SetInfo {
 }
 
 /// The card catalogue. Cheap to query: lookups by number, GUID and name are hashed.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Catalogue {
     entries: Vec<Entry>,
     sets: Vec<SetInfo>,

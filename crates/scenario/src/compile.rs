@@ -170,6 +170,7 @@ const LIMIT: i64 = 1000;
 
 struct Ctx<'a> {
     src: &'a Src<'a>,
+    cat: &'a Catalogue,
     inline: Vec<CardDef>,
     players: usize,
 }
@@ -188,7 +189,8 @@ impl<'a> Ctx<'a> {
         self.src.line(offset)
     }
 
-    /// A card by number or full name: the file's own cards first, then the catalogue.
+    /// A card by number or full name: the file's own cards first, then the stock cards,
+    /// then the catalogue.
     fn card(&self, name: &str, offset: usize, field: &str) -> Result<CardRef, ScenarioError> {
         let line = self.line(offset);
         let key = name.trim();
@@ -236,7 +238,16 @@ impl<'a> Ctx<'a> {
                 line,
             });
         }
-        let cat = Catalogue::builtin();
+        if let Some(d) = crate::stock::cards()
+            .iter()
+            .find(|d| d.number.eq_ignore_ascii_case(key) || simple(&d.full_name()) == simple(key))
+        {
+            return Ok(CardRef {
+                def: d.clone(),
+                line,
+            });
+        }
+        let cat = self.cat;
         let entry = cat
             .get(key)
             .or_else(|| cat.find_name(key).into_iter().next());
@@ -258,7 +269,7 @@ impl<'a> Ctx<'a> {
                     offset,
                     field,
                     format!(
-                        "no card {key:?} among the file's [[card]] definitions or in the catalogue{hint}"
+                        "no card {key:?} among the file's [[card]] definitions, the stock cards or the catalogue{hint}"
                     ),
                 )
             }
@@ -297,7 +308,11 @@ fn wrap<T>(
     r.map_err(|m| src.err(offset, field, m))
 }
 
-pub(crate) fn compile(src: &Src, raw: spec::File) -> Result<Scenario, ScenarioError> {
+pub(crate) fn compile(
+    src: &Src,
+    cat: &Catalogue,
+    raw: spec::File,
+) -> Result<Scenario, ScenarioError> {
     let header_off = raw.scenario.span().start;
     let header = raw.scenario.into_inner();
     if header.name.trim().is_empty() {
@@ -320,6 +335,7 @@ pub(crate) fn compile(src: &Src, raw: spec::File) -> Result<Scenario, ScenarioEr
     }
     let mut ctx = Ctx {
         src,
+        cat,
         inline: Vec::new(),
         players: n,
     };
@@ -401,7 +417,7 @@ pub(crate) fn compile(src: &Src, raw: spec::File) -> Result<Scenario, ScenarioEr
     })
 }
 
-fn inline_card(src: &Src, c: &S<spec::CardSpec>) -> Result<CardDef, ScenarioError> {
+pub(crate) fn inline_card(src: &Src, c: &S<spec::CardSpec>) -> Result<CardDef, ScenarioError> {
     let c = c.get_ref();
     let number = c.number.get_ref().trim().to_string();
     if number.is_empty() || number.chars().any(char::is_whitespace) {

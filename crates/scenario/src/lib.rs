@@ -10,6 +10,7 @@ mod compile;
 mod names;
 mod run;
 mod spec;
+mod stock;
 mod trace;
 
 pub use compile::Scenario;
@@ -99,6 +100,16 @@ impl<'a> Src<'a> {
 /// Reads and checks a scenario: the TOML, every card reference, player, area, step and
 /// expectation. Never panics, whatever the text.
 pub fn parse(file: &str, text: &str) -> Result<Scenario, ScenarioError> {
+    parse_with(file, text, ponyccg_cards::Catalogue::builtin())
+}
+
+/// As [`parse`], naming cards from `catalogue` instead of the built-in one (a catalogue
+/// with changed scripts, as the mutation command builds).
+pub fn parse_with(
+    file: &str,
+    text: &str,
+    catalogue: &ponyccg_cards::Catalogue,
+) -> Result<Scenario, ScenarioError> {
     let src = Src::new(file, text);
     let raw: spec::File = match toml::from_str(text) {
         Ok(f) => f,
@@ -115,7 +126,7 @@ pub fn parse(file: &str, text: &str) -> Result<Scenario, ScenarioError> {
             });
         }
     };
-    compile::compile(&src, raw)
+    compile::compile(&src, catalogue, raw)
 }
 
 /// Reads, checks and runs one file.
