@@ -192,7 +192,7 @@ fn r702_a_condition_on_this_cards_own_state() {
                 exhausted: true,
                 ..InPlay::default()
             };
-            home = Some(place_with(b, P1, "ME", Area::Home(P1), exhausted.clone()));
+            home = Some(place_with(b, P1, "ME", Area::Home(P1), exhausted));
             ready = Some(place(b, P1, "ME", Area::Problem(P1)));
             tired = Some(place_with(b, P1, "ME", Area::Problem(P1), exhausted));
         },
