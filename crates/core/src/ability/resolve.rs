@@ -144,6 +144,7 @@ impl Game {
             }
             Place::AtFaceoff => k.zone == Zone::Play && k.area.is_some_and(|a| self.faceoff_at(a)),
             Place::Elsewhere => k.zone == Zone::Play && k.area != self.card(ctx.source).area,
+            Place::Anywhere => true,
         };
         if !ok || (sel.other && c == ctx.source) {
             return false;
@@ -509,6 +510,15 @@ impl Game {
             }
             Condition::Beneath(n) => self.cards_beneath(ctx.source).len() >= *n as usize,
             Condition::ItDismissed => ctx.it.is_some_and(|c| self.was_dismissed(c)),
+            Condition::WonByAtLeast(n) => ctx
+                .player
+                .and_then(|p| self.faceoff_margin(p))
+                .is_some_and(|m| m >= *n),
+            Condition::WonByExactly(n) => {
+                ctx.player.and_then(|p| self.faceoff_margin(p)) == Some(*n)
+            }
+            Condition::OpponentChallenging => self.opponent_challenging(ctx.you),
+            Condition::InvolvedAllColor(color) => self.involved_all_color(ctx.you, *color),
             Condition::AtLeastAtOneFaceoffArea(n, sel) => {
                 let sel = Cards {
                     place: Some(Place::InPlay),

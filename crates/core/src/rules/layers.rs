@@ -163,7 +163,14 @@ pub(crate) fn reads_condition(c: &Condition) -> Reach<'_> {
             colors: Colors::single(*color),
             ..Reach::default()
         },
-        Condition::MostPowerHere(_) | Condition::ExcessPower => Reach::power(),
+        Condition::MostPowerHere(_)
+        | Condition::ExcessPower
+        | Condition::WonByAtLeast(_)
+        | Condition::WonByExactly(_) => Reach::power(),
+        Condition::InvolvedAllColor(color) => Reach {
+            colors: Colors::single(*color),
+            ..Reach::default()
+        },
         _ => Reach::default(),
     }
 }
