@@ -638,7 +638,11 @@ fn check_deck(p: PlayerId, deck: &PlayerDeck) -> Result<(), SetupError> {
             .into_iter()
             .flatten()
             .flat_map(|f| f.abilities.iter())
-            .find_map(|a| crate::rules::ability_loss::check(a).err())
+            .find_map(|a| {
+                crate::rules::ability_loss::check(a)
+                    .and_then(|()| crate::ability::Trigger::check_ability(a))
+                    .err()
+            })
         {
             return Err(SetupError::BadScript {
                 player: p,
