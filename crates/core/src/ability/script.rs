@@ -449,6 +449,11 @@ impl Trigger {
             Ability::Activated { timing, .. }
             | Ability::ActivatedByAny { timing, .. }
             | Ability::Play { timing, .. } => match timing {
+                // 512.4c: a Reaction answers each event once; "the first time" is a
+                // triggered ability's.
+                Timing::Reaction { when, .. } if when.first => {
+                    Err("a Reaction's trigger can't be `first`".into())
+                }
                 Timing::Reaction { when, .. } => when.check(),
                 Timing::Phase(_) | Timing::Faceoff(_) | Timing::Immediate => Ok(()),
             },

@@ -203,11 +203,15 @@ impl Game {
         let mut found = Vec::new();
         let mut firsts = Vec::new();
         let mut scan = |g: &Game, c: CardId, found: &mut Vec<Waiting>| {
+            let own = !index || g.face_listens(c).has(kind);
+            if !own && !g.facts.teamwork {
+                return;
+            }
             let k = g.card(c);
             if k.zone == Zone::Play && (k.face_down || g.lacks_abilities(c)) {
                 return;
             }
-            if !index || g.face_listens(c).has(kind) {
+            if own {
                 g.scan_face(c, None, e, found, &mut firsts);
             }
             if g.facts.teamwork {
