@@ -95,7 +95,7 @@ fn random_games_with_every_scripted_card_end_without_a_panic() {
     let mut finished = 0;
     for seed in 0..60u64 {
         let mut rng = Mix(seed);
-        let setup = random_setup(&cat, seed, &mut rng);
+        let setup = random_setup(cat, seed, &mut rng);
         let mut g = Game::new(&setup).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         for _ in 0..4000 {
             let n = match g.pending() {
@@ -124,7 +124,7 @@ fn the_trigger_index_changes_no_game() {
     let mut decisions = 0;
     for seed in 0..24u64 {
         let mut rng = Mix(seed ^ 0x7219);
-        let setup = random_setup(&cat, seed, &mut rng);
+        let setup = random_setup(cat, seed, &mut rng);
         let mut on = Game::new(&setup).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         let mut off = on.clone();
         off.set_trigger_index(false);
