@@ -309,8 +309,6 @@ bitflags::bitflags! {
         /// An activated ability, of its controller's or anyone's (703), with a "[x]
         /// Phase" timing (512.3).
         const ACTIVATED_PHASE = 1;
-        /// A triggered ability, or a keyword standing for one (704).
-        const TRIGGERED = 2;
         /// A static ability (702).
         const STATIC = 4;
         /// An activated ability with any other timing (512.4).
@@ -329,18 +327,14 @@ impl FaceFacts {
                         _ => Self::ACTIVATED_OTHER,
                     }
                 }
-                Ability::Triggered { .. } => Self::TRIGGERED,
                 Ability::Static { .. } => Self::STATIC,
-                Ability::Play { .. } | Ability::Attach(_) | Ability::AsEntersPlay(_) => {
-                    Self::empty()
-                }
+                // Triggered abilities are indexed by the events they listen to
+                // (`face_listens`).
+                Ability::Triggered { .. }
+                | Ability::Play { .. }
+                | Ability::Attach(_)
+                | Ability::AsEntersPlay(_) => Self::empty(),
             };
-        }
-        if face.keywords.iter().any(|&k| {
-            crate::ability::keyword::is_triggered(k)
-                || crate::ability::keyword::triggered(k).is_some()
-        }) {
-            f |= Self::TRIGGERED;
         }
         f
     }
