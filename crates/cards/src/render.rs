@@ -982,11 +982,13 @@ fn trigger(t: &Trigger) -> String {
         Happening::PhaseEnds(p) => format!("{} {p:?} Phase ends", whose(t.by)),
         Happening::HasPower(n) => format!("{} has {n} or more power", card("this card")),
     };
-    if t.first {
-        format!("{x} for the first time")
-    } else {
-        x
-    }
+    x
+}
+
+/// The opening of a triggered ability: "when …", or "the first time …" (410.6).
+fn when(t: &Trigger) -> String {
+    let opening = if t.first { "the first time" } else { "when" };
+    format!("{opening} {}", trigger(t))
 }
 
 fn condition(c: &Condition) -> String {
@@ -1031,8 +1033,8 @@ fn condition(c: &Condition) -> String {
             "this card has at least {} beneath it",
             plural(*n as i16, "card", "cards")
         ),
-        Condition::WonByAtLeast(n) => format!("that player won by {n} or more power"),
-        Condition::WonByExactly(n) => format!("that player won by exactly {n} power"),
+        Condition::WonByAtLeast(n) => format!("the winner's margin is at least {n} power"),
+        Condition::WonByExactly(n) => format!("the winner's margin is exactly {n} power"),
         Condition::OpponentChallenging => "an opponent is the challenger".into(),
         Condition::InvolvedAllColor(c) => {
             format!("every character of yours in the faceoff is {}", c.name())
@@ -1174,7 +1176,7 @@ pub fn ability(a: &Ability) -> String {
             } else {
                 format!("{}{}", costs_to(k), effects(e))
             };
-            sentence(format!("when {}{cond}, {body}", trigger(when)))
+            sentence(format!("{}{cond}, {body}", self::when(when)))
         }
         Ability::ActivatedByAny {
             timing: t,
