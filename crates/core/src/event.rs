@@ -230,6 +230,9 @@ pub enum EventKind {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct EventKinds(u64);
 
+// Every kind has its own bit of the set.
+const _: () = assert!((EventKind::Revealed as u8) < 64);
+
 impl EventKinds {
     pub const NONE: EventKinds = EventKinds(0);
     pub const ALL: EventKinds = EventKinds(u64::MAX);
