@@ -209,12 +209,11 @@ impl Catalogue {
                         message: "`boosted` abilities on a card with no Boosted side".into(),
                     });
                 }
-                if let Some(message) = s
-                    .abilities
-                    .iter()
-                    .chain(s.boosted.iter())
-                    .find_map(|a| ponyccg_core::rules::ability_loss::check(a).err())
-                {
+                if let Some(message) = s.abilities.iter().chain(s.boosted.iter()).find_map(|a| {
+                    ponyccg_core::rules::ability_loss::check(a)
+                        .and_then(|()| ponyccg_core::ability::Trigger::check_ability(a))
+                        .err()
+                }) {
                     return Err(CatalogueError::Invalid { at, message });
                 }
                 def.face.abilities = s.abilities;

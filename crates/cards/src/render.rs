@@ -249,6 +249,7 @@ fn place_words(p: Option<Place>) -> &'static str {
         Some(Place::AtFaceoff) => " where the faceoff is",
         Some(Place::Elsewhere) => " not in this card's area",
         Some(Place::Revealed) => " revealed this way",
+        Some(Place::Anywhere) => "",
         Some(Place::InPlay) | None => "",
     }
 }
@@ -1029,105 +1030,12 @@ fn token_words(t: &TokenSpec, plural_form: bool) -> String {
     s
 }
 
-fn trigger(t: &Trigger) -> String {
-    match t {
-        Trigger::Played => "you play this card".into(),
-        Trigger::EntersPlay(s) => format!("{} enters play", subject(s)),
-        Trigger::Moved {
-            subject: s,
-            to_problem,
-            from_home,
-        } => {
-            let mut x = format!("{} is moved", subject(s));
-            if *from_home {
-                x.push_str(" from home");
-            }
-            if *to_problem {
-                x.push_str(" to a Problem");
-            }
-            x
-        }
-        Trigger::Dismissed(s) => format!("{} is dismissed", subject(s)),
-        Trigger::ConfrontThisProblem => "you confront this card's Problem".into(),
-        Trigger::Confront => "you confront a Problem".into(),
-        Trigger::WinFaceoff => "you win a faceoff involving this card".into(),
-        Trigger::LoseFaceoff => "you lose a faceoff involving this card".into(),
-        Trigger::FaceoffStarts => "a faceoff involving this card starts".into(),
-        Trigger::OpponentStartsFaceoffHere => "an opponent starts a faceoff here".into(),
-        Trigger::Uncovered(s) => format!("{} is uncovered", subject(s)),
-        Trigger::Flipped => "you flip this card".into(),
-        Trigger::StartOfTurn => "your turn starts".into(),
-        Trigger::StartOfMainPhase => "your Main Phase starts".into(),
-        Trigger::EndOfTurn { yours: true } => "your turn ends".into(),
-        Trigger::EndOfTurn { yours: false } => "a turn ends".into(),
-        Trigger::ScoreWith => "you score points with this card".into(),
-        Trigger::PhaseStarts { phase, yours } => format!(
-            "{} {phase:?} Phase starts",
-            if *yours { "your" } else { "a" }
-        ),
-        Trigger::PhaseEnds { phase, yours } => {
-            format!("{} {phase:?} Phase ends", if *yours { "your" } else { "a" })
-        }
-        Trigger::Defeat => "you defeat a Troublemaker".into(),
-        Trigger::WinAnyFaceoff => "you win a faceoff".into(),
-        Trigger::CardFlipped {
-            by,
-            during,
-            opponent_challenging,
-        } => {
-            let mut x = format!("{} a card", does(*by, "flip"));
-            if let Some(k) = during {
-                x.push_str(&format!(" during a {k:?} faceoff"));
-            }
-            if *opponent_challenging {
-                x.push_str(" while your opponent is the challenger");
-            }
-            x
-        }
-        Trigger::AnyFaceoffBegins => "a faceoff begins".into(),
-        Trigger::Draws(w) => does(*w, "draw") + " a card",
-        Trigger::Discards(w) => does(*w, "discard") + " a card",
-        Trigger::GainsTokens(w) => does(*w, "gain") + " action tokens",
-        Trigger::LeavesItsArea => "this card leaves the area it is at".into(),
-        Trigger::LeavesPlay => "this card leaves play".into(),
-        Trigger::ToDiscardPile => "this card is put into a discard pile from anywhere".into(),
-        Trigger::YouMove(s) => format!("you move {}", subject(s)),
-        Trigger::ToDiscardPileFromPlay => "this card is put into a discard pile from play".into(),
-        Trigger::MovedAway(s) => format!("{} is moved (\"there\" is where it was)", subject(s)),
-        Trigger::DefeatUsingOnly(c) => format!(
-            "you defeat a Troublemaker with only {} characters in the faceoff",
-            c.name()
-        ),
-        Trigger::PlayerConfrontsHere => "a player confronts this card's Problem".into(),
-        Trigger::PlayerWinsFaceoffHere { by_exactly: None } => {
-            "a player wins a faceoff here".into()
-        }
-        Trigger::PlayerWinsFaceoffHere {
-            by_exactly: Some(n),
-        } => format!("a player wins a faceoff here by exactly {n} power"),
-        Trigger::PlayerDefeatsHere => "a player defeats a Troublemaker here".into(),
-        Trigger::PlayerMovesHere(s) => format!("a player moves {} here", subject(s)),
-        Trigger::PlayerPlaysHere(s) => format!("a player plays {} here", subject(s)),
-        Trigger::OpponentsPhaseStarts(phase) => {
-            format!("an opponent's {phase:?} Phase starts")
-        }
-        Trigger::HasPower(n) => format!("this card has {n} or more power"),
-        Trigger::WinFaceoffBy { during, at_least } => format!(
-            "you win a {}faceoff by {at_least} or more power",
-            match during {
-                Some(k) => format!("{k:?} "),
-                None => String::new(),
-            }
-        ),
-        Trigger::First(inner) => format!("{} (only the first time this happens)", trigger(inner)),
-        Trigger::YouPlay { card_type, on } => match on {
-            None => format!("you play {}", a(&format!("{card_type:?}"))),
-            Some(host) => format!(
-                "you play {} on {}",
-                a(&format!("{card_type:?}")),
-                a(&cards(host, false))
-            ),
-        },
+/// "you win a faceoff", "an opponent wins a faceoff", "a player wins a faceoff".
+fn act(by: Actor, verb: &str, rest: &str) -> String {
+    match by {
+        Actor::You => format!("you {verb}{rest}"),
+        Actor::Opponent => format!("an opponent {verb}s{rest}"),
+        Actor::Anyone => format!("a player {verb}s{rest}"),
     }
 }
 
@@ -1158,6 +1066,162 @@ fn deck_name(d: DeckRef) -> &'static str {
         DeckRef::Opponents => "your opponent's deck",
         DeckRef::ThereProblem => "that Problem's Problem deck",
     }
+}
+
+/// Whose turn or phase it is: "your", "an opponent's", "a".
+fn whose(by: Actor) -> &'static str {
+    match by {
+        Actor::You => "your",
+        Actor::Opponent => "an opponent's",
+        Actor::Anyone => "a",
+    }
+}
+
+fn trigger_card(c: &TriggerCard, none: &str) -> String {
+    match c {
+        TriggerCard::Anything => none.to_string(),
+        TriggerCard::This => "this card".into(),
+        TriggerCard::Any(s) => a(&cards(s, false)),
+    }
+}
+
+/// An area a trigger names, after a preposition that `spot_to` etc. supply.
+fn spot(s: Spot) -> &'static str {
+    match s {
+        Spot::Anywhere => "",
+        Spot::Here => " here",
+        Spot::Home => " at home",
+        Spot::AProblem => " at a Problem",
+        Spot::InPlay => " in play",
+    }
+}
+
+fn spot_to(s: Spot) -> &'static str {
+    match s {
+        Spot::Anywhere => "",
+        Spot::Here => " here",
+        Spot::Home => " home",
+        Spot::AProblem => " to a Problem",
+        Spot::InPlay => " into play",
+    }
+}
+
+fn spot_from(s: Spot) -> &'static str {
+    match s {
+        Spot::Anywhere => "",
+        Spot::Here => " from here",
+        Spot::Home => " from home",
+        Spot::AProblem => " from a Problem",
+        Spot::InPlay => " from play",
+    }
+}
+
+fn trigger(t: &Trigger) -> String {
+    let card = |none: &str| trigger_card(&t.card, none);
+    // A faceoff's cards are the ones involved in it.
+    let involving = match &t.card {
+        TriggerCard::Anything => String::new(),
+        c => format!(" involving {}", trigger_card(c, "")),
+    };
+    let x = match t.on {
+        Happening::Played => format!(
+            "{}{}",
+            act(t.by, "play", &format!(" {}", card("a card"))),
+            spot_to(t.at)
+        ),
+        Happening::EntersPlay => format!(
+            "{} enters play{}{}",
+            card("a card"),
+            match t.by {
+                Actor::Anyone => "",
+                Actor::You => " under your control",
+                Actor::Opponent => " under an opponent's control",
+            },
+            spot(t.at)
+        ),
+        // Every move is some player's (506).
+        Happening::Moved => act(
+            t.by,
+            "move",
+            &format!(" {}{}{}", card("a card"), spot_from(t.from), spot_to(t.at)),
+        ),
+        Happening::MovedAway => act(
+            t.by,
+            "move",
+            &format!(
+                " {} away from {}",
+                card("a card"),
+                match t.at {
+                    Spot::Anywhere => "its area",
+                    Spot::Here => "here",
+                    Spot::Home => "home",
+                    Spot::AProblem => "a Problem",
+                    Spot::InPlay => "its area in play",
+                }
+            ),
+        ),
+        Happening::LeavesArea => format!(
+            "{} leaves {}",
+            card("a card"),
+            match t.at {
+                Spot::Anywhere => "the area it is at",
+                Spot::Here => "this area",
+                Spot::Home => "home",
+                Spot::AProblem => "a Problem",
+                Spot::InPlay => "its area in play",
+            }
+        ),
+        Happening::LeavesPlay => format!("{} leaves play{}", card("a card"), spot_from(t.at)),
+        Happening::Dismissed => format!("{} is dismissed{}", card("a card"), spot(t.at)),
+        Happening::ToDiscardPile => format!(
+            "{} is put into a discard pile from {}",
+            card("a card"),
+            match t.from {
+                Spot::Anywhere => "anywhere",
+                Spot::Here => "here",
+                Spot::Home => "home",
+                Spot::AProblem => "a Problem",
+                Spot::InPlay => "play",
+            }
+        ),
+        Happening::Discards => act(t.by, "discard", &format!(" {}", card("a card"))),
+        Happening::Confronts => act(
+            t.by,
+            "confront",
+            match t.at {
+                Spot::Here => " this card's Problem",
+                Spot::Anywhere | Spot::AProblem | Spot::InPlay => " a Problem",
+                Spot::Home => " a Problem at home",
+            },
+        ),
+        Happening::FaceoffBegins => match t.by {
+            Actor::Anyone => format!("a faceoff{involving} begins{}", spot(t.at)),
+            by => act(by, "start", &format!(" a faceoff{involving}{}", spot(t.at))),
+        },
+        Happening::WinsFaceoff => act(t.by, "win", &format!(" a faceoff{involving}{}", spot(t.at))),
+        Happening::Defeats => act(
+            t.by,
+            "defeat",
+            &format!(" {}{}", card("a Troublemaker"), spot(t.at)),
+        ),
+        Happening::Uncovered => format!("{} is uncovered{}", card("a Troublemaker"), spot(t.at)),
+        Happening::Flips => act(t.by, "flip", &format!(" {}", card("a card"))),
+        Happening::Draws => act(t.by, "draw", " a card"),
+        Happening::GainsTokens => act(t.by, "gain", " action tokens"),
+        Happening::ScoresWith => act(t.by, "score", &format!(" points with {}", card("a card"))),
+        Happening::TurnStarts => format!("{} turn starts", whose(t.by)),
+        Happening::TurnEnds => format!("{} turn ends", whose(t.by)),
+        Happening::PhaseStarts(p) => format!("{} {p:?} Phase starts", whose(t.by)),
+        Happening::PhaseEnds(p) => format!("{} {p:?} Phase ends", whose(t.by)),
+        Happening::HasPower(n) => format!("{} has {n} or more power", card("this card")),
+    };
+    x
+}
+
+/// The opening of a triggered ability: "when …", or "the first time …" (410.6).
+fn when(t: &Trigger) -> String {
+    let opening = if t.first { "the first time" } else { "when" };
+    format!("{opening} {}", trigger(t))
 }
 
 fn condition(c: &Condition) -> String {
@@ -1210,6 +1274,12 @@ fn condition(c: &Condition) -> String {
         ),
         Condition::ThatPlayer(w) => format!("that player is {}", who(*w)),
         Condition::ItDismissed => "you did dismiss that card".into(),
+        Condition::WonByAtLeast(n) => format!("the winner's margin is at least {n} power"),
+        Condition::WonByExactly(n) => format!("the winner's margin is exactly {n} power"),
+        Condition::OpponentChallenging => "an opponent is the challenger".into(),
+        Condition::InvolvedAllColor(c) => {
+            format!("every character of yours in the faceoff is {}", c.name())
+        }
     }
 }
 
@@ -1250,7 +1320,14 @@ fn timing(t: &Timing) -> String {
         Timing::Faceoff(None) => "Faceoff".into(),
         Timing::Faceoff(Some(k)) => format!("{k:?} Faceoff"),
         Timing::Immediate => "Immediate".into(),
-        Timing::Reaction(tr) => format!("Reaction (after {})", trigger(tr)),
+        Timing::Reaction {
+            when,
+            condition: None,
+        } => format!("Reaction (after {})", trigger(when)),
+        Timing::Reaction {
+            when,
+            condition: Some(c),
+        } => format!("Reaction (after {}, if {})", trigger(when), condition(c)),
     }
 }
 
@@ -1423,7 +1500,7 @@ pub fn ability(a: &Ability) -> String {
             } else {
                 paid_then(k, e)
             };
-            sentence(format!("when {}{cond}, {body}", trigger(when)))
+            sentence(format!("{}{cond}, {body}", self::when(when)))
         }
         Ability::ActivatedByAny {
             timing: t,

@@ -5,7 +5,7 @@
 //!
 //! ```text
 //! {
-//!     "PR21": (abilities: [Triggered(when: Moved(subject: This, to_problem: true),
+//!     "PR21": (abilities: [Triggered(when: (on: Moved, by: You, card: This, at: AProblem),
 //!              effects: [Until(target: This, effect: Power(amount: N(1)), duration: EndOfTurn)])]),
 //!     "PR1": (abilities: [...], boosted: [...]),
 //! }

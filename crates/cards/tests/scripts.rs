@@ -83,6 +83,33 @@ fn a_lose_abilities_script_reading_colours_is_refused_with_its_place() {
     );
 }
 
+/// 704.1: a trigger naming a part its event doesn't have (who draws a card is known, but a
+/// draw is about no card) could never fire; it is refused with its place.
+#[test]
+fn a_trigger_naming_a_part_its_event_lacks_is_refused_with_its_place() {
+    let mut cat = Catalogue::from_sources(Catalogue::builtin_sources().iter().copied()).unwrap();
+    let e = cat
+        .apply_scripts([(
+            "scripts/T.ron",
+            "{\n \"PR21\": (abilities: [\n  Triggered(when: (on: Draws, card: This), effects: []),\n ]),\n}",
+        )])
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("scripts/T.ron:2") && e.contains("PR21") && e.contains("Draws"),
+        "{e}"
+    );
+    // A Reaction's trigger is checked too: a turn starting has no area.
+    let e = cat
+        .apply_scripts([(
+            "scripts/T.ron",
+            "{\n \"PR21\": (abilities: [\n  Activated(timing: Reaction(when: (on: TurnStarts, at: Here)), effects: []),\n ]),\n}",
+        )])
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("TurnStarts") && e.contains("`at`"), "{e}");
+}
+
 #[test]
 fn scripts_change_the_catalogue_version() {
     let facts_only = Catalogue::from_sources(Catalogue::builtin_sources().iter().copied()).unwrap();

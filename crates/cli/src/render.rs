@@ -327,7 +327,7 @@ impl Namer<'_> {
                 self.area(*area),
                 if *face_down { " face-down" } else { "" }
             ),
-            Event::Moved { card, from, to } => format!(
+            Event::Moved { card, from, to, .. } => format!(
                 "{} moves from {} to {}",
                 self.card(*card),
                 self.area(*from),
@@ -350,6 +350,8 @@ impl Namer<'_> {
                     Leave::Banish => "is banished",
                     Leave::Cancel => "is cancelled",
                     Leave::ToDeckBottom => "goes to the bottom of a deck",
+                    Leave::Spend => "is spent",
+                    Leave::FlipToDiscard => "goes from the flip zone",
                 };
                 format!("{} {verb} (to the {})", self.card(*card), to.name())
             }

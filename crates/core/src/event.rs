@@ -50,10 +50,12 @@ pub enum Event {
         area: Area,
         face_down: bool,
     },
+    /// 506: a card was moved by a player (with a Move action or an effect they control).
     Moved {
         card: CardId,
         from: Area,
         to: Area,
+        by: PlayerId,
     },
     Sent {
         card: CardId,
@@ -156,4 +158,167 @@ pub enum Leave {
     Cancel,
     /// Put on the bottom of a deck (flipped cards, replaced Problems).
     ToDeckBottom,
+    /// Spent (glossary): put into the discard pile from beneath a card.
+    Spend,
+    /// A flipped card put into its owner's discard pile from the flip zone instead of
+    /// the bottom of the deck (515, 710).
+    FlipToDiscard,
+}
+
+/// The kind of an event, for the trigger index: every `Event` variant, and a card
+/// leaving its place split by how. A set of kinds is an [`EventKinds`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum EventKind {
+    TurnBegan,
+    /// The End of Turn Step begins (615.1).
+    EndOfTurnStep,
+    /// Any other step begins.
+    StepBegan,
+    StartingProblem,
+    FirstPlayer,
+    Mulliganed,
+    GainedTokens,
+    PaidTokens,
+    LostTokens,
+    Peeked,
+    Covered,
+    Drew,
+    Readied,
+    Exhausted,
+    Played,
+    EnteredPlay,
+    Moved,
+    Sent,
+    Frightened,
+    Unfrightened,
+    Uncovered,
+    Dismissed,
+    Retired,
+    Discarded,
+    Banished,
+    Cancelled,
+    ToDeckBottom,
+    Spent,
+    FlippedToDiscard,
+    Challenged,
+    Confronted,
+    FaceoffBegan,
+    Flipped,
+    FaceoffWon,
+    FaceoffEnded,
+    Scored,
+    Solved,
+    Replaced,
+    Conceded,
+    TurnedOver,
+    LoopEnded,
+    PhaseBegan,
+    PhaseEnded,
+    Defeated,
+    ToDeckTop,
+    ToHand,
+    Ignored,
+    Milled,
+    ScoredWith,
+    Reattached,
+    ControlChanged,
+    Revealed,
+}
+
+/// A set of event kinds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct EventKinds(u64);
+
+// Every kind has its own bit of the set.
+const _: () = assert!((EventKind::Revealed as u8) < 64);
+
+impl EventKinds {
+    pub const NONE: EventKinds = EventKinds(0);
+    pub const ALL: EventKinds = EventKinds(u64::MAX);
+
+    pub const fn of(kinds: &[EventKind]) -> EventKinds {
+        let mut bits = 0u64;
+        let mut i = 0;
+        while i < kinds.len() {
+            bits |= 1 << kinds[i] as u8;
+            i += 1;
+        }
+        EventKinds(bits)
+    }
+
+    pub fn has(self, k: EventKind) -> bool {
+        self.0 & (1 << k as u8) != 0
+    }
+
+    pub fn or(self, other: EventKinds) -> EventKinds {
+        EventKinds(self.0 | other.0)
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
+impl Event {
+    /// This event's kind.
+    pub fn kind(&self) -> EventKind {
+        use EventKind as K;
+        match self {
+            Event::TurnBegan { .. } => K::TurnBegan,
+            Event::StepBegan(Step::EndOfTurn) => K::EndOfTurnStep,
+            Event::StepBegan(_) => K::StepBegan,
+            Event::StartingProblem { .. } => K::StartingProblem,
+            Event::FirstPlayer(_) => K::FirstPlayer,
+            Event::Mulliganed(_) => K::Mulliganed,
+            Event::GainedTokens { .. } => K::GainedTokens,
+            Event::PaidTokens { .. } => K::PaidTokens,
+            Event::LostTokens { .. } => K::LostTokens,
+            Event::Peeked { .. } => K::Peeked,
+            Event::Covered(_) => K::Covered,
+            Event::Drew { .. } => K::Drew,
+            Event::Readied(_) => K::Readied,
+            Event::Exhausted(_) => K::Exhausted,
+            Event::Played { .. } => K::Played,
+            Event::EnteredPlay { .. } => K::EnteredPlay,
+            Event::Moved { .. } => K::Moved,
+            Event::Sent { .. } => K::Sent,
+            Event::Frightened(_) => K::Frightened,
+            Event::Unfrightened(_) => K::Unfrightened,
+            Event::Uncovered(_) => K::Uncovered,
+            Event::Left { how, .. } => match how {
+                Leave::Dismiss => K::Dismissed,
+                Leave::Retire => K::Retired,
+                Leave::Discard => K::Discarded,
+                Leave::Banish => K::Banished,
+                Leave::Cancel => K::Cancelled,
+                Leave::ToDeckBottom => K::ToDeckBottom,
+                Leave::Spend => K::Spent,
+                Leave::FlipToDiscard => K::FlippedToDiscard,
+            },
+            Event::Challenged { .. } => K::Challenged,
+            Event::Confronted { .. } => K::Confronted,
+            Event::FaceoffBegan => K::FaceoffBegan,
+            Event::Flipped { .. } => K::Flipped,
+            Event::FaceoffWon { .. } => K::FaceoffWon,
+            Event::FaceoffEnded => K::FaceoffEnded,
+            Event::Scored { .. } => K::Scored,
+            Event::Solved { .. } => K::Solved,
+            Event::Replaced { .. } => K::Replaced,
+            Event::Conceded(_) => K::Conceded,
+            Event::TurnedOver(_) => K::TurnedOver,
+            Event::LoopEnded => K::LoopEnded,
+            Event::PhaseBegan(_) => K::PhaseBegan,
+            Event::PhaseEnded(_) => K::PhaseEnded,
+            Event::Defeated { .. } => K::Defeated,
+            Event::ToDeckTop(_) => K::ToDeckTop,
+            Event::ToHand(_) => K::ToHand,
+            Event::Ignored(_) => K::Ignored,
+            Event::Milled { .. } => K::Milled,
+            Event::ScoredWith { .. } => K::ScoredWith,
+            Event::Reattached { .. } => K::Reattached,
+            Event::ControlChanged { .. } => K::ControlChanged,
+            Event::Revealed { .. } => K::Revealed,
+        }
+    }
 }

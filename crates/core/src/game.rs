@@ -106,6 +106,10 @@ pub struct Game {
     pub(crate) facts: crate::pool::PoolFacts,
     /// What each face of the pool has (fixed with the pool; see `face_facts`).
     pub(crate) faces: Arc<[crate::pool::FaceFacts]>,
+    /// The kinds of event each face's triggers listen to, as `faces` is indexed.
+    pub(crate) listens: Arc<[crate::event::EventKinds]>,
+    /// Whether trigger scans use the index (off only to check that it changes nothing).
+    pub(crate) index_triggers: bool,
     pub(crate) st: State,
 }
 
@@ -211,7 +215,7 @@ impl Game {
             triggers: Vec::new(),
             firsts: Vec::new(),
             reactable: Vec::new(),
-            watchers: false,
+            watchers: crate::event::EventKinds::NONE,
             waves_since_decision: 0,
             loop_digests: Vec::new(),
             watchers_dirty: false,
@@ -237,10 +241,13 @@ impl Game {
         };
         let facts = crate::pool::PoolFacts::of(&pool);
         let faces = crate::pool::face_facts(&pool);
+        let listens = crate::pool::face_listens(&pool);
         let mut g = Game {
             pool: pool.into(),
             facts,
             faces,
+            listens,
+            index_triggers: true,
             st,
         };
         g.st.reactions_possible = facts.reactions;
@@ -406,6 +413,19 @@ impl Game {
     pub(crate) fn face_facts(&self, c: CardId) -> crate::pool::FaceFacts {
         let k = &self.st.cards[c.index()];
         self.faces[2 * k.def.0 as usize + k.boosted as usize]
+    }
+    /// The kinds of event the triggers of the face [`Game::face`] reads of `c` listen to.
+    pub(crate) fn face_listens(&self, c: CardId) -> crate::event::EventKinds {
+        let k = &self.st.cards[c.index()];
+        self.listens[2 * k.def.0 as usize + k.boosted as usize]
+    }
+
+    /// Turns the trigger index off (every event scans every card) or on. Results must
+    /// not change: this exists for the test that checks so.
+    #[doc(hidden)]
+    pub fn set_trigger_index(&mut self, on: bool) {
+        self.index_triggers = on;
+        self.refresh_watchers();
     }
     pub fn card(&self, c: CardId) -> &Card {
         &self.st.cards[c.index()]
@@ -623,7 +643,11 @@ fn check_deck(p: PlayerId, deck: &PlayerDeck) -> Result<(), SetupError> {
             .into_iter()
             .flatten()
             .flat_map(|f| f.abilities.iter())
-            .find_map(|a| crate::rules::ability_loss::check(a).err())
+            .find_map(|a| {
+                crate::rules::ability_loss::check(a)
+                    .and_then(|()| crate::ability::Trigger::check_ability(a))
+                    .err()
+            })
         {
             return Err(SetupError::BadScript {
                 player: p,

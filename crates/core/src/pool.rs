@@ -2,8 +2,9 @@
 //! built. The pool never changes during a game, so a kind of ability that no card has
 //! can't come into play later: scans for it may be skipped without changing any result.
 
-use crate::ability::{Ability, Effect, StaticEffect, Subject, Timing, Trigger};
+use crate::ability::{Ability, Effect, Happening, StaticEffect, Timing, Trigger, TriggerCard};
 use crate::card::{CardDef, Face, Keyword};
+use crate::event::EventKinds;
 use crate::rules::layers::{ability_kinds, Kinds};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -22,10 +23,10 @@ pub(crate) struct PoolFacts {
     pub reactions: bool,
     /// Some card is Unique (516.3).
     pub uniques: bool,
-    /// Some face has a triggered ability that fires from outside play (its own
-    /// dismissal, or being flipped), so triggers must be looked for even with none in
-    /// play.
-    pub lookback: bool,
+    /// The kinds of event some face's triggered ability answers from outside play (its
+    /// card's own leaving, discard or flip, 701.3), so the card an event of these kinds
+    /// is about is scanned even when no card in play listens.
+    pub lookback: EventKinds,
     /// Some face has a trigger on a state of its card ("when this card has N power"),
     /// looked for before priority is given.
     pub state_triggers: bool,
@@ -169,16 +170,15 @@ impl PoolFacts {
                 }
                 Ability::Triggered { when, .. } => {
                     self.triggers = true;
-                    self.lookback |= matches!(
+                    self.lookback = self.lookback.or(crate::ability::trigger::looks_back(when));
+                    self.state_triggers |= matches!(
                         when,
-                        Trigger::Dismissed(Subject::This)
-                            | Trigger::Flipped
-                            | Trigger::ToDiscardPile
-                            | Trigger::LeavesItsArea
-                            | Trigger::LeavesPlay
-                            | Trigger::ToDiscardPileFromPlay
+                        Trigger {
+                            on: Happening::HasPower(_),
+                            card: TriggerCard::This,
+                            ..
+                        }
                     );
-                    self.state_triggers |= matches!(when, Trigger::HasPower(_));
                 }
                 // The host description is checked with the attachment rules (511.2), and
                 // entry abilities as the card enters play (706.1a).
@@ -187,13 +187,13 @@ impl PoolFacts {
                 | Ability::ActivatedByAny { timing, .. }
                 | Ability::Play { timing, .. } => {
                     self.timed = true;
-                    self.reactions |= matches!(timing, Timing::Reaction(_));
+                    self.reactions |= matches!(timing, Timing::Reaction { .. });
                     self.anytime |= !matches!(
                         timing,
                         Timing::Phase(_)
                             | Timing::AnyPhase
                             | Timing::Faceoff(_)
-                            | Timing::Reaction(_)
+                            | Timing::Reaction { .. }
                     );
                 }
             }
@@ -213,6 +213,9 @@ impl PoolFacts {
             });
             if let Some(a) = crate::ability::keyword::triggered(k) {
                 self.triggers = true;
+                if let Ability::Triggered { when, .. } = &a {
+                    self.lookback = self.lookback.or(crate::ability::trigger::looks_back(when));
+                }
                 self.writes = self.writes.or(ability_kinds(&a).1);
             }
             self.replacements |= crate::ability::keyword::replacement(k).is_some();
@@ -284,6 +287,36 @@ pub(crate) fn face_facts(pool: &[CardDef]) -> std::sync::Arc<[FaceFacts]> {
         .collect()
 }
 
+/// The kinds of event each face's triggered abilities (scripted and keyword) listen to,
+/// indexed as [`face_facts`]: a scan passes over a card that doesn't listen to an
+/// event's kind.
+pub(crate) fn face_listens(pool: &[CardDef]) -> std::sync::Arc<[EventKinds]> {
+    let of = |face: &Face| {
+        let keyword = face
+            .keywords
+            .iter()
+            .filter_map(|&k| crate::ability::keyword::triggered(k));
+        face.abilities
+            .iter()
+            .cloned()
+            .chain(keyword)
+            .fold(EventKinds::NONE, |kinds, a| match a {
+                Ability::Triggered { when, .. } => {
+                    kinds.or(crate::ability::trigger::listens(when.on))
+                }
+                Ability::Static { .. }
+                | Ability::Activated { .. }
+                | Ability::ActivatedByAny { .. }
+                | Ability::Attach(_)
+                | Ability::Play { .. }
+                | Ability::AsEntersPlay(_) => kinds,
+            })
+    };
+    pool.iter()
+        .flat_map(|d| [of(&d.face), of(d.boosted.as_ref().unwrap_or(&d.face))])
+        .collect()
+}
+
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct FaceFacts(u8);
 
@@ -292,8 +325,6 @@ bitflags::bitflags! {
         /// An activated ability, of its controller's or anyone's (703), with a "[x]
         /// Phase" timing (512.3).
         const ACTIVATED_PHASE = 1;
-        /// A triggered ability, or a keyword standing for one (704).
-        const TRIGGERED = 2;
         /// A static ability (702).
         const STATIC = 4;
         /// An activated ability with any other timing (512.4).
@@ -309,23 +340,19 @@ impl FaceFacts {
                 Ability::Activated { timing, .. } | Ability::ActivatedByAny { timing, .. } => {
                     match timing {
                         Timing::Phase(_) | Timing::AnyPhase => Self::ACTIVATED_PHASE,
-                        Timing::Faceoff(_) | Timing::Immediate | Timing::Reaction(_) => {
+                        Timing::Faceoff(_) | Timing::Immediate | Timing::Reaction { .. } => {
                             Self::ACTIVATED_OTHER
                         }
                     }
                 }
-                Ability::Triggered { .. } => Self::TRIGGERED,
                 Ability::Static { .. } => Self::STATIC,
-                Ability::Play { .. } | Ability::Attach(_) | Ability::AsEntersPlay(_) => {
-                    Self::empty()
-                }
+                // Triggered abilities are indexed by the events they listen to
+                // (`face_listens`).
+                Ability::Triggered { .. }
+                | Ability::Play { .. }
+                | Ability::Attach(_)
+                | Ability::AsEntersPlay(_) => Self::empty(),
             };
-        }
-        if face.keywords.iter().any(|&k| {
-            crate::ability::keyword::is_triggered(k)
-                || crate::ability::keyword::triggered(k).is_some()
-        }) {
-            f |= Self::TRIGGERED;
         }
         f
     }

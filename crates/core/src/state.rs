@@ -297,8 +297,9 @@ pub struct State {
     /// 512.4d: events since the most recent priority window closed, for Reactions, with
     /// the Reactions already used on each (512.4c).
     pub(crate) reactable: Vec<(Event, Vec<CardId>)>,
-    /// Whether any card in play has a triggered ability (skips trigger scans when not).
-    pub(crate) watchers: bool,
+    /// The kinds of event some card in play has a trigger for (the game-wide part of the
+    /// trigger index): an event of another kind skips the scan.
+    pub(crate) watchers: crate::event::EventKinds,
     /// 802: trigger waves since the last decision, and the states seen while watching
     /// for a loop.
     pub(crate) waves_since_decision: u32,

@@ -59,7 +59,7 @@ pub fn render(g: &Game, e: &Event) -> String {
             area(g, *a),
             if *face_down { " face-down" } else { "" }
         ),
-        Event::Moved { card, from, to } => format!(
+        Event::Moved { card, from, to, .. } => format!(
             "{} moves from {} to {}",
             q(g, *card),
             area(g, *from),
@@ -82,6 +82,8 @@ pub fn render(g: &Game, e: &Event) -> String {
                 Leave::Banish => "banished",
                 Leave::Cancel => "canceled",
                 Leave::ToDeckBottom => "put on the bottom",
+                Leave::Spend => "spent",
+                Leave::FlipToDiscard => "put from the flip zone",
             };
             let owner = g.card(*card).owner;
             format!("{} is {verb} (to {owner}'s {})", q(g, *card), to.name())

@@ -68,6 +68,13 @@ fn opposing_friend_here() -> Cards {
     }
 }
 
+/// "When you win a faceoff involving this card".
+fn win_with_this() -> Trigger {
+    Trigger::on(Happening::WinsFaceoff)
+        .by(Actor::You)
+        .card(TriggerCard::This)
+}
+
 /// Whether a keyword stands for a triggered ability (see [`triggered`]).
 pub fn is_triggered(k: Keyword) -> bool {
     use Keyword::*;
@@ -100,7 +107,7 @@ pub fn triggered(k: Keyword) -> Option<Ability> {
     match k {
         // You may put X +1 power counters on this card when you win a faceoff with it.
         Diligent(x) => t(
-            Trigger::WinFaceoff,
+            win_with_this(),
             true,
             vec![Effect::Counters {
                 target: Target::This,
@@ -109,10 +116,12 @@ pub fn triggered(k: Keyword) -> Option<Ability> {
         ),
         // An action token when you win a faceoff with it, one per faceoff across all
         // Studious cards (the effect does the check).
-        Studious => t(Trigger::WinFaceoff, false, vec![Effect::Studious]),
+        Studious => t(win_with_this(), false, vec![Effect::Studious]),
         // An action token when an opponent starts a faceoff here.
         Prepared => t(
-            Trigger::OpponentStartsFaceoffHere,
+            Trigger::on(Happening::FaceoffBegins)
+                .by(Actor::Opponent)
+                .at(Spot::Here),
             false,
             vec![Effect::GainTokens {
                 who: Who::You,
@@ -121,11 +130,9 @@ pub fn triggered(k: Keyword) -> Option<Ability> {
         ),
         // You may put a +1 power counter on it when you move it.
         Traveler => t(
-            Trigger::Moved {
-                subject: Subject::This,
-                to_problem: false,
-                from_home: false,
-            },
+            Trigger::on(Happening::Moved)
+                .by(Actor::You)
+                .card(TriggerCard::This),
             true,
             vec![Effect::Counters {
                 target: Target::This,
@@ -134,7 +141,7 @@ pub fn triggered(k: Keyword) -> Option<Ability> {
         ),
         // When uncovered, frighten each Friend at its Problem.
         Villain => t(
-            Trigger::Uncovered(Subject::This),
+            Trigger::on(Happening::Uncovered).card(TriggerCard::This),
             false,
             vec![Effect::Frighten(Target::Each(Cards {
                 card_type: Some(CardKind::Type(CardType::Friend)),
@@ -144,7 +151,7 @@ pub fn triggered(k: Keyword) -> Option<Ability> {
         ),
         // An opposing Friend entering play here gets -X power this turn.
         Calming(x) => t(
-            Trigger::EntersPlay(Subject::Any(opposing_friend_here())),
+            Trigger::on(Happening::EntersPlay).card(TriggerCard::Any(opposing_friend_here())),
             false,
             vec![Effect::Until {
                 target: Target::It,
@@ -158,11 +165,7 @@ pub fn triggered(k: Keyword) -> Option<Ability> {
         // Once per faceoff involving it: a 1-power card you flip may be ignored and
         // replaced by a new flip.
         Random => Some(Ability::Triggered {
-            when: Trigger::CardFlipped {
-                by: Who::You,
-                during: None,
-                opponent_challenging: false,
-            },
+            when: Trigger::on(Happening::Flips).by(Actor::You),
             condition: Some(Condition::All(vec![
                 Condition::Involved,
                 Condition::FirstThisFaceoff,
@@ -186,11 +189,15 @@ pub fn triggered(k: Keyword) -> Option<Ability> {
         }),
         // At the start of your Main Phase, once a turn across all your Inspired cards,
         // look at the opponent's top cards (the effect does the once-a-turn check).
-        Inspired => t(Trigger::StartOfMainPhase, false, vec![Effect::Inspired]),
+        Inspired => t(
+            Trigger::on(Happening::PhaseStarts(PhaseName::Main)).by(Actor::You),
+            false,
+            vec![Effect::Inspired],
+        ),
         // At the start of your turn you may look at your top X cards; each goes back on
         // the top or the bottom.
         Meticulous(x) => t(
-            Trigger::StartOfTurn,
+            Trigger::on(Happening::TurnStarts).by(Actor::You),
             true,
             vec![Effect::LookAt {
                 deck: DeckRef::Yours,

@@ -179,6 +179,7 @@ impl Game {
             Place::AtFaceoff => k.zone == Zone::Play && k.area.is_some_and(|a| self.faceoff_at(a)),
             Place::Elsewhere => k.zone == Zone::Play && k.area != self.card(ctx.source).area,
             Place::Revealed => self.st.revealed.contains(&c),
+            Place::Anywhere => true,
         };
         if !ok || (sel.other && c == ctx.source) {
             return false;
@@ -345,7 +346,8 @@ impl Game {
                 | Place::Involved
                 | Place::AtFaceoff
                 | Place::Elsewhere
-                | Place::Revealed => &[],
+                | Place::Revealed
+                | Place::Anywhere => &[],
             }
         };
         let in_play: &[CardId] = match place {
@@ -357,6 +359,7 @@ impl Game {
             | Place::AtHome
             | Place::There
             | Place::AtOpponentsProblem
+            | Place::Anywhere
             | Place::Involved
             | Place::AtFaceoff
             | Place::Elsewhere => &self.st.in_play,
@@ -626,6 +629,15 @@ impl Game {
                 ctx.player.is_some_and(|p| self.names_player(*who, ctx, p))
             }
             Condition::ItDismissed => ctx.it.is_some_and(|c| self.was_dismissed(c)),
+            Condition::WonByAtLeast(n) => ctx
+                .player
+                .and_then(|p| self.faceoff_margin(p))
+                .is_some_and(|m| m >= *n),
+            Condition::WonByExactly(n) => {
+                ctx.player.and_then(|p| self.faceoff_margin(p)) == Some(*n)
+            }
+            Condition::OpponentChallenging => self.opponent_challenging(ctx.you),
+            Condition::InvolvedAllColor(color) => self.involved_all_color(ctx.you, *color),
             Condition::AtLeastAtOneFaceoffArea(n, sel) => {
                 let sel = Cards {
                     place: Some(Place::InPlay),

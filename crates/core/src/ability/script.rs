@@ -101,8 +101,14 @@ pub enum Timing {
     Faceoff(#[serde(default)] Option<FaceoffType>),
     /// 512.5: whenever the player has priority.
     Immediate,
-    /// 512.4b-d: once per instance of the condition, met since the last window closed.
-    Reaction(Trigger),
+    /// 512.4b-d: once per instance of the condition, met since the last window closed:
+    /// an event the trigger form describes, and the `if` condition, read as the
+    /// Reaction is used.
+    Reaction {
+        when: Box<Trigger>,
+        #[serde(default, rename = "if")]
+        condition: Option<Condition>,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -164,6 +170,8 @@ pub enum Place {
     Elsewhere,
     /// Among the cards the effect being followed revealed (`Effect::Reveal`).
     Revealed,
+    /// Wherever the card is, in play or not (a played Event, a discarded card).
+    Anywhere,
 }
 
 /// A description of cards (selectors). Every listed test must hold.
@@ -394,6 +402,17 @@ pub enum Condition {
     /// token: it ceased to exist by it, 521.3): "if you do" after "you may dismiss".
     /// A dismissal replaced by something else (710) is not one.
     ItDismissed,
+    /// The player the trigger is about (a faceoff's winner) has at least this much more
+    /// power than every other player in the current faceoff (514.6).
+    WonByAtLeast(u16),
+    /// As `WonByAtLeast`, by exactly this much.
+    WonByExactly(u16),
+    /// The current faceoff is a Troublemaker faceoff (608) one of the controller's
+    /// opponents started by challenging.
+    OpponentChallenging,
+    /// The controller has characters involved in the current faceoff, and every one of
+    /// them has the colour.
+    InvolvedAllColor(Color),
 }
 
 /// Which card a trigger watches.
@@ -405,139 +424,252 @@ pub enum Subject {
     Any(Cards),
 }
 
-/// Trigger conditions (704.1).
+/// A trigger condition (704.1), also the condition a Reaction answers (512.4b): what
+/// happened (`on`), who did it (`by`), which card it happened to (`card`), where (`at`,
+/// and for a card leaving an area, `from`), and whether only the first time counts.
+/// Everything but `on` has a default that leaves it out, so a script names only what
+/// the card says: `(on: Moved, by: You, card: This, at: AProblem)`. What the words
+/// further require ("if you have a Troublemaker there", "by 5 or more") is the
+/// ability's `if` condition.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Trigger {
-    /// "When you play this card" (705.2g).
+#[serde(deny_unknown_fields)]
+pub struct Trigger {
+    pub on: Happening,
+    #[serde(default)]
+    pub by: Actor,
+    #[serde(default)]
+    pub card: TriggerCard,
+    #[serde(default)]
+    pub at: Spot,
+    #[serde(default)]
+    pub from: Spot,
+    /// "The first time": only once for this card as one object (410.6), the first time
+    /// the rest of the trigger and its condition are met.
+    #[serde(default)]
+    pub first: bool,
+}
+
+impl Trigger {
+    /// A trigger on `on` with every other part left out.
+    pub fn on(on: Happening) -> Trigger {
+        Trigger {
+            on,
+            by: Actor::Anyone,
+            card: TriggerCard::Anything,
+            at: Spot::Anywhere,
+            from: Spot::Anywhere,
+            first: false,
+        }
+    }
+
+    pub fn by(self, by: Actor) -> Trigger {
+        Trigger { by, ..self }
+    }
+
+    pub fn card(self, card: TriggerCard) -> Trigger {
+        Trigger { card, ..self }
+    }
+
+    pub fn at(self, at: Spot) -> Trigger {
+        Trigger { at, ..self }
+    }
+
+    pub fn from(self, from: Spot) -> Trigger {
+        Trigger { from, ..self }
+    }
+
+    pub fn first(self) -> Trigger {
+        Trigger {
+            first: true,
+            ..self
+        }
+    }
+
+    /// Refuses a trigger naming a part its event doesn't have (who did it, a card, an
+    /// area, an area left), which could never match.
+    pub fn check(&self) -> Result<(), String> {
+        let p = self.on.parts();
+        let bad = if self.by != Actor::Anyone && !p.by {
+            "who did it (`by`)"
+        } else if self.card != TriggerCard::Anything && !p.card {
+            "a card (`card`)"
+        } else if self.at != Spot::Anywhere && !p.at {
+            "an area (`at`)"
+        } else if self.from != Spot::Anywhere && !p.from {
+            "an area left (`from`)"
+        } else if matches!(self.on, Happening::HasPower(_)) && self.card != TriggerCard::This {
+            return Err("a `HasPower` trigger is about this card only (`card: This`)".into());
+        } else {
+            return Ok(());
+        };
+        Err(format!(
+            "a `{:?}` trigger names {bad}, which that event doesn't have",
+            self.on
+        ))
+    }
+
+    /// Checks every trigger of an ability, its Reaction timing's included.
+    pub fn check_ability(a: &Ability) -> Result<(), String> {
+        match a {
+            Ability::Triggered { when, .. } => when.check(),
+            Ability::Activated { timing, .. }
+            | Ability::ActivatedByAny { timing, .. }
+            | Ability::Play { timing, .. } => match timing {
+                // 512.4c: a Reaction answers each event once; "the first time" is a
+                // triggered ability's.
+                Timing::Reaction { when, .. } if when.first => {
+                    Err("a Reaction's trigger can't be `first`".into())
+                }
+                Timing::Reaction { when, .. } => when.check(),
+                Timing::Phase(_) | Timing::AnyPhase | Timing::Faceoff(_) | Timing::Immediate => {
+                    Ok(())
+                }
+            },
+            Ability::Static { .. } | Ability::Attach(_) | Ability::AsEntersPlay(_) => Ok(()),
+        }
+    }
+}
+
+/// The parts of an event a trigger may name (see [`Happening::parts`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Parts {
+    pub by: bool,
+    pub card: bool,
+    pub at: bool,
+    pub from: bool,
+}
+
+impl Happening {
+    /// Which parts an event of this kind has.
+    pub fn parts(self) -> Parts {
+        let p = |by, card, at, from| Parts { by, card, at, from };
+        match self {
+            Happening::Played => p(true, true, true, false),
+            Happening::EntersPlay => p(true, true, true, false),
+            Happening::Moved | Happening::MovedAway => p(true, true, true, true),
+            Happening::LeavesArea
+            | Happening::LeavesPlay
+            | Happening::Dismissed
+            | Happening::ToDiscardPile => p(false, true, true, true),
+            Happening::Discards => p(true, true, false, false),
+            Happening::Confronts => p(true, false, true, false),
+            Happening::FaceoffBegins | Happening::WinsFaceoff | Happening::Defeats => {
+                p(true, true, true, false)
+            }
+            Happening::Uncovered => p(false, true, true, false),
+            Happening::Flips | Happening::ScoresWith => p(true, true, false, false),
+            Happening::Draws
+            | Happening::GainsTokens
+            | Happening::TurnStarts
+            | Happening::TurnEnds
+            | Happening::PhaseStarts(_)
+            | Happening::PhaseEnds(_) => p(true, false, false, false),
+            Happening::HasPower(_) => p(false, true, false, false),
+        }
+    }
+}
+
+/// What happened, for a trigger. Each names who does it (`by`), the card it happens to
+/// (`card`, `It`), its area (`at`, "there") and the player it is about ("that player",
+/// the one who did it); see docs/scripts.md for the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Happening {
+    /// 705.2g: a player plays a card (an Event as it is played); at: the area it was
+    /// played to.
     Played,
-    /// 706.1d: a card enters play.
-    EntersPlay(Subject),
-    /// 506.1c: a card is moved (optionally: to a Problem, from home).
-    Moved {
-        subject: Subject,
-        #[serde(default)]
-        to_problem: bool,
-        #[serde(default)]
-        from_home: bool,
-    },
-    /// A card is dismissed (leaves play for the discard pile).
-    Dismissed(Subject),
-    /// 611.4: its controller confronts this card's Problem.
-    ConfrontThisProblem,
-    /// The controller confronts any Problem.
-    Confront,
-    /// The controller wins a faceoff involving this card.
-    WinFaceoff,
-    /// The controller loses a faceoff involving this card.
-    LoseFaceoff,
-    /// 514.3: a faceoff involving this card starts.
-    FaceoffStarts,
-    /// An opponent starts a faceoff at this card's area.
-    OpponentStartsFaceoffHere,
-    /// 607.3: a Troublemaker is uncovered.
-    Uncovered(Subject),
-    /// A card is flipped by the controller (Chaos).
-    Flipped,
-    /// The start of the controller's turn.
-    StartOfTurn,
-    /// The start of the controller's Main Phase.
-    StartOfMainPhase,
-    /// 615.1: the end of the turn (any player's unless `yours`).
-    EndOfTurn {
-        #[serde(default)]
-        yours: bool,
-    },
-    /// The controller scores points with this card (517.2).
-    ScoreWith,
-    /// A phase starts (whoever's turn, or only the controller's).
-    PhaseStarts {
-        phase: PhaseName,
-        #[serde(default)]
-        yours: bool,
-    },
-    /// A phase reaches its end-of-phase window.
-    PhaseEnds {
-        phase: PhaseName,
-        #[serde(default)]
-        yours: bool,
-    },
-    /// The controller defeats a Troublemaker (514.6a).
-    Defeat,
-    /// The controller wins any faceoff, whether or not this card is in it.
-    WinAnyFaceoff,
-    /// 515.1: a player flips a card (`it` is the flipped card), optionally only during a
-    /// faceoff of one kind and only while an opponent of the controller is the challenger.
-    CardFlipped {
-        by: Who,
-        #[serde(default)]
-        during: Option<FaceoffType>,
-        #[serde(default)]
-        opponent_challenging: bool,
-    },
-    /// 514.3: any faceoff begins, whether or not this card is involved.
-    AnyFaceoffBegins,
-    /// The named player draws a card (from the controller's view).
-    Draws(Who),
-    /// The named player discards a card from hand (a cost or an effect).
-    Discards(Who),
-    /// The named player gains one or more action tokens.
-    GainsTokens(Who),
-    /// The controller defeats a Troublemaker (514.6a) and every character of theirs
-    /// involved in that faceoff has the colour.
-    DefeatUsingOnly(Color),
-    /// Any player confronts this card's Problem (611.4); that player is the confronter.
-    PlayerConfrontsHere,
-    /// Any player wins a faceoff at this card's area (514.6), optionally by exactly this
-    /// much power; that player is the winner.
-    PlayerWinsFaceoffHere {
-        #[serde(default)]
-        by_exactly: Option<u16>,
-    },
-    /// Any player defeats a Troublemaker at this card's area (514.6a).
-    PlayerDefeatsHere,
-    /// Any player moves a card that fits to this card's area (506); that player is the
-    /// moved card's controller.
-    PlayerMovesHere(Subject),
-    /// Any player plays a card that fits to this card's area (705.2g).
-    PlayerPlaysHere(Subject),
-    /// The start of an opponent's phase; that player is the turn player.
-    OpponentsPhaseStarts(PhaseName),
-    /// "The first player to …": the inner trigger, only its first time (with its
-    /// condition met) for this card as one object (410.6).
-    First(Box<Trigger>),
-    /// "When this card has N power": a state of this card rather than an event, looked
-    /// for as priority is about to be given (511), once per object (410.6).
-    HasPower(i16),
-    /// The controller wins a faceoff (of the kind, if given) by at least this much power
-    /// (514.6), whether or not this card is in it.
-    WinFaceoffBy {
-        #[serde(default)]
-        during: Option<FaceoffType>,
-        at_least: u16,
-    },
-    /// This card is put into a discard pile, from anywhere (play, hand, a flip zone).
-    ToDiscardPile,
-    /// This card leaves the area it is at: moved, sent, or leaving play any way.
-    LeavesItsArea,
-    /// 506: a card is moved; `There` is the area it was moved away from.
-    MovedAway(Subject),
-    /// The controller plays a card of this type (705.2g; an Event as it is played),
-    /// and with `on` only an attachment whose host fits; `It` is the played card.
-    YouPlay {
-        card_type: CardType,
-        #[serde(default)]
-        on: Option<Cards>,
-    },
-    /// This card leaves play, whichever way (dismissed, retired, banished, or put into a
-    /// hand or a deck from play).
+    /// 706.1d: a card enters play; by: its controller; at: the area it entered.
+    EntersPlay,
+    /// 506: a player moves a card (with a Move action or an effect they control); at:
+    /// where it went, from: where it was; "there" is where it went.
+    Moved,
+    /// The same move, about the area left: at and "there" are where it was.
+    MovedAway,
+    /// A card leaves the area it is at: moved, sent (506.5), or leaving play any way;
+    /// at: the area it left.
+    LeavesArea,
+    /// A card leaves play, whichever way (dismissed, retired, banished, or put into a
+    /// hand or a deck from play); at: the area it left.
     LeavesPlay,
-    /// The controller moves a card that fits (506: with a Move action or an effect they
-    /// control); `It` is the moved card and `There` the area it went to. Read as the
-    /// move happens, so not a Reaction timing.
-    YouMove(Subject),
-    /// This card is put into a discard pile from play (dismissed, retired, …), not from
-    /// a hand or a flip zone; it looks back (701.3), as the card is no longer in play.
-    ToDiscardPileFromPlay,
+    /// A card is dismissed (410.1); at: the area it left.
+    Dismissed,
+    /// A card is put into a discard pile from anywhere: from play, discarded from a
+    /// hand, from a flip zone, spent from beneath a card, or from the top of a deck;
+    /// with `from: InPlay`, only from play. at: the area it left, if it was in play.
+    ToDiscardPile,
+    /// A player discards a card from their hand (a cost or an effect) — not a flipped
+    /// card or a spent one put into the discard pile.
+    Discards,
+    /// 611: a player confronts a Problem; at: that Problem's area.
+    Confronts,
+    /// 514.3: a faceoff begins; by: the player who started it; card: the cards
+    /// involved; at: where it takes place.
+    FaceoffBegins,
+    /// 514.6: a player wins a faceoff; card: the cards involved; at: where it takes
+    /// place.
+    WinsFaceoff,
+    /// 514.6a: a player defeats a Troublemaker; card: that Troublemaker; at: its area.
+    Defeats,
+    /// 607.3: a Troublemaker is uncovered; at: its area.
+    Uncovered,
+    /// 515.1: a player flips a card; card: the flipped card.
+    Flips,
+    /// A player draws a card.
+    Draws,
+    /// A player gains action tokens.
+    GainsTokens,
+    /// 517.2: a player scores points with a card; card: that card.
+    ScoresWith,
+    /// A turn starts; by: its player.
+    TurnStarts,
+    /// 615.1: a turn reaches its End of Turn Step; by: its player.
+    TurnEnds,
+    /// A phase starts; by: the turn player.
+    PhaseStarts(PhaseName),
+    /// A phase reaches its end-of-phase window (601.2); by: the turn player.
+    PhaseEnds(PhaseName),
+    /// "When this card has N power": a state of this card rather than an event, looked
+    /// for as priority is about to be given (511), once per object (410.6). Only with
+    /// `card: This`.
+    HasPower(i16),
+}
+
+/// Who did what happened, from the trigger's controller's point of view ("you" is the
+/// controller of the ability, 513.5).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Actor {
+    #[default]
+    Anyone,
+    You,
+    Opponent,
+}
+
+/// The card what happened happened to.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum TriggerCard {
+    /// Any card, or none (a draw, a confront).
+    #[default]
+    Anything,
+    /// 201.2: this card; for a faceoff, a faceoff involving this card (514.3).
+    This,
+    /// A card that fits (a card leaving play is read as it was in play, 701.3); for a
+    /// faceoff, one involved that fits.
+    Any(Cards),
+}
+
+/// Where what happened took place (`at`), or the area a card left (`from`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Spot {
+    /// Anywhere, or nowhere in particular.
+    #[default]
+    Anywhere,
+    /// 501.4: this card's area (for a card at a Problem: its Problem).
+    Here,
+    /// At a home.
+    Home,
+    /// At a Problem.
+    AProblem,
+    /// At some area in play (home or a Problem): for `ToDiscardPile`, from play.
+    InPlay,
 }
 
 /// Costs (508).

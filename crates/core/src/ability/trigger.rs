@@ -3,7 +3,7 @@
 
 use super::script::*;
 use crate::decision::{Choice, Decision, Prompt};
-use crate::event::{Event, Leave};
+use crate::event::{Event, EventKind, EventKinds, Leave};
 use crate::flow::Frame;
 use crate::game::Game;
 use crate::ids::{Area, CardId, PlayerId, Zone};
@@ -104,25 +104,23 @@ impl Game {
         })
     }
 
-    /// Recomputes whether any card in play could trigger (a cheap guard for the scans).
+    /// Recomputes the kinds of event the cards in play listen to (the game-wide part of
+    /// the trigger index): an event of another kind needs no scan at all.
     pub(crate) fn refresh_watchers(&mut self) {
-        if !self.facts.triggers {
-            self.st.watchers = false;
-            return;
-        }
-        // Cards outside play only trigger on their own dismissal or flip: a pool fact.
-        self.st.watchers = self.facts.lookback
-            || self.st.in_play.iter().any(|&c| {
-                self.abilities(c)
-                    .iter()
-                    .any(|a| matches!(a, Ability::Triggered { .. }))
-                    || (!self.card(c).face_down
-                        && self
-                            .face(c)
-                            .keywords
-                            .iter()
-                            .any(|&k| super::keyword::is_triggered(k)))
-            });
+        self.st.watchers = if !self.facts.triggers {
+            EventKinds::NONE
+        } else if !self.index_triggers || self.facts.teamwork {
+            // Abilities granted by Teamwork come and go with other cards.
+            EventKinds::ALL
+        } else {
+            // Read from the face, not the current abilities: a card that lost its
+            // abilities may get them back without play changing (a superset is safe).
+            self.st
+                .in_play
+                .iter()
+                .filter(|&&c| !self.card(c).face_down)
+                .fold(EventKinds::NONE, |k, &c| k.or(self.face_listens(c)))
+        };
     }
 
     /// Triggers on a state of their own card ("when this card has N power"): each
@@ -140,7 +138,11 @@ impl Game {
             }
             for (i, a) in self.face(c).abilities.iter().enumerate() {
                 let Ability::Triggered {
-                    when: Trigger::HasPower(n),
+                    when:
+                        Trigger {
+                            on: Happening::HasPower(n),
+                            ..
+                        },
                     condition,
                     ..
                 } = a
@@ -184,24 +186,32 @@ impl Game {
         }
     }
 
-    /// Looks at one event for triggered abilities (704.1): every card in play, plus the
-    /// card a leave-play or flip event is about (those abilities look back, 701.3).
+    /// Looks at one event for triggered abilities (704.1): the cards in play that listen
+    /// to its kind, plus the card a leave-play, discard or flip event is about when it is
+    /// no longer in play (those abilities look back, 701.3).
     pub(crate) fn collect_triggers(&mut self, e: &Event) {
         if self.st.watchers_dirty {
             self.st.watchers_dirty = false;
             self.refresh_watchers();
         }
-        if !self.st.watchers {
+        let kind = e.kind();
+        let lookback = self.facts.lookback.has(kind) || !self.index_triggers;
+        if !self.st.watchers.has(kind) && !lookback {
             return;
         }
+        let index = self.index_triggers;
         let mut found = Vec::new();
         let mut firsts = Vec::new();
         let mut scan = |g: &Game, c: CardId, found: &mut Vec<Waiting>| {
+            let own = !index || g.face_listens(c).has(kind);
+            if !own && !g.facts.teamwork {
+                return;
+            }
             let k = g.card(c);
             if k.zone == Zone::Play && (k.face_down || g.lacks_abilities(c)) {
                 return;
             }
-            if g.face_facts(c).has(crate::pool::FaceFacts::TRIGGERED) {
+            if own {
                 g.scan_face(c, None, e, found, &mut firsts);
             }
             if g.facts.teamwork {
@@ -210,31 +220,17 @@ impl Game {
                 }
             }
         };
-        for i in 0..self.st.in_play.len() {
-            scan(self, self.st.in_play[i], &mut found);
+        if self.st.watchers.has(kind) {
+            for i in 0..self.st.in_play.len() {
+                scan(self, self.st.in_play[i], &mut found);
+            }
         }
-        match *e {
-            Event::Left {
-                card,
-                how: Leave::Dismiss,
-                ..
-            } => scan(self, card, &mut found),
-            // A card put into a discard pile may trigger on that (`ToDiscardPile`), and a
-            // card leaving play on leaving its area (`LeavesItsArea`).
-            Event::Left {
-                card,
-                to: Zone::Discard,
-                ..
+        if lookback {
+            if let Some(card) = lookback_card(e) {
+                if self.card(card).zone != Zone::Play {
+                    scan(self, card, &mut found);
+                }
             }
-            | Event::Left {
-                card,
-                from: Some(_),
-                ..
-            }
-            | Event::ToHand(card)
-            | Event::ToDeckTop(card) => scan(self, card, &mut found),
-            Event::Flipped { card, .. } => scan(self, card, &mut found),
-            _ => {}
         }
         self.st.firsts.extend(firsts);
         self.st.triggers.extend(found);
@@ -278,14 +274,13 @@ impl Game {
                 continue;
             };
             let you = k.controller;
-            let first = matches!(when, Trigger::First(_));
             // Granted abilities count apart from the card's own for "the first time".
             let key = (
                 c,
                 k.object,
                 (i as u8) | if from.is_some() { 0x80 } else { 0 },
             );
-            if first && self.st.firsts.contains(&key) {
+            if when.first && self.st.firsts.contains(&key) {
                 continue;
             }
             if let Some(About { it, there, player }) = self.trigger_matches(when, c, you, e) {
@@ -299,7 +294,7 @@ impl Game {
                     player,
                 };
                 if condition.as_ref().is_none_or(|cond| self.holds(cond, &ctx)) {
-                    if first {
+                    if when.first {
                         firsts.push(key);
                     }
                     found.push(Waiting {
@@ -330,7 +325,7 @@ impl Game {
     ) -> bool {
         let Some(from) = from else { return false };
         let place_ok = match sel.place.unwrap_or(Place::InPlay) {
-            Place::InPlay => true,
+            Place::InPlay | Place::Anywhere => true,
             Place::Here => self.card(source).area == Some(from),
             Place::AtAProblem => from.is_problem(),
             Place::AtHome => !from.is_problem(),
@@ -350,7 +345,7 @@ impl Game {
         let controller_ok = sel.controller.is_none_or(|w| names(w, controller, you));
         // The rest of the description reads the card where it is now.
         let rest = Cards {
-            place: Some(Place::Discard),
+            place: Some(Place::Anywhere),
             controller: None,
             ..sel.clone()
         };
@@ -358,26 +353,32 @@ impl Game {
         place_ok && controller_ok && self.fits(c, &rest, &now)
     }
 
-    fn subject_fits(&self, s: &Subject, source: CardId, you: PlayerId, c: CardId) -> bool {
-        match s {
-            Subject::This => c == source,
-            Subject::Any(sel) => self.fits(c, sel, &Ctx::of(source, you)),
-        }
-    }
-
-    /// Whether an event meets a trigger condition of `source`; returns the card and area
-    /// the trigger is about.
+    /// Whether a Reaction's condition (512.4b) is met by an event, and its condition
+    /// holds; returns the card and area the Reaction is about.
     pub(crate) fn reaction_matches(
         &self,
         t: &Trigger,
+        condition: Option<&Condition>,
         source: CardId,
         you: PlayerId,
         e: &Event,
     ) -> Option<(Option<CardId>, Option<Area>)> {
-        self.trigger_matches(t, source, you, e)
-            .map(|a| (a.it, a.there))
+        let About { it, there, player } = self.trigger_matches(t, source, you, e)?;
+        let ctx = Ctx {
+            printed: false,
+            layer: crate::rules::layers::ALL_LAYERS,
+            source,
+            you,
+            it,
+            there,
+            player,
+        };
+        condition
+            .is_none_or(|c| self.holds(c, &ctx))
+            .then_some((it, there))
     }
 
+    /// Whether an event is one a trigger waits for; returns what the trigger is about.
     fn trigger_matches(
         &self,
         t: &Trigger,
@@ -385,78 +386,311 @@ impl Game {
         you: PlayerId,
         e: &Event,
     ) -> Option<About> {
+        let seen = self.seen(t.on, e)?;
         let here = self.card(source).area;
-        let at_here = |a: Option<Area>| a.is_some() && a == here;
-        // Triggers about a player ("when a player …", "that player").
-        let about_player = match (t, e) {
-            (Trigger::WinFaceoffBy { during, at_least }, Event::FaceoffWon { winner })
-                if *winner == you
-                    && self.in_faceoff(*during)
-                    && self.faceoff_margin(*winner).is_some_and(|m| m >= *at_least) =>
-            {
-                Some((None, you))
+        let by_ok = match t.by {
+            Actor::Anyone => true,
+            Actor::You => seen.by == Some(you),
+            Actor::Opponent => seen.by.is_some_and(|p| p != you),
+        };
+        if !by_ok {
+            return None;
+        }
+        let card_ok = match (&t.card, seen.card) {
+            (TriggerCard::Anything, _) => true,
+            (TriggerCard::This | TriggerCard::Any(_), SeenCard::None) => false,
+            (TriggerCard::This, SeenCard::One(c) | SeenCard::LeftPlay(c, _)) => c == source,
+            (TriggerCard::This, SeenCard::Involved) => self.involved_cards().contains(&source),
+            (TriggerCard::Any(sel), SeenCard::One(c)) => {
+                self.trigger_card_fits(c, sel, source, you)
             }
-            (Trigger::PlayerConfrontsHere, Event::Confronted { player, problem })
-                if at_here(self.card(*problem).area) =>
-            {
-                Some((None, *player))
+            (TriggerCard::Any(sel), SeenCard::LeftPlay(c, controller)) => {
+                self.left_play_fits(sel, source, you, c, seen.from, controller)
             }
-            (Trigger::PlayerWinsFaceoffHere { by_exactly }, Event::FaceoffWon { winner })
-                if here.is_some_and(|h| self.faceoff_at(h))
-                    && by_exactly.is_none_or(|n| self.faceoff_margin(*winner) == Some(n)) =>
-            {
-                Some((None, *winner))
+            (TriggerCard::Any(sel), SeenCard::Involved) => self
+                .involved_cards()
+                .into_iter()
+                .any(|c| self.fits(c, sel, &Ctx::of(source, you))),
+        };
+        if !card_ok {
+            return None;
+        }
+        let spot_ok = |spot: Spot, areas: &[Area]| match spot {
+            Spot::Anywhere => true,
+            Spot::Here => here.is_some_and(|h| areas.contains(&h)),
+            Spot::Home => areas.iter().any(|a| !a.is_problem()),
+            Spot::AProblem => areas.iter().any(|a| a.is_problem()),
+            Spot::InPlay => !areas.is_empty(),
+        };
+        let (one, faceoff_areas);
+        let at: &[Area] = match seen.at {
+            SeenAt::Nowhere => &[],
+            SeenAt::Area(a) => {
+                one = [a];
+                &one
             }
-            (
-                Trigger::PlayerDefeatsHere,
-                Event::Defeated {
+            SeenAt::Faceoff => {
+                faceoff_areas = self.faceoff_areas();
+                &faceoff_areas
+            }
+        };
+        let from = seen.from.as_slice();
+        if !spot_ok(t.at, at) || !spot_ok(t.from, from) {
+            return None;
+        }
+        let there = match seen.at {
+            SeenAt::Nowhere => here,
+            SeenAt::Area(a) => Some(a),
+            // Where the faceoff takes place: this card's area if it is one of them.
+            SeenAt::Faceoff => here.filter(|h| at.contains(h)).or(at.first().copied()),
+        };
+        Some(About {
+            it: seen.it,
+            there,
+            player: seen.by,
+        })
+    }
+
+    /// A description in a trigger reads the card wherever it is when it names no place
+    /// (a played Event is not in play, nor is a discarded card).
+    fn trigger_card_fits(&self, c: CardId, sel: &Cards, source: CardId, you: PlayerId) -> bool {
+        let ctx = Ctx::of(source, you);
+        if sel.place.is_none() && self.card(c).zone != Zone::Play {
+            let anywhere = Cards {
+                place: Some(Place::Anywhere),
+                ..sel.clone()
+            };
+            return self.fits(c, &anywhere, &ctx);
+        }
+        self.fits(c, sel, &ctx)
+    }
+
+    /// What an event says in a trigger's terms, if it is one of `on`'s events.
+    fn seen(&self, on: Happening, e: &Event) -> Option<Seen> {
+        let mut s = Seen::default();
+        match on {
+            Happening::Played => {
+                let Event::Played { player, card } = e else {
+                    return None;
+                };
+                s.by = Some(*player);
+                s.card = SeenCard::One(*card);
+                s.it = Some(*card);
+                if self.card(*card).zone == Zone::Play {
+                    s.at = self.seen_area(*card);
+                }
+            }
+            Happening::EntersPlay => {
+                let Event::EnteredPlay { card, area, .. } = e else {
+                    return None;
+                };
+                s.by = Some(self.card(*card).controller);
+                s.card = SeenCard::One(*card);
+                s.it = Some(*card);
+                s.at = SeenAt::Area(*area);
+            }
+            Happening::Moved | Happening::MovedAway => {
+                let Event::Moved { card, from, to, by } = e else {
+                    return None;
+                };
+                s.by = Some(*by);
+                s.card = SeenCard::One(*card);
+                s.it = Some(*card);
+                s.at = SeenAt::Area(if on == Happening::Moved { *to } else { *from });
+                s.from = Some(*from);
+            }
+            Happening::LeavesArea | Happening::LeavesPlay => {
+                match e {
+                    Event::Moved { card, from, .. } | Event::Sent { card, from, .. }
+                        if on == Happening::LeavesArea =>
+                    {
+                        s.card = SeenCard::One(*card);
+                        s.it = Some(*card);
+                        s.at = SeenAt::Area(*from);
+                        s.from = Some(*from);
+                    }
+                    Event::Left {
+                        card,
+                        from: Some(from),
+                        controller,
+                        ..
+                    } => {
+                        s.card = SeenCard::LeftPlay(*card, *controller);
+                        s.it = Some(*card);
+                        s.at = SeenAt::Area(*from);
+                        s.from = Some(*from);
+                    }
+                    // From play into a hand or onto a deck (`log_leaving`).
+                    Event::ToHand(card) | Event::ToDeckTop(card)
+                        if self.st.leaving_play == Some(*card) =>
+                    {
+                        s.card = SeenCard::One(*card);
+                        s.it = Some(*card);
+                    }
+                    _ => return None,
+                }
+            }
+            Happening::Dismissed => {
+                let Event::Left {
+                    card,
+                    how: Leave::Dismiss,
+                    from,
+                    controller,
+                    ..
+                } = e
+                else {
+                    return None;
+                };
+                s.card = SeenCard::LeftPlay(*card, *controller);
+                s.it = Some(*card);
+                s.at = from.map_or(SeenAt::Nowhere, SeenAt::Area);
+                s.from = *from;
+            }
+            Happening::ToDiscardPile => match e {
+                Event::Left {
+                    card,
+                    to: Zone::Discard,
+                    from,
+                    controller,
+                    ..
+                } => {
+                    s.card = match from {
+                        Some(_) => SeenCard::LeftPlay(*card, *controller),
+                        None => SeenCard::One(*card),
+                    };
+                    s.it = Some(*card);
+                    s.at = from.map_or(SeenAt::Nowhere, SeenAt::Area);
+                    s.from = *from;
+                }
+                Event::Milled { card, .. } => {
+                    s.card = SeenCard::One(*card);
+                    s.it = Some(*card);
+                }
+                _ => return None,
+            },
+            Happening::Discards => {
+                let Event::Left {
+                    card,
+                    how: Leave::Discard,
+                    controller,
+                    ..
+                } = e
+                else {
+                    return None;
+                };
+                s.by = Some(*controller);
+                s.card = SeenCard::One(*card);
+                s.it = Some(*card);
+            }
+            Happening::Confronts => {
+                let Event::Confronted { player, problem } = e else {
+                    return None;
+                };
+                s.by = Some(*player);
+                s.at = self.seen_area(*problem);
+            }
+            Happening::FaceoffBegins => {
+                let Event::FaceoffBegan = e else { return None };
+                s.by = self
+                    .st
+                    .faceoff
+                    .as_ref()
+                    .and_then(|f| f.players.first().copied());
+                s.card = SeenCard::Involved;
+                s.at = SeenAt::Faceoff;
+            }
+            Happening::WinsFaceoff => {
+                let Event::FaceoffWon { winner } = e else {
+                    return None;
+                };
+                s.by = Some(*winner);
+                s.card = SeenCard::Involved;
+                s.at = SeenAt::Faceoff;
+            }
+            Happening::Defeats => {
+                let Event::Defeated {
                     player,
                     troublemaker,
-                },
-            ) if at_here(self.card(*troublemaker).area) => Some((Some(*troublemaker), *player)),
-            (Trigger::PlayerMovesHere(s), Event::Moved { card, to, .. })
-                if at_here(Some(*to)) && self.subject_fits(s, source, you, *card) =>
-            {
-                Some((Some(*card), self.card(*card).controller))
+                } = e
+                else {
+                    return None;
+                };
+                s.by = Some(*player);
+                s.card = SeenCard::One(*troublemaker);
+                s.it = Some(*troublemaker);
+                s.at = self.seen_area(*troublemaker);
             }
-            (Trigger::PlayerPlaysHere(s), Event::Played { player, card })
-                if self.card(*card).zone == Zone::Play
-                    && at_here(self.card(*card).area)
-                    && self.subject_fits(s, source, you, *card) =>
-            {
-                Some((Some(*card), *player))
+            Happening::Uncovered => {
+                let Event::Uncovered(card) = e else {
+                    return None;
+                };
+                s.card = SeenCard::One(*card);
+                s.it = Some(*card);
+                s.at = self.seen_area(*card);
             }
-            (Trigger::OpponentsPhaseStarts(phase), Event::PhaseBegan(p))
-                if phase_name(*p) == Some(*phase) && self.st.turn_player != you =>
-            {
-                Some((None, self.st.turn_player))
+            Happening::Flips => {
+                let Event::Flipped { player, card } = e else {
+                    return None;
+                };
+                s.by = Some(*player);
+                s.card = SeenCard::One(*card);
+                s.it = Some(*card);
             }
-            (Trigger::PhaseStarts { .. }, _) | (Trigger::PhaseEnds { .. }, _) => {
-                // Whose phase it is, for "that player" (the rest of the match is below).
-                self.trigger_matches_plain(t, source, you, e)
-                    .map(|(it, _)| (it, self.st.turn_player))
+            Happening::Draws => {
+                let Event::Drew { player } = e else {
+                    return None;
+                };
+                s.by = Some(*player);
             }
-            // Whether it was met before is the scan's question (it knows the ability).
-            (Trigger::First(inner), _) => return self.trigger_matches(inner, source, you, e),
-            _ => None,
-        };
-        if let Some((it, player)) = about_player {
-            return Some(About {
-                it,
-                there: here,
-                player: Some(player),
-            });
+            Happening::GainsTokens => {
+                let Event::GainedTokens { player, .. } = e else {
+                    return None;
+                };
+                s.by = Some(*player);
+            }
+            Happening::ScoresWith => {
+                let Event::ScoredWith { card, .. } = e else {
+                    return None;
+                };
+                s.by = Some(self.card(*card).controller);
+                s.card = SeenCard::One(*card);
+                s.it = Some(*card);
+            }
+            Happening::TurnStarts => {
+                let Event::TurnBegan { player, .. } = e else {
+                    return None;
+                };
+                s.by = Some(*player);
+            }
+            Happening::TurnEnds => {
+                let Event::StepBegan(crate::state::Step::EndOfTurn) = e else {
+                    return None;
+                };
+                s.by = Some(self.st.turn_player);
+            }
+            Happening::PhaseStarts(phase) | Happening::PhaseEnds(phase) => {
+                let ((Event::PhaseBegan(p), Happening::PhaseStarts(_))
+                | (Event::PhaseEnded(p), Happening::PhaseEnds(_))) = (e, on)
+                else {
+                    return None;
+                };
+                if phase_name(*p) != Some(phase) {
+                    return None;
+                }
+                s.by = Some(self.st.turn_player);
+            }
+            // A state, looked for apart from events (`collect_state_triggers`).
+            Happening::HasPower(_) => return None,
         }
-        self.trigger_matches_plain(t, source, you, e)
-            .map(|(it, there)| About {
-                it,
-                there,
-                player: None,
-            })
+        Some(s)
+    }
+
+    fn seen_area(&self, c: CardId) -> SeenAt {
+        self.card(c).area.map_or(SeenAt::Nowhere, SeenAt::Area)
     }
 
     /// The power by which `winner` leads every other player in the current faceoff.
-    fn faceoff_margin(&self, winner: PlayerId) -> Option<u16> {
+    pub(crate) fn faceoff_margin(&self, winner: PlayerId) -> Option<u16> {
         let f = self.st.faceoff.as_ref()?;
         let mine = self.power_total(winner);
         let best_other = f
@@ -468,239 +702,13 @@ impl Game {
         mine.checked_sub(best_other)
     }
 
-    fn trigger_matches_plain(
-        &self,
-        t: &Trigger,
-        source: CardId,
-        you: PlayerId,
-        e: &Event,
-    ) -> Option<(Option<CardId>, Option<Area>)> {
-        let here = self.card(source).area;
-        let involved = || self.involved_cards().contains(&source);
-        match (t, e) {
-            (Trigger::Played, Event::Played { card, .. }) if *card == source => {
-                Some((Some(source), here))
-            }
-            (Trigger::EntersPlay(s), Event::EnteredPlay { card, area, .. })
-                if self.subject_fits(s, source, you, *card) =>
-            {
-                Some((Some(*card), Some(*area)))
-            }
-            (
-                Trigger::Moved {
-                    subject,
-                    to_problem,
-                    from_home,
-                },
-                Event::Moved { card, from, to },
-            ) if self.subject_fits(subject, source, you, *card)
-                && (!to_problem || to.is_problem())
-                && (!from_home || !from.is_problem()) =>
-            {
-                Some((Some(*card), Some(*to)))
-            }
-            (
-                Trigger::Dismissed(Subject::This),
-                Event::Left {
-                    card,
-                    how: Leave::Dismiss,
-                    ..
-                },
-            ) if *card == source => Some((Some(source), None)),
-            (
-                Trigger::Dismissed(Subject::Any(sel)),
-                Event::Left {
-                    card,
-                    how: Leave::Dismiss,
-                    from,
-                    controller,
-                    ..
-                },
-            ) if self.left_play_fits(sel, source, you, *card, *from, *controller) => {
-                Some((Some(*card), *from))
-            }
-            (Trigger::ConfrontThisProblem, Event::Confronted { player, problem })
-                if *player == you && self.card(*problem).area == here =>
-            {
-                Some((None, here))
-            }
-            (Trigger::Confront, Event::Confronted { player, problem }) if *player == you => {
-                Some((None, self.card(*problem).area))
-            }
-            (Trigger::WinFaceoff, Event::FaceoffWon { winner }) if *winner == you && involved() => {
-                Some((None, here))
-            }
-            (Trigger::LoseFaceoff, Event::FaceoffWon { winner })
-                if *winner != you && involved() =>
-            {
-                Some((None, here))
-            }
-            (Trigger::FaceoffStarts, Event::FaceoffBegan) if involved() => Some((None, here)),
-            (Trigger::OpponentStartsFaceoffHere, Event::FaceoffBegan) => {
-                let f = self.st.faceoff.as_ref()?;
-                (f.players.first() != Some(&you) && here.is_some_and(|h| self.faceoff_at(h)))
-                    .then_some((None, here))
-            }
-            (Trigger::Uncovered(s), Event::Uncovered(card))
-                if self.subject_fits(s, source, you, *card) =>
-            {
-                Some((Some(*card), self.card(*card).area))
-            }
-            (Trigger::Flipped, Event::Flipped { card, .. }) if *card == source => {
-                Some((Some(source), None))
-            }
-            (Trigger::StartOfTurn, Event::TurnBegan { player, .. }) if *player == you => {
-                Some((None, here))
-            }
-            (Trigger::StartOfMainPhase, Event::StepBegan(crate::state::Step::Main))
-                if self.st.turn_player == you =>
-            {
-                Some((None, here))
-            }
-            (Trigger::EndOfTurn { yours }, Event::StepBegan(crate::state::Step::EndOfTurn))
-                if !yours || self.st.turn_player == you =>
-            {
-                Some((None, here))
-            }
-            (Trigger::PhaseStarts { phase, yours }, Event::PhaseBegan(p))
-            | (Trigger::PhaseEnds { phase, yours }, Event::PhaseEnded(p))
-                if phase_name(*p) == Some(*phase) && (!yours || self.st.turn_player == you) =>
-            {
-                Some((None, here))
-            }
-            (
-                Trigger::Defeat,
-                Event::Defeated {
-                    player,
-                    troublemaker,
-                },
-            ) if *player == you => Some((Some(*troublemaker), here)),
-            (Trigger::WinAnyFaceoff, Event::FaceoffWon { winner }) if *winner == you => {
-                Some((None, here))
-            }
-            (
-                Trigger::CardFlipped {
-                    by,
-                    during,
-                    opponent_challenging,
-                },
-                Event::Flipped { player, card },
-            ) => {
-                let f = self.st.faceoff.as_ref()?;
-                let by_ok = names(*by, *player, you);
-                let troublemaker = matches!(f.kind, FaceoffKind::Troublemaker { .. });
-                let kind_ok = match during {
-                    None => true,
-                    Some(FaceoffType::Troublemaker) => troublemaker,
-                    Some(FaceoffType::Problem) => !troublemaker,
-                };
-                let challenge_ok = !opponent_challenging
-                    || matches!(f.kind, FaceoffKind::Troublemaker { challenger, .. } if challenger != you);
-                (by_ok && kind_ok && challenge_ok).then_some((Some(*card), None))
-            }
-            (Trigger::AnyFaceoffBegins, Event::FaceoffBegan) => Some((None, here)),
-            (Trigger::Draws(w), Event::Drew { player })
-            | (Trigger::GainsTokens(w), Event::GainedTokens { player, .. })
-                if names(*w, *player, you) =>
-            {
-                Some((None, here))
-            }
-            (
-                Trigger::Discards(w),
-                Event::Left {
-                    card,
-                    how: Leave::Discard,
-                    controller,
-                    ..
-                },
-            ) if names(*w, *controller, you) => Some((Some(*card), here)),
-            (
-                Trigger::DefeatUsingOnly(color),
-                Event::Defeated {
-                    player,
-                    troublemaker,
-                },
-            ) if *player == you && self.only_color_defeated(you, *color) => {
-                Some((Some(*troublemaker), here))
-            }
-            (Trigger::ScoreWith, Event::ScoredWith { card, .. })
-                if *card == source && self.card(source).controller == you =>
-            {
-                Some((Some(source), here))
-            }
-            (
-                Trigger::ToDiscardPile,
-                Event::Left {
-                    card,
-                    to: Zone::Discard,
-                    from,
-                    ..
-                },
-            ) if *card == source => Some((Some(source), *from)),
-            (Trigger::LeavesItsArea, Event::Moved { card, from, .. })
-            | (Trigger::LeavesItsArea, Event::Sent { card, from, .. })
-                if *card == source =>
-            {
-                Some((Some(source), Some(*from)))
-            }
-            (
-                Trigger::LeavesItsArea,
-                Event::Left {
-                    card,
-                    from: Some(from),
-                    ..
-                },
-            ) if *card == source => Some((Some(source), Some(*from))),
-            (Trigger::LeavesItsArea, Event::ToHand(card) | Event::ToDeckTop(card))
-                if *card == source =>
-            {
-                Some((Some(source), None))
-            }
-            (
-                Trigger::LeavesPlay,
-                Event::Left {
-                    card,
-                    from: Some(from),
-                    ..
-                },
-            ) if *card == source => Some((Some(source), Some(*from))),
-            (Trigger::LeavesPlay, Event::ToHand(card) | Event::ToDeckTop(card))
-                if *card == source && self.st.leaving_play == Some(source) =>
-            {
-                Some((Some(source), None))
-            }
-            (
-                Trigger::ToDiscardPileFromPlay,
-                Event::Left {
-                    card,
-                    to: Zone::Discard,
-                    from: Some(from),
-                    ..
-                },
-            ) if *card == source => Some((Some(source), Some(*from))),
-            (Trigger::MovedAway(s), Event::Moved { card, from, .. })
-                if self.subject_fits(s, source, you, *card) =>
-            {
-                Some((Some(*card), Some(*from)))
-            }
-            (Trigger::YouMove(s), Event::Moved { card, to, .. })
-                if self.st.mover == Some(you) && self.subject_fits(s, source, you, *card) =>
-            {
-                Some((Some(*card), Some(*to)))
-            }
-            (Trigger::YouPlay { card_type, on }, Event::Played { player, card })
-                if *player == you
-                    && self.def(*card).card_type == *card_type
-                    && on.as_ref().is_none_or(|sel| {
-                        self.card(*card)
-                            .host
-                            .is_some_and(|h| self.fits(h, sel, &Ctx::of(source, you)))
-                    }) =>
-            {
-                Some((Some(*card), self.card(*card).area))
-            }
-            _ => None,
-        }
+    /// Whether the current faceoff is a Troublemaker faceoff an opponent of `you`
+    /// started by challenging.
+    pub(crate) fn opponent_challenging(&self, you: PlayerId) -> bool {
+        matches!(
+            self.st.faceoff.as_ref().map(|f| &f.kind),
+            Some(FaceoffKind::Troublemaker { challenger, .. }) if *challenger != you
+        )
     }
 
     /// 511.7a: the waiting effects are processed player by player, starting with the
@@ -840,15 +848,9 @@ impl Game {
         self.end_control_changes(|x| x.duration == Duration::ThisFaceoff);
     }
 
-    /// Whether every character of `p` involved in the current Troublemaker faceoff has
-    /// the colour. The faceoff is still on while its result is reacted to (514.7).
-    fn only_color_defeated(&self, p: PlayerId, color: crate::card::Color) -> bool {
-        let Some(f) = &self.st.faceoff else {
-            return false;
-        };
-        if !matches!(f.kind, crate::state::FaceoffKind::Troublemaker { .. }) {
-            return false;
-        }
+    /// Whether `p` has characters involved in the current faceoff, every one of them
+    /// with the colour. The faceoff is still on while its result is reacted to (514.7).
+    pub(crate) fn involved_all_color(&self, p: PlayerId, color: crate::card::Color) -> bool {
         let mine: Vec<CardId> = self
             .involved_cards()
             .into_iter()
@@ -868,6 +870,128 @@ struct About {
     it: Option<CardId>,
     there: Option<Area>,
     player: Option<PlayerId>,
+}
+
+/// An event in a trigger's terms: who did it, the card it happened to, where.
+#[derive(Default)]
+struct Seen {
+    by: Option<PlayerId>,
+    card: SeenCard,
+    it: Option<CardId>,
+    at: SeenAt,
+    /// The area a card left.
+    from: Option<Area>,
+}
+
+#[derive(Clone, Copy, Default)]
+enum SeenCard {
+    #[default]
+    None,
+    One(CardId),
+    /// A card that has left play, and its controller as it left (read as it was).
+    LeftPlay(CardId, PlayerId),
+    /// The cards involved in the current faceoff.
+    Involved,
+}
+
+#[derive(Clone, Copy, Default)]
+enum SeenAt {
+    #[default]
+    Nowhere,
+    Area(Area),
+    /// Where the current faceoff takes place (one area or several).
+    Faceoff,
+}
+
+/// The card a look-back event (701.3) is about, whose own abilities may answer it from
+/// outside play.
+fn lookback_card(e: &Event) -> Option<CardId> {
+    match e {
+        Event::Left { card, .. }
+        | Event::ToHand(card)
+        | Event::ToDeckTop(card)
+        | Event::Flipped { card, .. }
+        | Event::Milled { card, .. } => Some(*card),
+        _ => None,
+    }
+}
+
+const LEFT: [EventKind; 8] = [
+    EventKind::Dismissed,
+    EventKind::Retired,
+    EventKind::Discarded,
+    EventKind::Banished,
+    EventKind::Cancelled,
+    EventKind::ToDeckBottom,
+    EventKind::Spent,
+    EventKind::FlippedToDiscard,
+];
+
+/// The kinds of event a trigger on `h` may answer (the trigger index).
+pub(crate) fn listens(h: Happening) -> EventKinds {
+    use EventKind as K;
+    let left = EventKinds::of(&LEFT);
+    match h {
+        Happening::Played => EventKinds::of(&[K::Played]),
+        Happening::EntersPlay => EventKinds::of(&[K::EnteredPlay]),
+        Happening::Moved | Happening::MovedAway => EventKinds::of(&[K::Moved]),
+        Happening::LeavesArea => left.or(EventKinds::of(&[
+            K::Moved,
+            K::Sent,
+            K::ToHand,
+            K::ToDeckTop,
+        ])),
+        Happening::LeavesPlay => left.or(EventKinds::of(&[K::ToHand, K::ToDeckTop])),
+        Happening::Dismissed => EventKinds::of(&[K::Dismissed]),
+        Happening::ToDiscardPile => left.or(EventKinds::of(&[K::Milled])),
+        Happening::Discards => EventKinds::of(&[K::Discarded]),
+        Happening::Confronts => EventKinds::of(&[K::Confronted]),
+        Happening::FaceoffBegins => EventKinds::of(&[K::FaceoffBegan]),
+        Happening::WinsFaceoff => EventKinds::of(&[K::FaceoffWon]),
+        Happening::Defeats => EventKinds::of(&[K::Defeated]),
+        Happening::Uncovered => EventKinds::of(&[K::Uncovered]),
+        Happening::Flips => EventKinds::of(&[K::Flipped]),
+        Happening::Draws => EventKinds::of(&[K::Drew]),
+        Happening::GainsTokens => EventKinds::of(&[K::GainedTokens]),
+        Happening::ScoresWith => EventKinds::of(&[K::ScoredWith]),
+        Happening::TurnStarts => EventKinds::of(&[K::TurnBegan]),
+        Happening::TurnEnds => EventKinds::of(&[K::EndOfTurnStep]),
+        Happening::PhaseStarts(_) => EventKinds::of(&[K::PhaseBegan]),
+        Happening::PhaseEnds(_) => EventKinds::of(&[K::PhaseEnded]),
+        Happening::HasPower(_) => EventKinds::NONE,
+    }
+}
+
+/// The kinds of event a trigger may answer from outside play (701.3): a card's own
+/// leaving (any description may fit the card itself), or its own discard or flip.
+pub(crate) fn looks_back(t: &Trigger) -> EventKinds {
+    let own = matches!(t.card, TriggerCard::This);
+    match t.on {
+        Happening::LeavesArea
+        | Happening::LeavesPlay
+        | Happening::Dismissed
+        | Happening::ToDiscardPile => listens(t.on),
+        Happening::Flips | Happening::Discards if own => listens(t.on),
+        Happening::Flips
+        | Happening::Discards
+        | Happening::Played
+        | Happening::EntersPlay
+        | Happening::Moved
+        | Happening::MovedAway
+        | Happening::Confronts
+        | Happening::FaceoffBegins
+        | Happening::WinsFaceoff
+        | Happening::Defeats
+        | Happening::Uncovered
+        | Happening::Draws
+        | Happening::GainsTokens
+        | Happening::ScoresWith
+        | Happening::TurnStarts
+        | Happening::TurnEnds
+        | Happening::PhaseStarts(_)
+        | Happening::PhaseEnds(_)
+        | Happening::HasPower(_) => EventKinds::NONE,
+    }
 }
 
 /// The script's name for a phase of the turn.

@@ -174,7 +174,14 @@ pub(crate) fn reads_condition(c: &Condition) -> Reach<'_> {
             colors: Colors::single(*color),
             ..Reach::default()
         },
-        Condition::MostPowerHere(_) | Condition::ExcessPower => Reach::power(),
+        Condition::MostPowerHere(_)
+        | Condition::ExcessPower
+        | Condition::WonByAtLeast(_)
+        | Condition::WonByExactly(_) => Reach::power(),
+        Condition::InvolvedAllColor(color) => Reach {
+            colors: Colors::single(*color),
+            ..Reach::default()
+        },
         Condition::Compare(a, _, b) => reads_amount(a).join(reads_amount(b)),
         Condition::Involved
         | Condition::InFaceoff(_)
@@ -186,6 +193,7 @@ pub(crate) fn reads_condition(c: &Condition) -> Reach<'_> {
         | Condition::HostInvolved
         | Condition::FirstThisFaceoff
         | Condition::ThatPlayer(_)
+        | Condition::OpponentChallenging
         | Condition::ItDismissed => Reach::default(),
     }
 }

@@ -209,16 +209,24 @@ impl Game {
         let reacting = match &ability {
             Some(
                 Ability::Play {
-                    timing: crate::ability::Timing::Reaction(t),
+                    timing: crate::ability::Timing::Reaction { when, condition },
                     ..
                 }
                 | Ability::Activated {
-                    timing: crate::ability::Timing::Reaction(t),
+                    timing: crate::ability::Timing::Reaction { when, condition },
                     ..
                 },
             ) => self
-                .reaction_available(p, card, t)
-                .and_then(|i| self.reaction_matches(t, card, p, &self.st.reactable[i].0)),
+                .reaction_available(p, card, when, condition.as_ref())
+                .and_then(|i| {
+                    self.reaction_matches(
+                        when,
+                        condition.as_ref(),
+                        card,
+                        p,
+                        &self.st.reactable[i].0,
+                    )
+                }),
             _ => None,
         };
         let (it, there) = match reacting {
@@ -316,8 +324,8 @@ impl Game {
 
     /// 512.4c: a Reaction answers one instance of its condition.
     fn mark_reaction(&mut self, p: PlayerId, card: CardId, timing: &crate::ability::Timing) {
-        if let crate::ability::Timing::Reaction(t) = timing {
-            if let Some(i) = self.reaction_available(p, card, t) {
+        if let crate::ability::Timing::Reaction { when, condition } = timing {
+            if let Some(i) = self.reaction_available(p, card, when, condition.as_ref()) {
                 self.st.reactable[i].1.push(card);
             }
         }

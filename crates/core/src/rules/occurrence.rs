@@ -234,7 +234,7 @@ impl Game {
     }
 
     /// 506: `player` moves a card (with a Move action or an effect they control); the
-    /// triggers the move fires can tell who moved it (`Trigger::YouMove`).
+    /// move's event names who moved it (`Event::Moved`).
     pub(crate) fn move_by(&mut self, player: PlayerId, card: CardId, to: Area) -> bool {
         self.st.mover = Some(player);
         // 710: a move may be replaced; one waiting for a choice happens later, without
@@ -266,7 +266,9 @@ impl Game {
                 let from = self.card(card).area.expect("in play");
                 self.set_area(card, to);
                 self.log(if matches!(occ, Occurrence::Move { .. }) {
-                    Event::Moved { card, from, to }
+                    // Every move is made by a player (`move_by`).
+                    let by = self.st.mover.unwrap_or(self.card(card).controller);
+                    Event::Moved { card, from, to, by }
                 } else {
                     Event::Sent { card, from, to }
                 });
@@ -403,7 +405,16 @@ impl Game {
                 });
             }
             Occurrence::ToBottom(c) => self.leave(c, Leave::ToDeckBottom),
-            Occurrence::ToDiscard(c) => self.leave(c, Leave::Discard),
+            // Not discarded (that is from a hand): a flipped card, or one spent from
+            // beneath a card.
+            Occurrence::ToDiscard(c) => self.leave(
+                c,
+                if self.card(c).zone == Zone::Flip {
+                    Leave::FlipToDiscard
+                } else {
+                    Leave::Spend
+                },
+            ),
             Occurrence::Mill(p) => {
                 let c = self.player_mut(p).deck.pop().expect("checked");
                 self.relocate(c, Zone::Discard, false);
@@ -490,10 +501,22 @@ impl Game {
             Leave::Banish => Zone::Banished,
             _ if dilemma => Zone::Discard,
             // 303.3: a Problem never enters a hand or discard pile.
-            Leave::Dismiss | Leave::Retire | Leave::Discard | Leave::Cancel if is_problem => {
+            Leave::Dismiss
+            | Leave::Retire
+            | Leave::Discard
+            | Leave::Cancel
+            | Leave::Spend
+            | Leave::FlipToDiscard
+                if is_problem =>
+            {
                 Zone::ProblemDeck
             }
-            Leave::Dismiss | Leave::Retire | Leave::Discard | Leave::Cancel => Zone::Discard,
+            Leave::Dismiss
+            | Leave::Retire
+            | Leave::Discard
+            | Leave::Cancel
+            | Leave::Spend
+            | Leave::FlipToDiscard => Zone::Discard,
             Leave::ToDeckBottom if is_problem => Zone::ProblemDeck,
             Leave::ToDeckBottom => Zone::DrawDeck,
         };

@@ -364,7 +364,9 @@ impl Game {
                     !matches!(f.kind, FaceoffKind::Troublemaker { .. })
                 }
             },
-            Timing::Reaction(trigger) => self.reaction_available(p, card, trigger).is_some(),
+            Timing::Reaction { when, condition } => self
+                .reaction_available(p, card, when, condition.as_ref())
+                .is_some(),
         }
     }
 
@@ -375,9 +377,13 @@ impl Game {
         p: PlayerId,
         card: CardId,
         trigger: &crate::ability::Trigger,
+        condition: Option<&crate::ability::Condition>,
     ) -> Option<usize> {
         self.st.reactable.iter().position(|(e, used)| {
-            !used.contains(&card) && self.reaction_matches(trigger, card, p, e).is_some()
+            !used.contains(&card)
+                && self
+                    .reaction_matches(trigger, condition, card, p, e)
+                    .is_some()
         })
     }
 

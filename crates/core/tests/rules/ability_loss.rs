@@ -114,11 +114,7 @@ fn losing_abilities_until_the_end_of_the_turn_stops_its_triggered_abilities() {
     );
     let mut mover = strong("MV", Orange);
     mover.face.abilities.push(draw_on(
-        Trigger::Moved {
-            subject: Subject::Any(Cards::default()),
-            to_problem: false,
-            from_home: false,
-        },
+        Trigger::on(Happening::Moved).card(TriggerCard::Any(Cards::default())),
         None,
     ));
     let mut ids: Vec<CardId> = Vec::new();

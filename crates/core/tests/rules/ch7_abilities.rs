@@ -16,7 +16,9 @@ fn plus(n: i16) -> StaticEffect {
 
 fn on_play(effects: Vec<Effect>, optional: bool, cost: Vec<Cost>) -> Ability {
     Ability::Triggered {
-        when: Trigger::Played,
+        when: Trigger::on(Happening::Played)
+            .by(Actor::You)
+            .card(TriggerCard::This),
         condition: None,
         optional,
         cost,
@@ -166,7 +168,7 @@ fn r511_7a_a_player_orders_their_own_waiting_effects() {
         with(
             friend(n, Blue, 1, 1, 0),
             vec![Ability::Triggered {
-                when: Trigger::EntersPlay(Subject::Any(Cards {
+                when: Trigger::on(Happening::EntersPlay).card(TriggerCard::Any(Cards {
                     card_type: Some(CardKind::Type(CardType::Friend)),
                     other: true,
                     ..Cards::default()
@@ -367,19 +369,20 @@ fn r512_4_faceoff_timing_only_during_a_faceoff() {
 
 #[test]
 fn r512_4c_a_reaction_answers_each_instance_once() {
-    let opponent_moves = Trigger::Moved {
-        subject: Subject::Any(Cards {
+    let opponent_moves = Trigger::on(Happening::Moved)
+        .card(TriggerCard::Any(Cards {
             controller: Some(Who::Opponent),
             ..Cards::default()
-        }),
-        to_problem: true,
-        from_home: false,
-    };
+        }))
+        .at(Spot::AProblem);
     let watcher = with(
         friend("WA", Orange, 1, 1, 0),
         vec![Ability::Activated {
             condition: None,
-            timing: Timing::Reaction(opponent_moves),
+            timing: Timing::Reaction {
+                when: Box::new(opponent_moves),
+                condition: None,
+            },
             cost: vec![],
             effects: vec![Effect::Draw {
                 who: Who::You,
@@ -440,7 +443,9 @@ fn r703_1c_activated_ability_as_often_as_its_cost_can_be_paid() {
 fn r301_2_a_mane_character_turns_over_when_its_trigger_says() {
     let mut m = mane("BM", Blue, 1, 3);
     m.face.abilities = vec![Ability::Triggered {
-        when: Trigger::ConfrontThisProblem,
+        when: Trigger::on(Happening::Confronts)
+            .by(Actor::You)
+            .at(Spot::Here),
         condition: None,
         optional: false,
         cost: vec![],
@@ -470,7 +475,7 @@ fn r616_4a_triggers_in_wrap_up_get_a_window_and_modifiers_end() {
     let eot = with(
         friend("EOT", Blue, 1, 1, 0),
         vec![Ability::Triggered {
-            when: Trigger::EndOfTurn { yours: true },
+            when: Trigger::on(Happening::TurnEnds).by(Actor::You),
             condition: None,
             optional: false,
             cost: vec![],
@@ -658,7 +663,7 @@ fn r410_6a_a_dismissed_card_returns_from_the_discard_pile_to_hand() {
     let homing = with(
         friend("HOME", Blue, 1, 1, 0),
         vec![Ability::Triggered {
-            when: Trigger::Dismissed(Subject::This),
+            when: Trigger::on(Happening::Dismissed).card(TriggerCard::This),
             condition: None,
             optional: false,
             cost: vec![],
@@ -688,10 +693,7 @@ fn phase_start_triggers_fire_at_the_start_of_that_phase_only() {
     let morning = with(
         friend("MORN", Blue, 1, 1, 0),
         vec![Ability::Triggered {
-            when: Trigger::PhaseStarts {
-                phase: PhaseName::Troublemaker,
-                yours: true,
-            },
+            when: Trigger::on(Happening::PhaseStarts(PhaseName::Troublemaker)).by(Actor::You),
             condition: None,
             optional: false,
             cost: vec![],
@@ -794,7 +796,7 @@ fn r704_1_a_trigger_on_another_card_being_dismissed_looks_back_at_where_it_was()
     let watcher = with(
         friend("WATCH", Blue, 1, 1, 0),
         vec![Ability::Triggered {
-            when: Trigger::Dismissed(Subject::Any(Cards {
+            when: Trigger::on(Happening::Dismissed).card(TriggerCard::Any(Cards {
                 card_type: Some(CardKind::Type(CardType::Friend)),
                 controller: Some(Who::You),
                 place: Some(Place::Here),
@@ -856,19 +858,20 @@ fn r704_1_a_trigger_on_another_card_being_dismissed_looks_back_at_where_it_was()
 #[test]
 fn r512_4c_a_reaction_reads_the_card_whose_occurrence_it_answers() {
     // The watcher sends home "that card": the one whose move it answers, not any other.
-    let opponent_moves = Trigger::Moved {
-        subject: Subject::Any(Cards {
+    let opponent_moves = Trigger::on(Happening::Moved)
+        .card(TriggerCard::Any(Cards {
             controller: Some(Who::Opponent),
             ..Cards::default()
-        }),
-        to_problem: true,
-        from_home: false,
-    };
+        }))
+        .at(Spot::AProblem);
     let watcher = with(
         friend("WA", Orange, 1, 1, 0),
         vec![Ability::Activated {
             condition: None,
-            timing: Timing::Reaction(opponent_moves),
+            timing: Timing::Reaction {
+                when: Box::new(opponent_moves),
+                condition: None,
+            },
             cost: vec![],
             effects: vec![Effect::Send {
                 target: Target::It,
@@ -1249,7 +1252,7 @@ fn r511_7b_a_trigger_chain_runs_one_wave_at_a_time() {
     let arrival = with(
         friend("AR", Blue, 1, 1, 0),
         vec![Ability::Triggered {
-            when: Trigger::EntersPlay(Subject::This),
+            when: Trigger::on(Happening::EntersPlay).card(TriggerCard::This),
             condition: None,
             optional: false,
             cost: vec![],
@@ -1262,7 +1265,7 @@ fn r511_7b_a_trigger_chain_runs_one_wave_at_a_time() {
     let scholar = with(
         friend("SC", Blue, 1, 1, 0),
         vec![Ability::Triggered {
-            when: Trigger::Draws(Who::You),
+            when: Trigger::on(Happening::Draws).by(Actor::You),
             condition: None,
             optional: false,
             cost: vec![],

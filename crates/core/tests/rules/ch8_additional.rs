@@ -17,11 +17,9 @@ fn loop_cards() -> Vec<ponyccg_core::card::CardDef> {
     let mut bouncer = friend("BNC", Blue, 1, 1, 0);
     bouncer.title = "Bouncer".into();
     bouncer.face.abilities = vec![Ability::Triggered {
-        when: Trigger::Moved {
-            subject: Subject::This,
-            to_problem: true,
-            from_home: false,
-        },
+        when: Trigger::on(Happening::Moved)
+            .card(TriggerCard::This)
+            .at(Spot::AProblem),
         condition: None,
         optional: false,
         cost: vec![],
@@ -33,11 +31,7 @@ fn loop_cards() -> Vec<ponyccg_core::card::CardDef> {
     bouncer.script = ScriptStatus::Scripted;
     let mut keeper = friend("KPR", Blue, 1, 1, 0);
     keeper.face.abilities = vec![Ability::Triggered {
-        when: Trigger::Moved {
-            subject: Subject::Any(bouncer_sel.clone()),
-            to_problem: false,
-            from_home: false,
-        },
+        when: Trigger::on(Happening::Moved).card(TriggerCard::Any(bouncer_sel.clone())),
         condition: Some(Condition::Exists(Cards {
             place: Some(Place::AtHome),
             card_type: Some(CardKind::Type(CardType::Friend)),

@@ -23,7 +23,13 @@ fn watcher(number: &str, card_type: CardType, on: Option<Cards>, effects: Vec<Ef
     with(
         friend(number, Blue, 1, 1, 0),
         vec![Ability::Triggered {
-            when: Trigger::YouPlay { card_type, on },
+            when: Trigger::on(Happening::Played)
+                .by(Actor::You)
+                .card(TriggerCard::Any(Cards {
+                    card_type: Some(CardKind::Type(card_type)),
+                    attached_to: on.map(Box::new),
+                    ..Cards::default()
+                })),
             condition: None,
             optional: false,
             cost: vec![],

@@ -90,10 +90,12 @@ fn glossary_teamwork_grants_to_a_trait_sharing_friend_here_only() {
 fn glossary_teamwork_a_granted_trigger_fires_for_the_receiving_card() {
     // When you play an Event, this card gets +1 power this turn.
     let trigger = Ability::Triggered {
-        when: Trigger::YouPlay {
-            card_type: CardType::Event,
-            on: None,
-        },
+        when: Trigger::on(Happening::Played)
+            .by(Actor::You)
+            .card(TriggerCard::Any(Cards {
+                card_type: Some(CardKind::Type(CardType::Event)),
+                ..Cards::default()
+            })),
         condition: None,
         optional: false,
         cost: vec![],

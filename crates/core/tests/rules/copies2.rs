@@ -133,7 +133,7 @@ fn spreading_troublemaker() -> CardDef {
     with(
         troublemaker("SPREAD", 4, 1, false),
         vec![Ability::Triggered {
-            when: Trigger::Uncovered(Subject::This),
+            when: Trigger::on(Happening::Uncovered).card(TriggerCard::This),
             condition: None,
             optional: false,
             cost: vec![],
@@ -461,7 +461,12 @@ fn r506_1_you_move_fires_only_for_moves_its_controller_makes() {
     // When you move this card, draw a card.
     let watcher = with(
         friend("WATCH", Blue, 1, 1, 0),
-        vec![draw_on(Trigger::YouMove(Subject::This), None)],
+        vec![draw_on(
+            Trigger::on(Happening::Moved)
+                .by(Actor::You)
+                .card(TriggerCard::This),
+            None,
+        )],
     );
     // Moved by the opponent's instructions: no card drawn.
     let mut w2 = None;

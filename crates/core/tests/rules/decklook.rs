@@ -342,7 +342,9 @@ fn r517_2_confronting_scores_with_the_characters_at_that_problem() {
     let watcher = with(
         friend("W", Blue, 3, 1, 0),
         vec![Ability::Triggered {
-            when: Trigger::ScoreWith,
+            when: Trigger::on(Happening::ScoresWith)
+                .by(Actor::You)
+                .card(TriggerCard::This),
             condition: Some(Condition::ScoredThisPhase(2)),
             optional: false,
             cost: vec![],

@@ -24,7 +24,7 @@ fn entrant(number: &str, abilities: Vec<Ability>) -> CardDef {
 
 fn draw_when_this_enters_if(color: Color) -> Ability {
     draw_on(
-        Trigger::EntersPlay(Subject::This),
+        Trigger::on(Happening::EntersPlay).card(TriggerCard::This),
         Some(Condition::ItFits(Cards {
             color: Some(color),
             ..Cards::default()

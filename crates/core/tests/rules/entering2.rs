@@ -44,9 +44,24 @@ fn r701_3_put_into_a_discard_pile_from_play_triggers_but_not_from_hand() {
             "A",
             Blue,
             vec![
-                draws_when("WP", Trigger::ToDiscardPileFromPlay),
-                draws_when("WH", Trigger::ToDiscardPileFromPlay),
-                draws_when("WR", Trigger::ToDiscardPileFromPlay),
+                draws_when(
+                    "WP",
+                    Trigger::on(Happening::ToDiscardPile)
+                        .card(TriggerCard::This)
+                        .from(Spot::InPlay),
+                ),
+                draws_when(
+                    "WH",
+                    Trigger::on(Happening::ToDiscardPile)
+                        .card(TriggerCard::This)
+                        .from(Spot::InPlay),
+                ),
+                draws_when(
+                    "WR",
+                    Trigger::on(Happening::ToDiscardPile)
+                        .card(TriggerCard::This)
+                        .from(Spot::InPlay),
+                ),
                 kill,
                 toss,
                 back,

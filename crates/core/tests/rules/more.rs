@@ -218,7 +218,7 @@ fn r506_a_trigger_on_a_move_can_send_the_card_back_where_it_came_from() {
     let watch = with(
         friend("WATCH", Blue, 1, 1, 0),
         vec![Ability::Triggered {
-            when: Trigger::MovedAway(Subject::Any(Cards {
+            when: Trigger::on(Happening::MovedAway).card(TriggerCard::Any(Cards {
                 other: true,
                 ..friends()
             })),
@@ -259,7 +259,9 @@ fn r705_2g_a_play_to_this_cards_area_triggers_and_a_play_elsewhere_doesnt() {
     let watch = with(
         friend("WATCH", Blue, 1, 1, 0),
         vec![Ability::Triggered {
-            when: Trigger::PlayerPlaysHere(Subject::Any(friends())),
+            when: Trigger::on(Happening::Played)
+                .card(TriggerCard::Any(friends()))
+                .at(Spot::Here),
             condition: None,
             optional: false,
             cost: vec![],
@@ -533,7 +535,7 @@ fn r518_a_card_going_to_the_discard_pile_from_hand_can_fetch_a_copy_into_play_fr
         with(
             friend(n, Blue, 1, 1, 0),
             vec![Ability::Triggered {
-                when: Trigger::ToDiscardPile,
+                when: Trigger::on(Happening::ToDiscardPile).card(TriggerCard::This),
                 condition: None,
                 optional: false,
                 cost: vec![],
@@ -591,7 +593,7 @@ fn r410_5_a_linked_banished_card_returns_when_the_card_that_banished_it_leaves_p
                 }))],
             },
             Ability::Triggered {
-                when: Trigger::LeavesItsArea,
+                when: Trigger::on(Happening::LeavesArea).card(TriggerCard::This),
                 condition: None,
                 optional: false,
                 cost: vec![],

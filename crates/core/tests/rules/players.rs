@@ -86,10 +86,13 @@ fn r410_6_the_first_player_to_trigger_is_met_once_per_object() {
     let greeter = with(
         friend("GREET", Blue, 1, 1, 0),
         vec![Ability::Triggered {
-            when: Trigger::First(Box::new(Trigger::PlayerPlaysHere(Subject::Any(Cards {
-                card_type: Some(CardKind::Type(CardType::Friend)),
-                ..Cards::default()
-            })))),
+            when: Trigger::on(Happening::Played)
+                .card(TriggerCard::Any(Cards {
+                    card_type: Some(CardKind::Type(CardType::Friend)),
+                    ..Cards::default()
+                }))
+                .at(Spot::Here)
+                .first(),
             condition: None,
             optional: false,
             cost: vec![],
@@ -265,7 +268,7 @@ fn r410_6_a_trigger_on_having_power_fires_once_per_object_and_permanent_power_la
     let grow = with(
         friend("GROW", Blue, 2, 1, 0),
         vec![Ability::Triggered {
-            when: Trigger::HasPower(3),
+            when: Trigger::on(Happening::HasPower(3)).card(TriggerCard::This),
             condition: None,
             optional: false,
             cost: vec![],

@@ -548,7 +548,7 @@ fn leaves_play_triggers_when_returned_to_hand_from_play_only() {
     let homing = with(
         friend("HOME", Blue, 1, 1, 0),
         vec![Ability::Triggered {
-            when: Trigger::LeavesPlay,
+            when: Trigger::on(Happening::LeavesPlay).card(TriggerCard::This),
             condition: None,
             optional: false,
             cost: vec![],
