@@ -106,8 +106,9 @@ pub enum Timing {
     /// Reaction is used.
     Reaction {
         when: Box<Trigger>,
+        /// Boxed so this rare variant doesn't widen every timing.
         #[serde(default, rename = "if")]
-        condition: Option<Condition>,
+        condition: Option<Box<Condition>>,
     },
 }
 
