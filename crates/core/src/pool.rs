@@ -40,6 +40,9 @@ pub(crate) struct PoolFacts {
     /// Some face has a replacement modifier (710) or a keyword standing for one, or some
     /// script may grant such a keyword; occurrences look for replacements only then.
     pub replacements: bool,
+    /// Some script may grant a keyword standing for a replacement modifier, so a card
+    /// whose face prints none may still have one.
+    pub granted_replacing: bool,
     /// Some face has Teamwork, so a card's abilities may come from another card.
     pub teamwork: bool,
     /// The kinds of static effect printed on some face, for the scans that look for
@@ -220,7 +223,9 @@ impl PoolFacts {
             }
             self.replacements |= crate::ability::keyword::replacement(k).is_some();
         }
-        self.replacements |= face.abilities.iter().any(grants_replacing);
+        let grants = face.abilities.iter().any(grants_replacing);
+        self.granted_replacing |= grants;
+        self.replacements |= grants;
         self.lose_abilities |= face
             .abilities
             .iter()
@@ -329,6 +334,13 @@ bitflags::bitflags! {
         const STATIC = 4;
         /// An activated ability with any other timing (512.4).
         const ACTIVATED_OTHER = 8;
+        /// A static prohibition (104.2), read by `rules/prohibit.rs`.
+        const PROHIBIT = 16;
+        /// A static cost change (705.2b), read by `rules/costs.rs`.
+        const COST = 32;
+        /// A static replacement modifier (710) or a printed keyword standing for one,
+        /// read by `rules/replace.rs`.
+        const REPLACE = 64;
     }
 }
 
@@ -345,7 +357,27 @@ impl FaceFacts {
                         }
                     }
                 }
-                Ability::Static { .. } => Self::STATIC,
+                Ability::Static { effect, .. } => {
+                    Self::STATIC
+                        | match effect {
+                            StaticEffect::Prohibit(_) => Self::PROHIBIT,
+                            StaticEffect::Cost(_) => Self::COST,
+                            StaticEffect::Replace { .. } => Self::REPLACE,
+                            StaticEffect::Power { .. }
+                            | StaticEffect::GainColor { .. }
+                            | StaticEffect::GainKeyword { .. }
+                            | StaticEffect::ContributesWhileExhausted
+                            | StaticEffect::ColoredPower { .. }
+                            | StaticEffect::FlipMore { .. }
+                            | StaticEffect::IgnoreHighestFlip { .. }
+                            | StaticEffect::FaceoffTotal { .. }
+                            | StaticEffect::FlippedInstead { .. }
+                            | StaticEffect::GainTrait { .. }
+                            | StaticEffect::LoseAbilities { .. }
+                            | StaticEffect::GainChosenColor { .. }
+                            | StaticEffect::OthersEnter { .. } => Self::empty(),
+                        }
+                }
                 // Triggered abilities are indexed by the events they listen to
                 // (`face_listens`).
                 Ability::Triggered { .. }
@@ -353,6 +385,13 @@ impl FaceFacts {
                 | Ability::Attach(_)
                 | Ability::AsEntersPlay(_) => Self::empty(),
             };
+        }
+        if face
+            .keywords
+            .iter()
+            .any(|&k| crate::ability::keyword::replacement(k).is_some())
+        {
+            f |= Self::REPLACE;
         }
         f
     }

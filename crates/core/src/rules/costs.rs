@@ -7,7 +7,7 @@ use crate::ability::trigger::{names, Ctx};
 use crate::ability::{Ability, Cards, CostChange, CostPlace, CostedAction, Place, StaticEffect};
 use crate::game::Game;
 use crate::ids::{Area, CardId, PlayerId};
-use crate::pool::StaticKinds;
+use crate::pool::{FaceFacts, StaticKinds};
 
 /// What an action is about, for the changes to test.
 #[derive(Clone, Copy, Debug, Default)]
@@ -31,6 +31,10 @@ impl Game {
             return (opposing, own);
         }
         for &s in &self.st.in_play {
+            // Granted (Teamwork) abilities are not in the face's record.
+            if !self.facts.teamwork && !self.face_facts(s).has(FaceFacts::COST) {
+                continue;
+            }
             for a in self.abilities(s) {
                 let Ability::Static {
                     effect: StaticEffect::Cost(change),

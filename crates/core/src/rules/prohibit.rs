@@ -109,6 +109,10 @@ impl Game {
             return false;
         }
         for &s in &self.st.in_play {
+            // Granted (Teamwork) abilities are not in the face's record.
+            if !self.facts.teamwork && !self.face_facts(s).has(crate::pool::FaceFacts::PROHIBIT) {
+                continue;
+            }
             for a in self.abilities(s) {
                 if let Ability::Static {
                     effect: StaticEffect::Prohibit(p),

@@ -311,8 +311,13 @@ impl Game {
         if !self.facts.replacements || !self.can_happen(occ) {
             return out;
         }
+        // A card's replacements are on its face unless they may come from elsewhere (a
+        // granted keyword, Teamwork).
+        let every_card = self.facts.teamwork || self.facts.granted_replacing;
         for &s in &self.st.in_play {
-            if self.card(s).zone != Zone::Play {
+            if self.card(s).zone != Zone::Play
+                || (!every_card && !self.face_facts(s).has(crate::pool::FaceFacts::REPLACE))
+            {
                 continue;
             }
             for m in self.modifiers_of(s) {
