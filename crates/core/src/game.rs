@@ -108,8 +108,10 @@ pub struct Game {
     pub(crate) faces: Arc<[crate::pool::FaceFacts]>,
     /// The kinds of event each face's triggers listen to, as `faces` is indexed.
     pub(crate) listens: Arc<[crate::event::EventKinds]>,
-    /// Whether trigger scans use the index (off only to check that it changes nothing).
-    pub(crate) index_triggers: bool,
+    /// Whether scans through play may pass over cards by the pool's records: the trigger
+    /// index, and the faces that print no cost change, prohibition or replacement (off
+    /// only to check that it changes nothing).
+    pub(crate) scan_skips: bool,
     pub(crate) st: State,
 }
 
@@ -247,7 +249,7 @@ impl Game {
             facts,
             faces,
             listens,
-            index_triggers: true,
+            scan_skips: true,
             st,
         };
         g.st.reactions_possible = facts.reactions;
@@ -420,11 +422,12 @@ impl Game {
         self.listens[2 * k.def.0 as usize + k.boosted as usize]
     }
 
-    /// Turns the trigger index off (every event scans every card) or on. Results must
-    /// not change: this exists for the test that checks so.
+    /// Turns the scan skips off (every event scans every card for triggers, every cost,
+    /// prohibition and replacement scan reads every card) or on. Results must not
+    /// change: this exists for the test that checks so.
     #[doc(hidden)]
-    pub fn set_trigger_index(&mut self, on: bool) {
-        self.index_triggers = on;
+    pub fn set_scan_skips(&mut self, on: bool) {
+        self.scan_skips = on;
         self.refresh_watchers();
     }
     pub fn card(&self, c: CardId) -> &Card {

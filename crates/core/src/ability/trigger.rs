@@ -109,7 +109,7 @@ impl Game {
     pub(crate) fn refresh_watchers(&mut self) {
         self.st.watchers = if !self.facts.triggers {
             EventKinds::NONE
-        } else if !self.index_triggers || self.facts.teamwork {
+        } else if !self.scan_skips || self.facts.teamwork {
             // Abilities granted by Teamwork come and go with other cards.
             EventKinds::ALL
         } else {
@@ -195,11 +195,11 @@ impl Game {
             self.refresh_watchers();
         }
         let kind = e.kind();
-        let lookback = self.facts.lookback.has(kind) || !self.index_triggers;
+        let lookback = self.facts.lookback.has(kind) || !self.scan_skips;
         if !self.st.watchers.has(kind) && !lookback {
             return;
         }
-        let index = self.index_triggers;
+        let index = self.scan_skips;
         let mut found = Vec::new();
         let mut firsts = Vec::new();
         let mut scan = |g: &Game, c: CardId, found: &mut Vec<Waiting>| {

@@ -32,7 +32,7 @@ impl Game {
         }
         for &s in &self.st.in_play {
             // Granted (Teamwork) abilities are not in the face's record.
-            if !self.facts.teamwork && !self.face_facts(s).has(FaceFacts::COST) {
+            if self.scan_skips && !self.facts.teamwork && !self.face_facts(s).has(FaceFacts::COST) {
                 continue;
             }
             for a in self.abilities(s) {

@@ -110,7 +110,10 @@ impl Game {
         }
         for &s in &self.st.in_play {
             // Granted (Teamwork) abilities are not in the face's record.
-            if !self.facts.teamwork && !self.face_facts(s).has(crate::pool::FaceFacts::PROHIBIT) {
+            if self.scan_skips
+                && !self.facts.teamwork
+                && !self.face_facts(s).has(crate::pool::FaceFacts::PROHIBIT)
+            {
                 continue;
             }
             for a in self.abilities(s) {

@@ -313,7 +313,7 @@ impl Game {
         }
         // A card's replacements are on its face unless they may come from elsewhere (a
         // granted keyword, Teamwork).
-        let every_card = self.facts.teamwork || self.facts.granted_replacing;
+        let every_card = !self.scan_skips || self.facts.teamwork || self.facts.granted_replacing;
         for &s in &self.st.in_play {
             if self.card(s).zone != Zone::Play
                 || (!every_card && !self.face_facts(s).has(crate::pool::FaceFacts::REPLACE))
