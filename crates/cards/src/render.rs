@@ -789,6 +789,16 @@ pub fn effect(e: &Effect) -> String {
             effects,
         } => {
             let steps: Vec<String> = effects.iter().map(effect).collect();
+            // By you: the steps already read in your voice, so no "you being" aside.
+            if *w == Who::You {
+                return match (steps.as_slice(), *may) {
+                    ([one], true) => {
+                        format!("you may {}", one.strip_prefix("you ").unwrap_or(one))
+                    }
+                    (_, true) => format!("you may do this: {}", steps.join(", then ")),
+                    (_, false) => steps.join(", then "),
+                };
+            }
             format!(
                 "{} {} (\"you\" being that player): {}",
                 who(*w),

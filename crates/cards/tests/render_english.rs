@@ -37,6 +37,10 @@ const BROKEN: &[(&str, &str)] = &[
         "a cost's \"to\" before a clause with its own subject",
     ),
     ("you may you ", "a doubled subject"),
+    (
+        "you may do this (\"you\" being that player)",
+        "an instruction by \"you\" needs no aside naming who \"you\" is",
+    ),
     ("choose a card of your choice", "a doubled choice"),
     (
         "of your choice (\"that card\"",
