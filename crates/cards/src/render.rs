@@ -1237,10 +1237,26 @@ fn when(t: &Trigger) -> String {
 fn condition(c: &Condition) -> String {
     match c {
         // This card's host exists or not: say where it is, if anywhere in particular.
-        Condition::Exists(s) if s.host => match s.place {
-            None | Some(Place::InPlay) => "this card is attached to a card".into(),
-            Some(p) => format!("the card this is attached to is{}", place_words(Some(p))),
-        },
+        Condition::Exists(s) if s.host => {
+            // Any other test on the host (whose it is, its type) is part of the condition.
+            let rest = Cards {
+                host: false,
+                place: None,
+                ..s.clone()
+            };
+            let what = if rest == Cards::default() {
+                "a card".to_string()
+            } else {
+                a(&cards(&rest, false))
+            };
+            match s.place {
+                None | Some(Place::InPlay) => format!("this card is attached to {what}"),
+                Some(p) if rest == Cards::default() => {
+                    format!("the card this is attached to is{}", place_words(Some(p)))
+                }
+                Some(p) => format!("this card is attached to {what}{}", place_words(Some(p))),
+            }
+        }
         Condition::Exists(s) => format!("there is {}", a(&cards(s, false))),
         Condition::None(s) => format!("there are no {}", cards(s, true)),
         Condition::AtLeast(n, s) => format!("there are at least {n} {}", cards(s, true)),

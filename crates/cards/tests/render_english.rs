@@ -117,3 +117,15 @@ fn a_cost_before_an_instruction_with_its_own_subject_is_joined_with_then() {
         "{pr11}"
     );
 }
+
+#[test]
+fn a_condition_on_the_host_keeps_whose_card_it_is() {
+    // EO165: it exhausts its host only if that Friend is an opponent's; the rendered
+    // condition once said merely that the card was attached to something.
+    let cat = Catalogue::builtin();
+    let eo165 = render::card_text(&cat.get("EO165").unwrap().def).join("\n");
+    assert!(
+        eo165.contains("if this card is attached to an opposing card"),
+        "{eo165}"
+    );
+}
