@@ -799,6 +799,17 @@ pub fn effect(e: &Effect) -> String {
                     (_, false) => steps.join(", then "),
                 };
             }
+            // One step of that player's own with no other "you" in it reads plainly:
+            // "that player may draw 1 card".
+            if let ([one], true) = (steps.as_slice(), *may) {
+                if let Some(rest) = one.strip_prefix("you ") {
+                    if !rest.split(|c: char| !c.is_alphanumeric()).any(|word| {
+                        matches!(word, "you" | "your" | "yours" | "yourself")
+                    }) {
+                        return format!("{} may {rest}", who(*w));
+                    }
+                }
+            }
             format!(
                 "{} {} (\"you\" being that player): {}",
                 who(*w),

@@ -129,3 +129,11 @@ fn a_condition_on_the_host_keeps_whose_card_it_is() {
         "{eo165}"
     );
 }
+
+#[test]
+fn a_single_step_of_that_players_own_reads_plainly() {
+    // PR185: the confronting player may draw; no aside on who "you" is.
+    let cat = Catalogue::builtin();
+    let pr185 = render::card_text(&cat.get("PR185").unwrap().def).join("\n");
+    assert!(pr185.contains("that player may draw 1 card."), "{pr185}");
+}
