@@ -668,6 +668,11 @@ pub fn effect(e: &Effect) -> String {
         Effect::ReturnToHand(t) => format!("return {} to its owner's hand", target(t)),
         Effect::ToDeckTop(t) => format!("put {} on top of its owner's deck", target(t)),
         Effect::Move { target: t, to } => format!("move {} to {}", target(t), area(*to)),
+        // A card is sent back to the area a trigger names, which may be a home (PR118).
+        Effect::Send {
+            target: t,
+            to: AreaRef::There,
+        } => format!("send {} to that area", target(t)),
         Effect::Send { target: t, to } => format!("send {} to {}", target(t), area(*to)),
         Effect::Counters {
             target: t,
