@@ -1301,6 +1301,7 @@ fn condition(c: &Condition) -> String {
         Condition::Not(c) => match c.as_ref() {
             Condition::YourTurn => "it is not your turn".into(),
             Condition::Exists(s) if !s.host => format!("there are no {}", cards(s, true)),
+            Condition::AtLeast(n, s) => format!("there are fewer than {n} {}", cards(s, true)),
             other => format!("it is not the case that {}", condition(other)),
         },
         Condition::Phase(p) => format!("it is the {p:?} Phase"),

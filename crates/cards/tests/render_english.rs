@@ -47,6 +47,10 @@ const BROKEN: &[(&str, &str)] = &[
         "\"choose\" then \"of your choice\"",
     ),
     ("not (", "a bare negation"),
+    (
+        "it is not the case that there are at least",
+        "\"not at least\" is \"fewer than\"",
+    ),
     ("a \"A", "\"a\" before a vowel"),
     ("a \"E", "\"a\" before a vowel"),
     ("a \"I", "\"a\" before a vowel"),
