@@ -731,6 +731,15 @@ pub fn effect(e: &Effect) -> String {
             )
         }
         Effect::OncePerFaceoff => "do the rest only once per faceoff".into(),
+        // Losing as many tokens as one has is losing them all (CG95).
+        Effect::LoseTokens {
+            who: w,
+            amount: Amount::Tokens(of),
+        } if of == w && *w != Who::Each => format!(
+            "{} all of {} action tokens",
+            does(*w, "lose"),
+            if *w == Who::You { "your" } else { "their" }
+        ),
         Effect::LoseTokens { who: w, amount: a } => format!(
             "{} {}",
             does(*w, "lose"),

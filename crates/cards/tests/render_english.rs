@@ -141,3 +141,14 @@ fn a_single_step_of_that_players_own_reads_plainly() {
     let pr185 = render::card_text(&cat.get("PR185").unwrap().def).join("\n");
     assert!(pr185.contains("that player may draw 1 card."), "{pr185}");
 }
+
+#[test]
+fn losing_as_many_tokens_as_one_has_reads_as_losing_them_all() {
+    // CG95: at the end of the faceoff its player loses every token.
+    let cat = Catalogue::builtin();
+    let cg95 = render::card_text(&cat.get("CG95").unwrap().def).join("\n");
+    assert!(
+        cg95.contains("you lose all of your action tokens"),
+        "{cg95}"
+    );
+}
