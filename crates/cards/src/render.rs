@@ -300,6 +300,24 @@ fn target(t: &Target) -> String {
     }
 }
 
+/// Whose hand or deck the cards go to: "its owner's" for one card, "their owner's" for
+/// several (CG83's revealed Friends, the rest of the revealed cards).
+fn owners(t: &Target) -> &'static str {
+    match t {
+        Target::Picked | Target::Rest | Target::AnyNumber(_) => "their owner's",
+        // "each card … its owner's".
+        Target::Each(_)
+        | Target::This
+        | Target::It
+        | Target::Host
+        | Target::Choose(_)
+        | Target::UpTo(..)
+        | Target::Exactly(..)
+        | Target::AtRandom(_)
+        | Target::ItsHost => "its owner's",
+    }
+}
+
 fn area(a: AreaRef) -> &'static str {
     match a {
         AreaRef::Home => "its controller's home",
@@ -665,8 +683,8 @@ pub fn effect(e: &Effect) -> String {
         Effect::Dismiss(t) => format!("dismiss {}", target(t)),
         Effect::Retire(t) => format!("retire {}", target(t)),
         Effect::Banish(t) => format!("banish {}", target(t)),
-        Effect::ReturnToHand(t) => format!("return {} to its owner's hand", target(t)),
-        Effect::ToDeckTop(t) => format!("put {} on top of its owner's deck", target(t)),
+        Effect::ReturnToHand(t) => format!("return {} to {} hand", target(t), owners(t)),
+        Effect::ToDeckTop(t) => format!("put {} on top of {} deck", target(t), owners(t)),
         Effect::Move { target: t, to } => format!("move {} to {}", target(t), area(*to)),
         // A card is sent back to the area a trigger names, which may be a home (PR118).
         Effect::Send {
@@ -903,12 +921,25 @@ pub fn effect(e: &Effect) -> String {
             "gain 1 action token if no Studious card has given you one yet in this faceoff".into()
         }
         Effect::Pick(t) => format!(
-            "choose {} (\"that card\" from here on)",
+            "choose {} (\"{}\" from here on)",
             match t {
                 // "choose" already says whose choice it is.
                 Target::Choose(c) => a(&cards(c, false)),
                 other => target(other),
-            }
+            },
+            match t {
+                Target::Each(_) | Target::AnyNumber(_) => "the chosen cards",
+                Target::This
+                | Target::It
+                | Target::Host
+                | Target::Choose(_)
+                | Target::UpTo(..)
+                | Target::Exactly(..)
+                | Target::AtRandom(_)
+                | Target::Picked
+                | Target::Rest
+                | Target::ItsHost => "that card",
+            },
         ),
         Effect::ChooseColor => "choose a colour".into(),
         Effect::Modes {
@@ -934,8 +965,10 @@ pub fn effect(e: &Effect) -> String {
         Effect::Reveal { deck, count } => {
             format!("reveal {} of {}", top_cards(count), deck_name(*deck))
         }
-        Effect::ToDeckBottom(t) => format!("put {} on the bottom of its owner's deck", target(t)),
-        Effect::ShuffleIntoDeck(t) => format!("shuffle {} into its owner's deck", target(t)),
+        Effect::ToDeckBottom(t) => {
+            format!("put {} on the bottom of {} deck", target(t), owners(t))
+        }
+        Effect::ShuffleIntoDeck(t) => format!("shuffle {} into {} deck", target(t), owners(t)),
         Effect::Shuffle(w) => format!("{} their deck", does(*w, "shuffle")),
         Effect::Later { at, effects: e } => {
             let when = match at {

@@ -152,3 +152,14 @@ fn losing_as_many_tokens_as_one_has_reads_as_losing_them_all() {
         "{cg95}"
     );
 }
+
+#[test]
+fn several_chosen_cards_are_named_as_several() {
+    // CG83: every revealed Friend is chosen; they go to their owner's hand.
+    let cat = Catalogue::builtin();
+    let cg83 = render::card_text(&cat.get("CG83").unwrap().def).join("\n");
+    assert!(
+        cg83.contains("(\"the chosen cards\" from here on), then return the chosen cards to their owner's hand"),
+        "{cg83}"
+    );
+}
