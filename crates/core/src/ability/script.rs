@@ -107,7 +107,7 @@ pub enum Timing {
     Reaction {
         when: Box<Trigger>,
         #[serde(default, rename = "if")]
-        condition: Option<Condition>,
+        condition: Option<Box<Condition>>,
     },
 }
 

@@ -217,11 +217,11 @@ impl Game {
                     ..
                 },
             ) => self
-                .reaction_available(p, card, when, condition.as_ref())
+                .reaction_available(p, card, when, condition.as_deref())
                 .and_then(|i| {
                     self.reaction_matches(
                         when,
-                        condition.as_ref(),
+                        condition.as_deref(),
                         card,
                         p,
                         &self.st.reactable[i].0,
@@ -325,7 +325,7 @@ impl Game {
     /// 512.4c: a Reaction answers one instance of its condition.
     fn mark_reaction(&mut self, p: PlayerId, card: CardId, timing: &crate::ability::Timing) {
         if let crate::ability::Timing::Reaction { when, condition } = timing {
-            if let Some(i) = self.reaction_available(p, card, when, condition.as_ref()) {
+            if let Some(i) = self.reaction_available(p, card, when, condition.as_deref()) {
                 self.st.reactable[i].1.push(card);
             }
         }

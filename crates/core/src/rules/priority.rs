@@ -365,7 +365,7 @@ impl Game {
                 }
             },
             Timing::Reaction { when, condition } => self
-                .reaction_available(p, card, when, condition.as_ref())
+                .reaction_available(p, card, when, condition.as_deref())
                 .is_some(),
         }
     }
