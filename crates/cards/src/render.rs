@@ -300,6 +300,24 @@ fn target(t: &Target) -> String {
     }
 }
 
+/// Whose hand or deck the cards go to: "its owner's" for one card, "their owner's" for
+/// several (CG83's revealed Friends, the rest of the revealed cards).
+fn owners(t: &Target) -> &'static str {
+    match t {
+        Target::Picked | Target::Rest | Target::AnyNumber(_) => "their owner's",
+        // "each card … its owner's".
+        Target::Each(_)
+        | Target::This
+        | Target::It
+        | Target::Host
+        | Target::Choose(_)
+        | Target::UpTo(..)
+        | Target::Exactly(..)
+        | Target::AtRandom(_)
+        | Target::ItsHost => "its owner's",
+    }
+}
+
 fn area(a: AreaRef) -> &'static str {
     match a {
         AreaRef::Home => "its controller's home",
@@ -665,9 +683,14 @@ pub fn effect(e: &Effect) -> String {
         Effect::Dismiss(t) => format!("dismiss {}", target(t)),
         Effect::Retire(t) => format!("retire {}", target(t)),
         Effect::Banish(t) => format!("banish {}", target(t)),
-        Effect::ReturnToHand(t) => format!("return {} to its owner's hand", target(t)),
-        Effect::ToDeckTop(t) => format!("put {} on top of its owner's deck", target(t)),
+        Effect::ReturnToHand(t) => format!("return {} to {} hand", target(t), owners(t)),
+        Effect::ToDeckTop(t) => format!("put {} on top of {} deck", target(t), owners(t)),
         Effect::Move { target: t, to } => format!("move {} to {}", target(t), area(*to)),
+        // A card is sent back to the area a trigger names, which may be a home (PR118).
+        Effect::Send {
+            target: t,
+            to: AreaRef::There,
+        } => format!("send {} to that area", target(t)),
         Effect::Send { target: t, to } => format!("send {} to {}", target(t), area(*to)),
         Effect::Counters {
             target: t,
@@ -726,6 +749,15 @@ pub fn effect(e: &Effect) -> String {
             )
         }
         Effect::OncePerFaceoff => "do the rest only once per faceoff".into(),
+        // Losing as many tokens as one has is losing them all (CG95).
+        Effect::LoseTokens {
+            who: w,
+            amount: Amount::Tokens(of),
+        } if of == w && *w != Who::Each => format!(
+            "{} all of {} action tokens",
+            does(*w, "lose"),
+            if *w == Who::You { "your" } else { "their" }
+        ),
         Effect::LoseTokens { who: w, amount: a } => format!(
             "{} {}",
             does(*w, "lose"),
@@ -789,6 +821,27 @@ pub fn effect(e: &Effect) -> String {
             effects,
         } => {
             let steps: Vec<String> = effects.iter().map(effect).collect();
+            // By you: the steps already read in your voice, so no "you being" aside.
+            if *w == Who::You {
+                return match (steps.as_slice(), *may) {
+                    ([one], true) => {
+                        format!("you may {}", one.strip_prefix("you ").unwrap_or(one))
+                    }
+                    (_, true) => format!("you may do this: {}", steps.join(", then ")),
+                    (_, false) => steps.join(", then "),
+                };
+            }
+            // One step of that player's own with no other "you" in it reads plainly:
+            // "that player may draw 1 card".
+            if let ([one], true) = (steps.as_slice(), *may) {
+                if let Some(rest) = one.strip_prefix("you ") {
+                    if !rest.split(|c: char| !c.is_alphanumeric()).any(|word| {
+                        matches!(word, "you" | "your" | "yours" | "yourself")
+                    }) {
+                        return format!("{} may {rest}", who(*w));
+                    }
+                }
+            }
             format!(
                 "{} {} (\"you\" being that player): {}",
                 who(*w),
@@ -868,12 +921,25 @@ pub fn effect(e: &Effect) -> String {
             "gain 1 action token if no Studious card has given you one yet in this faceoff".into()
         }
         Effect::Pick(t) => format!(
-            "choose {} (\"that card\" from here on)",
+            "choose {} (\"{}\" from here on)",
             match t {
                 // "choose" already says whose choice it is.
                 Target::Choose(c) => a(&cards(c, false)),
                 other => target(other),
-            }
+            },
+            match t {
+                Target::Each(_) | Target::AnyNumber(_) => "the chosen cards",
+                Target::This
+                | Target::It
+                | Target::Host
+                | Target::Choose(_)
+                | Target::UpTo(..)
+                | Target::Exactly(..)
+                | Target::AtRandom(_)
+                | Target::Picked
+                | Target::Rest
+                | Target::ItsHost => "that card",
+            },
         ),
         Effect::ChooseColor => "choose a colour".into(),
         Effect::Modes {
@@ -899,8 +965,10 @@ pub fn effect(e: &Effect) -> String {
         Effect::Reveal { deck, count } => {
             format!("reveal {} of {}", top_cards(count), deck_name(*deck))
         }
-        Effect::ToDeckBottom(t) => format!("put {} on the bottom of its owner's deck", target(t)),
-        Effect::ShuffleIntoDeck(t) => format!("shuffle {} into its owner's deck", target(t)),
+        Effect::ToDeckBottom(t) => {
+            format!("put {} on the bottom of {} deck", target(t), owners(t))
+        }
+        Effect::ShuffleIntoDeck(t) => format!("shuffle {} into {} deck", target(t), owners(t)),
         Effect::Shuffle(w) => format!("{} their deck", does(*w, "shuffle")),
         Effect::Later { at, effects: e } => {
             let when = match at {
@@ -1227,10 +1295,26 @@ fn when(t: &Trigger) -> String {
 fn condition(c: &Condition) -> String {
     match c {
         // This card's host exists or not: say where it is, if anywhere in particular.
-        Condition::Exists(s) if s.host => match s.place {
-            None | Some(Place::InPlay) => "this card is attached to a card".into(),
-            Some(p) => format!("the card this is attached to is{}", place_words(Some(p))),
-        },
+        Condition::Exists(s) if s.host => {
+            // Any other test on the host (whose it is, its type) is part of the condition.
+            let rest = Cards {
+                host: false,
+                place: None,
+                ..s.clone()
+            };
+            let what = if rest == Cards::default() {
+                "a card".to_string()
+            } else {
+                a(&cards(&rest, false))
+            };
+            match s.place {
+                None | Some(Place::InPlay) => format!("this card is attached to {what}"),
+                Some(p) if rest == Cards::default() => {
+                    format!("the card this is attached to is{}", place_words(Some(p)))
+                }
+                Some(p) => format!("this card is attached to {what}{}", place_words(Some(p))),
+            }
+        }
         Condition::Exists(s) => format!("there is {}", a(&cards(s, false))),
         Condition::None(s) => format!("there are no {}", cards(s, true)),
         Condition::AtLeast(n, s) => format!("there are at least {n} {}", cards(s, true)),
@@ -1259,6 +1343,7 @@ fn condition(c: &Condition) -> String {
         Condition::Not(c) => match c.as_ref() {
             Condition::YourTurn => "it is not your turn".into(),
             Condition::Exists(s) if !s.host => format!("there are no {}", cards(s, true)),
+            Condition::AtLeast(n, s) => format!("there are fewer than {n} {}", cards(s, true)),
             other => format!("it is not the case that {}", condition(other)),
         },
         Condition::Phase(p) => format!("it is the {p:?} Phase"),

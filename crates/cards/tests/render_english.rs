@@ -37,12 +37,20 @@ const BROKEN: &[(&str, &str)] = &[
         "a cost's \"to\" before a clause with its own subject",
     ),
     ("you may you ", "a doubled subject"),
+    (
+        "you may do this (\"you\" being that player)",
+        "an instruction by \"you\" needs no aside naming who \"you\" is",
+    ),
     ("choose a card of your choice", "a doubled choice"),
     (
         "of your choice (\"that card\"",
         "\"choose\" then \"of your choice\"",
     ),
     ("not (", "a bare negation"),
+    (
+        "it is not the case that there are at least",
+        "\"not at least\" is \"fewer than\"",
+    ),
     ("a \"A", "\"a\" before a vowel"),
     ("a \"E", "\"a\" before a vowel"),
     ("a \"I", "\"a\" before a vowel"),
@@ -111,5 +119,47 @@ fn a_cost_before_an_instruction_with_its_own_subject_is_joined_with_then() {
     assert!(
         pr11.contains("Exhaust this card; then the next Friend"),
         "{pr11}"
+    );
+}
+
+#[test]
+fn a_condition_on_the_host_keeps_whose_card_it_is() {
+    // EO165: it exhausts its host only if that Friend is an opponent's; the rendered
+    // condition once said merely that the card was attached to something.
+    let cat = Catalogue::builtin();
+    let eo165 = render::card_text(&cat.get("EO165").unwrap().def).join("\n");
+    assert!(
+        eo165.contains("if this card is attached to an opposing card"),
+        "{eo165}"
+    );
+}
+
+#[test]
+fn a_single_step_of_that_players_own_reads_plainly() {
+    // PR185: the confronting player may draw; no aside on who "you" is.
+    let cat = Catalogue::builtin();
+    let pr185 = render::card_text(&cat.get("PR185").unwrap().def).join("\n");
+    assert!(pr185.contains("that player may draw 1 card."), "{pr185}");
+}
+
+#[test]
+fn losing_as_many_tokens_as_one_has_reads_as_losing_them_all() {
+    // CG95: at the end of the faceoff its player loses every token.
+    let cat = Catalogue::builtin();
+    let cg95 = render::card_text(&cat.get("CG95").unwrap().def).join("\n");
+    assert!(
+        cg95.contains("you lose all of your action tokens"),
+        "{cg95}"
+    );
+}
+
+#[test]
+fn several_chosen_cards_are_named_as_several() {
+    // CG83: every revealed Friend is chosen; they go to their owner's hand.
+    let cat = Catalogue::builtin();
+    let cg83 = render::card_text(&cat.get("CG83").unwrap().def).join("\n");
+    assert!(
+        cg83.contains("(\"the chosen cards\" from here on), then return the chosen cards to their owner's hand"),
+        "{cg83}"
     );
 }
