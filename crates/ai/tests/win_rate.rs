@@ -196,3 +196,59 @@ fn random_games_between_theme_decks_end_or_reach_the_turn_limit() {
     }
     assert!(called < 20, "{called} of 200 games stalled");
 }
+
+/// The scan skips (the trigger index; cost-change, prohibition and replacement scans
+/// passing over faces that print none) change nothing in theme-deck games either: with
+/// them on and off, the same choices give the same events, digests and choice counts at
+/// every decision. (`ponyccg-cards`' random-game test does the same over every scripted
+/// card.)
+#[test]
+fn the_scan_skips_change_no_theme_game() {
+    use ponyccg_core::Pending;
+    let pairs = [
+        ("theme:rarity", "theme:applejack"),
+        (
+            "theme:fluttershy-enhanced",
+            "theme:twilight-sparkle-enhanced",
+        ),
+        ("theme:pinkie-pie", "theme:rainbow-dash-enhanced"),
+    ];
+    let mut decisions = 0;
+    for (n, (x, y)) in pairs.iter().enumerate() {
+        let (a, b) = (load(x), load(y));
+        for i in 0..8u64 {
+            let seed = derive_seed(91 + n as u64, i);
+            let setup = GameSetup {
+                seed,
+                players: vec![a.clone(), b.clone()],
+            };
+            let mut on = Game::new(&setup).expect("the theme decks are playable");
+            let mut off = on.clone();
+            off.set_scan_skips(false);
+            let mut pick = derive_seed(seed, 3);
+            for step in 0..4000 {
+                assert_eq!(
+                    on.digest(),
+                    off.digest(),
+                    "{x}/{y} seed {seed}, step {step}"
+                );
+                assert_eq!(
+                    on.take_events(),
+                    off.take_events(),
+                    "{x}/{y} seed {seed}, step {step}"
+                );
+                let n = match on.pending() {
+                    Pending::GameOver(_) => break,
+                    Pending::Decision(d) => d.choices.len(),
+                };
+                assert_eq!(n, off.num_actions(), "{x}/{y} seed {seed}, step {step}");
+                pick = derive_seed(pick, step);
+                let k = (pick % n as u64) as usize;
+                on.apply_action(k).expect("an offered choice");
+                off.apply_action(k).expect("an offered choice");
+                decisions += 1;
+            }
+        }
+    }
+    assert!(decisions > 5_000, "only {decisions} decisions compared");
+}
