@@ -1,0 +1,80 @@
+//! Amounts: the numbers an instruction reads from the game.
+
+use crate::ability::script::*;
+use crate::ability::trigger::Ctx;
+use crate::game::Game;
+use crate::ids::Zone;
+use crate::rules::layers::ALL_LAYERS;
+
+impl Game {
+    pub(crate) fn amount(&self, a: &Amount, ctx: &Ctx) -> i16 {
+        let count = |n: usize| i16::try_from(n).unwrap_or(i16::MAX);
+        match a {
+            Amount::N(n) => *n,
+            Amount::CountOf(sel) => count(self.count_matching(sel, ctx, usize::MAX)),
+            Amount::BonusThere => ctx
+                .there
+                .and_then(|a| self.problem_at(a))
+                .and_then(|p| self.def(p).problem.as_ref())
+                .map_or(0, |f| f.bonus as i16),
+            Amount::Power(r) => self.card_ref(*r, ctx).map_or(0, |c| {
+                if self.card(c).zone == Zone::Play {
+                    self.power_upto(c, self.reading(ctx).unwrap_or(ALL_LAYERS))
+                        .unwrap_or(0)
+                } else {
+                    self.face(c).power.unwrap_or(0)
+                }
+            }),
+            Amount::PrintedPower(r) => self
+                .card_ref(*r, ctx)
+                .and_then(|c| self.face(c).power)
+                .unwrap_or(0),
+            Amount::Cost(r) => self
+                .card_ref(*r, ctx)
+                .and_then(|c| self.printed_cost(c))
+                .map_or(0, i16::from),
+            Amount::Colors(r) => self
+                .card_ref(*r, ctx)
+                .map_or(0, |c| count(self.colors_as_read(c, ctx).len())),
+            Amount::Counters(r, name) => self
+                .card_ref(*r, ctx)
+                .map_or(0, |c| count(self.counters_named(c, name) as usize)),
+            Amount::Beneath(r) => self
+                .card_ref(*r, ctx)
+                .map_or(0, |c| count(self.cards_beneath(c).len())),
+            Amount::ColorsAmong(sel) => {
+                let among = self
+                    .matching(sel, ctx)
+                    .into_iter()
+                    .fold(crate::card::Colors::NONE, |all, c| {
+                        all.union(self.colors_as_read(c, ctx))
+                    });
+                count(among.len())
+            }
+            Amount::Tokens(who) => count(
+                self.players_named(*who, ctx)
+                    .into_iter()
+                    .map(|p| self.player(p).tokens as usize)
+                    .sum(),
+            ),
+            Amount::Points(who) => count(
+                self.players_named(*who, ctx)
+                    .into_iter()
+                    .map(|p| self.player(p).score as usize)
+                    .sum(),
+            ),
+            Amount::Sum(v) => v
+                .iter()
+                .fold(0i16, |t, x| t.saturating_add(self.amount(x, ctx))),
+            Amount::Difference(x, y) => self.amount(x, ctx).saturating_sub(self.amount(y, ctx)),
+            Amount::Times(n, x) => n.saturating_mul(self.amount(x, ctx)),
+            Amount::Half(x, round) => {
+                let v = self.amount(x, ctx);
+                match round {
+                    Round::Down => v.div_euclid(2),
+                    Round::Up => v.saturating_add(1).div_euclid(2),
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,130 @@
+//! Costs of activated abilities and of Events (508.1d): whether they can be paid, and paying.
+
+use crate::ability::script::*;
+use crate::ability::trigger::Ctx;
+use crate::game::Game;
+use crate::rules::occurrence::Occurrence;
+
+impl Game {
+    /// Whether every cost can be paid now (508.1d).
+    pub(crate) fn can_pay(&self, costs: &[Cost], ctx: &Ctx) -> bool {
+        let mut tokens = 0;
+        for c in costs {
+            let ok = match c {
+                Cost::Tokens(n) => {
+                    tokens += n;
+                    true
+                }
+                Cost::ExhaustThis => self.can_happen(Occurrence::Exhaust(ctx.source)),
+                Cost::Exhaust(sel) => self
+                    .matching(sel, ctx)
+                    .into_iter()
+                    .any(|c| self.can_happen(Occurrence::Exhaust(c))),
+                Cost::RetireThis => {
+                    self.card(ctx.source).controller == ctx.you
+                        && self.can_happen(Occurrence::Retire(ctx.source))
+                }
+                Cost::DismissThis => self.can_happen(Occurrence::Dismiss {
+                    card: ctx.source,
+                    by_game: false,
+                }),
+                Cost::Discard(n) => self.player(ctx.you).hand.len() >= *n as usize,
+                Cost::TokensLessPer { amount, per } => {
+                    tokens += self.tokens_less_per(*amount, per, ctx);
+                    true
+                }
+                Cost::ReturnThisToHand => self.can_happen(Occurrence::ToHand(ctx.source)),
+                Cost::RemoveCounters { name, amount } => {
+                    self.counters_named(ctx.source, name) >= *amount
+                }
+                Cost::Dismiss(sel) => self.matching(sel, ctx).into_iter().any(|c| {
+                    self.can_happen(Occurrence::Dismiss {
+                        card: c,
+                        by_game: false,
+                    })
+                }),
+                Cost::Spend(n) => self.cards_beneath(ctx.source).len() >= *n as usize,
+            };
+            if !ok {
+                return false;
+            }
+        }
+        self.player(ctx.you).tokens >= tokens
+    }
+
+    /// Pays costs that `can_pay` accepted. Choices inside costs (which card to exhaust or
+    /// discard) take the first that fits; a cost offering real choices belongs in a script
+    /// as a separate instruction.
+    pub(crate) fn pay(&mut self, costs: &[Cost], ctx: &Ctx) {
+        for c in costs {
+            match c {
+                Cost::Tokens(n) => {
+                    self.perform(Occurrence::PayTokens {
+                        player: ctx.you,
+                        amount: *n,
+                    });
+                }
+                Cost::ExhaustThis => {
+                    self.perform(Occurrence::Exhaust(ctx.source));
+                }
+                Cost::Exhaust(sel) => {
+                    if let Some(x) = self
+                        .matching(sel, ctx)
+                        .into_iter()
+                        .find(|&c| self.can_happen(Occurrence::Exhaust(c)))
+                    {
+                        self.perform(Occurrence::Exhaust(x));
+                    }
+                }
+                Cost::RetireThis => {
+                    self.occur(Occurrence::Retire(ctx.source));
+                }
+                Cost::ReturnThisToHand => {
+                    self.occur(Occurrence::ToHand(ctx.source));
+                }
+                Cost::DismissThis => {
+                    self.occur(Occurrence::Dismiss {
+                        card: ctx.source,
+                        by_game: false,
+                    });
+                }
+                Cost::Dismiss(sel) => {
+                    if let Some(x) = self.matching(sel, ctx).into_iter().find(|&c| {
+                        self.can_happen(Occurrence::Dismiss {
+                            card: c,
+                            by_game: false,
+                        })
+                    }) {
+                        self.occur(Occurrence::Dismiss {
+                            card: x,
+                            by_game: false,
+                        });
+                    }
+                }
+                Cost::TokensLessPer { amount, per } => {
+                    self.perform(Occurrence::PayTokens {
+                        player: ctx.you,
+                        amount: self.tokens_less_per(*amount, per, ctx),
+                    });
+                }
+                Cost::RemoveCounters { name, amount } => {
+                    self.remove_counters(ctx.source, name, Some(*amount));
+                }
+                Cost::Discard(n) => {
+                    for _ in 0..*n {
+                        if let Some(&x) = self.player(ctx.you).hand.first() {
+                            self.perform(Occurrence::Discard(x));
+                        }
+                    }
+                }
+                Cost::Spend(n) => self.spend(ctx.source, *n),
+            }
+        }
+    }
+
+    /// The cost of `Cost::TokensLessPer`: one token fewer per card that fits.
+    pub(super) fn tokens_less_per(&self, amount: u16, per: &Cards, ctx: &Ctx) -> u16 {
+        let n = self.matching(per, ctx).len();
+        amount.saturating_sub(u16::try_from(n).unwrap_or(u16::MAX))
+    }
+}

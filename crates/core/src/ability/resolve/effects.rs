@@ -1,0 +1,837 @@
+//! Effects: carrying out one instruction, asking when a choice is needed.
+
+use super::*;
+use crate::ability::script::*;
+use crate::ability::trigger::{Ctx, Modifier};
+use crate::card::CardType;
+use crate::decision::{Choice, Prompt};
+use crate::game::Game;
+use crate::ids::{Area, CardId, PlayerId, Zone};
+use crate::rules::occurrence::Occurrence;
+
+impl Game {
+    /// Runs one instruction; asks when a choice is needed.
+    pub(super) fn effect_step(
+        &mut self,
+        effect: &Effect,
+        ctx: &Ctx,
+        answer: Option<Choice>,
+        chosen: &mut Option<CardId>,
+        progress: &mut u8,
+        sel: &mut Selection,
+    ) -> Step {
+        let you = ctx.you;
+        macro_rules! targets {
+            ($t:expr) => {
+                match self.targets($t, ctx, answer.as_ref(), sel) {
+                    Ok(v) => v,
+                    Err((p, c)) => return Step::Ask(p, c, you),
+                }
+            };
+        }
+        match effect {
+            Effect::Draw { who, amount } => {
+                let n = self.amount(amount, ctx).max(0);
+                for p in self.players_named(*who, ctx) {
+                    for _ in 0..n {
+                        self.occur(Occurrence::Draw(p));
+                    }
+                }
+            }
+            Effect::Discard {
+                who,
+                amount,
+                random,
+            } => {
+                // Bounded so the count of cards discarded fits the frame's progress.
+                let n = self.amount(amount, ctx).clamp(0, 60) as usize;
+                let players = self.players_named(*who, ctx);
+                if *random {
+                    for p in players {
+                        for _ in 0..n {
+                            let len = self.player(p).hand.len();
+                            if len == 0 {
+                                break;
+                            }
+                            // 523: uniform among every card in hand.
+                            let i = crate::rng::below(&mut self.st.rng, len as u32) as usize;
+                            let c = self.player(p).hand[i];
+                            self.perform(Occurrence::Discard(c));
+                        }
+                    }
+                } else if let Some(per) = std::num::NonZeroUsize::new(n) {
+                    // Each discarding player chooses their own cards, one at a time, in
+                    // turn order; `progress` counts the cards discarded so far.
+                    let per = per.get();
+                    if let Some(Choice::Card(c)) = answer {
+                        self.perform(Occurrence::Discard(c));
+                        *progress += 1;
+                    }
+                    while let Some(&p) = players.get(*progress as usize / per) {
+                        if self.player(p).hand.is_empty() {
+                            *progress =
+                                ((*progress as usize / per + 1) * per).min(u8::MAX as usize) as u8;
+                            continue;
+                        }
+                        let options = self
+                            .player(p)
+                            .hand
+                            .iter()
+                            .map(|&c| Choice::Card(c))
+                            .collect();
+                        return Step::Ask(Prompt::Discard, options, p);
+                    }
+                }
+            }
+            Effect::GainTokens { who, amount } => {
+                let n = self.amount(amount, ctx).max(0) as u16;
+                for p in self.players_named(*who, ctx) {
+                    self.perform(Occurrence::GainTokens {
+                        player: p,
+                        amount: n,
+                    });
+                }
+            }
+            Effect::Score { who, amount } => {
+                let n = self.amount(amount, ctx).max(0) as u16;
+                for p in self.players_named(*who, ctx) {
+                    // 517.2: scored with the card whose effect it is.
+                    let with = if p == you {
+                        vec![ctx.source]
+                    } else {
+                        Vec::new()
+                    };
+                    self.score_points(p, n, with);
+                }
+            }
+            Effect::Until {
+                target,
+                effect,
+                duration,
+            } => {
+                for c in targets!(target) {
+                    let timestamp = self.new_object();
+                    let object = self.card(c).object;
+                    // 708.2b: amounts are read as the modifier is created.
+                    let effect = match effect {
+                        StaticEffect::Power { cards, amount } => StaticEffect::Power {
+                            cards: cards.clone(),
+                            amount: Amount::N(self.amount(amount, ctx)),
+                        },
+                        other => other.clone(),
+                    };
+                    self.st.modifiers.push(Modifier {
+                        target: c,
+                        object,
+                        controller: you,
+                        effect,
+                        duration: *duration,
+                        timestamp,
+                    });
+                }
+            }
+            Effect::Exhaust(t) => {
+                for c in targets!(t) {
+                    self.perform(Occurrence::Exhaust(c));
+                }
+            }
+            Effect::Ready(t) => {
+                for c in targets!(t) {
+                    while self.perform(Occurrence::Ready(c)) {}
+                }
+            }
+            Effect::Frighten(t) => {
+                for c in targets!(t) {
+                    self.occur(Occurrence::Frighten(c));
+                }
+            }
+            // 710: these go through `occur`, so replacement modifiers may take their
+            // place; a replacement needing a choice is settled before the next instruction
+            // (see `resolve`).
+            Effect::Dismiss(t) => {
+                for c in targets!(t) {
+                    self.occur(Occurrence::Dismiss {
+                        card: c,
+                        by_game: false,
+                    });
+                }
+            }
+            Effect::Retire(t) => {
+                for c in targets!(t) {
+                    if self.card(c).controller == you {
+                        self.occur(Occurrence::Retire(c));
+                    }
+                }
+            }
+            Effect::Banish(t) => {
+                for c in targets!(t) {
+                    self.occur(Occurrence::Banish(c));
+                }
+            }
+            Effect::ReturnToHand(t) => {
+                for c in targets!(t) {
+                    self.occur(Occurrence::ToHand(c));
+                }
+            }
+            Effect::ToDeckTop(t) => {
+                for c in targets!(t) {
+                    self.occur(Occurrence::ToDeckTop(c));
+                }
+            }
+            Effect::Move { target, to } | Effect::Send { target, to } => {
+                // A card chosen first (kept while its area is chosen), then the area; only
+                // a card with somewhere to go is offered. Cards chosen one at a time are
+                // remembered by the selection: each is asked for in turn (`progress`
+                // counts those done). Every card that fits goes where one answer says.
+                let by_move = matches!(effect, Effect::Move { .. });
+                let cards = match (*chosen, target) {
+                    (Some(c), _) => vec![c],
+                    (None, Target::Choose(_)) => {
+                        let can = |g: &Game, c| !g.destinations(*to, by_move, c, ctx).is_empty();
+                        let v = match self.targets_that(target, ctx, answer.as_ref(), sel, can) {
+                            Ok(v) => v,
+                            Err((p, c)) => return Step::Ask(p, c, you),
+                        };
+                        if let Some(&c) = v.first() {
+                            *chosen = Some(c);
+                            return self.effect_step(effect, ctx, None, chosen, progress, sel);
+                        }
+                        v
+                    }
+                    (None, Target::UpTo(..) | Target::AnyNumber(_) | Target::Exactly(..)) => {
+                        let can = |g: &Game, c| !g.destinations(*to, by_move, c, ctx).is_empty();
+                        match self.targets_that(target, ctx, answer.as_ref(), sel, can) {
+                            Ok(v) => v,
+                            Err((p, c)) => return Step::Ask(p, c, you),
+                        }
+                    }
+                    (None, Target::Each(_)) => {
+                        for c in targets!(target) {
+                            let area = match self.area_for(*to, by_move, c, ctx, answer.as_ref()) {
+                                Ok(a) => a,
+                                Err((p, ch)) => return Step::Ask(p, ch, you),
+                            };
+                            if let Some(a) = area {
+                                self.move_or_send(by_move, you, c, a);
+                            }
+                        }
+                        return Step::Done;
+                    }
+                    (
+                        None,
+                        Target::This
+                        | Target::It
+                        | Target::Host
+                        | Target::ItsHost
+                        | Target::AtRandom(_)
+                        | Target::Picked
+                        | Target::Rest,
+                    ) => targets!(target),
+                };
+                let mut answer = answer;
+                for (i, &c) in cards.iter().enumerate().skip(*progress as usize) {
+                    let area = match self.area_for(*to, by_move, c, ctx, answer.take().as_ref()) {
+                        Ok(a) => a,
+                        Err((p, ch)) => {
+                            *progress = i.min(u8::MAX as usize) as u8;
+                            return Step::Ask(p, ch, you);
+                        }
+                    };
+                    if let Some(a) = area {
+                        self.move_or_send(by_move, you, c, a);
+                    }
+                    *progress = (i + 1).min(u8::MAX as usize) as u8;
+                }
+            }
+            Effect::Counters { target, amount } => {
+                let n = self.amount(amount, ctx);
+                for c in targets!(target) {
+                    if self.card(c).zone == Zone::Play {
+                        let k = self.card_mut(c);
+                        k.power_counters = k.power_counters.saturating_add(n);
+                    }
+                }
+            }
+            Effect::RemovePowerCounters { target, amount } => {
+                let n = self.amount(amount, ctx).max(0);
+                for c in targets!(target) {
+                    if self.card(c).zone == Zone::Play {
+                        let k = self.card_mut(c);
+                        // Net counters below zero are -1 counters: not touched (519.4).
+                        k.power_counters -= n.min(k.power_counters.max(0));
+                    }
+                }
+            }
+            Effect::PutCounters {
+                target,
+                name,
+                amount,
+            } => {
+                let n = self.amount(amount, ctx).max(0) as u16;
+                for c in targets!(target) {
+                    self.put_counters(c, name, n);
+                }
+            }
+            Effect::RemoveCounters {
+                target,
+                name,
+                amount,
+            } => {
+                let n = amount.as_ref().map(|a| self.amount(a, ctx).max(0) as u16);
+                for c in targets!(target) {
+                    self.remove_counters(c, name, n);
+                }
+            }
+            Effect::TurnOver(t) => {
+                for c in targets!(t) {
+                    if self.def(c).card_type == CardType::ManeCharacter
+                        && self.def(c).boosted.is_some()
+                    {
+                        let k = self.card_mut(c);
+                        k.boosted = !k.boosted;
+                        self.refresh_watchers();
+                        self.log(crate::event::Event::TurnedOver(c));
+                    }
+                }
+            }
+            // 104.2: a player who can't search doesn't look (nor shuffle).
+            Effect::Search(_) | Effect::SearchAndPlay { .. }
+                if self.prohibited(crate::rules::prohibit::Attempt::Search(you)) => {}
+            Effect::Search(sel) => {
+                // 518: look through the deck; the player may fail to find (518.1).
+                if let Some(Choice::Card(c)) = answer {
+                    self.relocate(c, Zone::Hand, false);
+                    self.shuffle_deck(you);
+                } else if answer == Some(Choice::NoCard) {
+                    self.shuffle_deck(you);
+                } else {
+                    return Step::Ask(Prompt::Target, self.search_offer(sel, ctx), you);
+                }
+            }
+            // Handled as the resolution reaches them (see `resolve`).
+            Effect::If { .. }
+            | Effect::OncePerFaceoff
+            | Effect::Pick(_)
+            | Effect::ChooseColor
+            | Effect::Modes { .. }
+            | Effect::Later { .. } => {}
+            Effect::Reveal { deck, count } => {
+                let n = self.amount(count, ctx).max(0) as usize;
+                sel.revealed.clear();
+                if let Some((p, zone)) = self.deck_of(*deck, ctx) {
+                    let list = match zone {
+                        Zone::ProblemDeck => &self.player(p).problem_deck,
+                        _ => &self.player(p).deck,
+                    };
+                    // The top of a deck is the end of its list.
+                    sel.revealed = list.iter().rev().take(n).copied().collect();
+                    for &c in &sel.revealed {
+                        self.log(crate::event::Event::Revealed {
+                            player: you,
+                            card: c,
+                        });
+                    }
+                }
+                sel.group.clone_from(&sel.revealed);
+            }
+            Effect::ToDeckBottom(t) => {
+                for c in targets!(t) {
+                    self.occur(Occurrence::ToBottom(c));
+                }
+            }
+            Effect::ShuffleIntoDeck(t) => {
+                let mut decks: Vec<PlayerId> = Vec::new();
+                for c in targets!(t) {
+                    let owner = self.card(c).owner;
+                    self.occur(Occurrence::ToDeckTop(c));
+                    if !decks.contains(&owner) {
+                        decks.push(owner);
+                    }
+                }
+                for p in decks {
+                    self.shuffle_deck(p);
+                }
+            }
+            Effect::Shuffle(who) => {
+                for p in self.players_named(*who, ctx) {
+                    self.shuffle_deck(p);
+                }
+            }
+            Effect::Ignore(t) => {
+                for c in targets!(t) {
+                    let Some(f) = self.st.faceoff.as_mut() else {
+                        break;
+                    };
+                    // 515.4a: a card already ignored can't be ignored again.
+                    if f.flipped.iter().any(|&(_, x)| x == c) && !f.ignored.contains(&c) {
+                        f.ignored.push(c);
+                        self.log(crate::event::Event::Ignored(c));
+                    }
+                }
+            }
+            Effect::Flip { who, amount } => {
+                if self.st.faceoff.is_some() {
+                    for p in self.players_named(*who, ctx) {
+                        for _ in 0..*amount {
+                            self.perform(Occurrence::Flip(p));
+                        }
+                    }
+                }
+            }
+            Effect::PlayFree { target, frightened } => {
+                // A Resource's host is asked for once the card is known: `chosen` keeps it.
+                let cards = match (*chosen, target) {
+                    (Some(c), _) => vec![c],
+                    _ => targets!(target),
+                };
+                let mut answer = if chosen.is_some() { answer } else { None };
+                for c in cards {
+                    if self.card(c).zone != Zone::Discard {
+                        continue;
+                    }
+                    match self.play_free(you, c, *frightened, answer.take()) {
+                        Ok(()) => {}
+                        Err(options) => {
+                            *chosen = Some(c);
+                            return Step::Ask(Prompt::Target, options, you);
+                        }
+                    }
+                }
+            }
+            Effect::SearchAndPlay { cards, frightened } => {
+                // 518: the player may fail to find (518.1); the deck is shuffled after.
+                match (*chosen, answer) {
+                    (Some(c), a) => {
+                        if let Err(options) = self.play_free(you, c, *frightened, a) {
+                            return Step::Ask(Prompt::Target, options, you);
+                        }
+                        self.shuffle_deck(you);
+                    }
+                    (None, Some(Choice::Card(c))) => {
+                        *chosen = Some(c);
+                        if let Err(options) = self.play_free(you, c, *frightened, None) {
+                            return Step::Ask(Prompt::Target, options, you);
+                        }
+                        self.shuffle_deck(you);
+                    }
+                    (None, Some(Choice::NoCard)) => self.shuffle_deck(you),
+                    (None, _) => {
+                        return Step::Ask(Prompt::Target, self.search_offer(cards, ctx), you);
+                    }
+                }
+            }
+            Effect::BanishLinked(t) => {
+                for c in targets!(t) {
+                    // A banishment waiting for a replacement choice is linked now: the
+                    // card comes back only if it is still banished then.
+                    let waiting = self.occur(Occurrence::Banish(c)).is_none();
+                    if waiting || self.card(c).zone == Zone::Banished {
+                        self.st.linked.push((ctx.source, c));
+                    }
+                }
+            }
+            Effect::ReturnLinked => {
+                let source = ctx.source;
+                // One card at a time: the answer is the Problem for the first one left.
+                if let Some(Choice::Problem(at)) = answer {
+                    if let Some(i) = self.st.linked.iter().position(|&(s, _)| s == source) {
+                        let (_, c) = self.st.linked.remove(i);
+                        if self.card(c).zone == Zone::Banished {
+                            let owner = self.card(c).owner;
+                            self.card_mut(c).controller = owner;
+                            self.perform(Occurrence::EnterPlay {
+                                card: c,
+                                at,
+                                face_down: true,
+                            });
+                            self.perform(Occurrence::Uncover(c));
+                        }
+                    }
+                }
+                while let Some(i) = self.st.linked.iter().position(|&(s, _)| s == source) {
+                    let c = self.st.linked[i].1;
+                    let options: Vec<Choice> = self.problem_areas().map(Choice::Problem).collect();
+                    if self.card(c).zone != Zone::Banished || options.is_empty() {
+                        self.st.linked.remove(i);
+                        continue;
+                    }
+                    return Step::Ask(Prompt::ChooseProblem, options, you);
+                }
+            }
+            Effect::Reattach { to } => {
+                let Some(card) = ctx.it else {
+                    return Step::Done;
+                };
+                match answer {
+                    Some(Choice::Card(host)) => {
+                        self.perform(Occurrence::Reattach { card, host });
+                    }
+                    _ => {
+                        let own = Ctx {
+                            you: self.card(card).controller,
+                            source: card,
+                            ..*ctx
+                        };
+                        let hosts: Vec<CardId> = self
+                            .matching(to, ctx)
+                            .into_iter()
+                            .filter(|&h| {
+                                self.can_happen(Occurrence::Reattach { card, host: h })
+                                    && self
+                                        .host_description(card)
+                                        .is_none_or(|d| self.fits(h, d, &own))
+                            })
+                            .collect();
+                        let options: Vec<Choice> =
+                            self.distinct(hosts).into_iter().map(Choice::Card).collect();
+                        if !options.is_empty() {
+                            return Step::Ask(Prompt::Target, options, you);
+                        }
+                    }
+                }
+            }
+            Effect::GainTokensForPhase { who, amount } => {
+                let n = self.amount(amount, ctx).max(0) as u16;
+                for p in self.players_named(*who, ctx) {
+                    self.perform(Occurrence::GainTokens {
+                        player: p,
+                        amount: n,
+                    });
+                    let pl = self.player_mut(p);
+                    pl.phase_tokens = pl.phase_tokens.saturating_add(n);
+                }
+            }
+            Effect::LoseTokens { who, amount } => {
+                let n = self.amount(amount, ctx).max(0) as u16;
+                for p in self.players_named(*who, ctx) {
+                    self.perform(Occurrence::LoseTokens {
+                        player: p,
+                        amount: n,
+                    });
+                }
+            }
+            Effect::Peek(t) => {
+                for c in targets!(t) {
+                    let object = self.card(c).object;
+                    if self.card(c).face_down && !self.st.peeked.contains(&(object, you)) {
+                        self.st.peeked.push((object, you));
+                        self.log(crate::event::Event::Peeked {
+                            player: you,
+                            card: c,
+                        });
+                    }
+                }
+            }
+            Effect::Cover(t) => {
+                for c in targets!(t) {
+                    self.perform(Occurrence::Cover(c));
+                }
+            }
+            Effect::Uncover(t) => {
+                for c in targets!(t) {
+                    self.perform(Occurrence::Uncover(c));
+                }
+            }
+            Effect::Mill { who, amount } => {
+                let n = self.amount(amount, ctx).max(0);
+                for p in self.players_named(*who, ctx) {
+                    for _ in 0..n {
+                        self.perform(Occurrence::Mill(p));
+                    }
+                }
+            }
+            // Resolved by `resolve`, which runs the named players' instructions.
+            Effect::By { .. } | Effect::CopyThis { .. } => {}
+            Effect::MakeToken { token, count, at } => {
+                if let Some(def) = self.token_def_id(token) {
+                    let area = match at {
+                        Some(AreaRef::Here) => self.card(ctx.source).area,
+                        Some(AreaRef::There) => ctx.there,
+                        _ => None,
+                    }
+                    .unwrap_or(Area::Home(you));
+                    for _ in 0..*count {
+                        self.perform(Occurrence::CreateToken {
+                            def,
+                            owner: you,
+                            at: area,
+                            face_down: false,
+                        });
+                    }
+                }
+            }
+            Effect::TokenCopy(t) | Effect::PutTokenCopy { of: t, .. } => {
+                let at = match effect {
+                    Effect::PutTokenCopy { at, .. } => *at,
+                    _ => None,
+                };
+                // A chosen card is kept (`chosen`) while its place is asked for; with
+                // several targets, `progress` counts those done (the new copies come
+                // after them in play, so the ones done stay first).
+                let (cards, mut place) = match (target_is_choice(t), *chosen) {
+                    (true, Some(c)) => (vec![c], answer),
+                    (true, None) => (targets!(t), None),
+                    (false, _) => (targets!(t), answer),
+                };
+                let choice = target_is_choice(t);
+                let start = if choice { 0 } else { *progress as usize };
+                for (i, &c) in cards.iter().enumerate().skip(start) {
+                    if let Err((prompt, options)) = self.place_token_copy(c, at, ctx, place.take())
+                    {
+                        *chosen = Some(c);
+                        *progress = i.min(u8::MAX as usize) as u8;
+                        return Step::Ask(prompt, options, you);
+                    }
+                    if !choice {
+                        *progress = (i + 1).min(u8::MAX as usize) as u8;
+                    }
+                }
+            }
+            Effect::PutIntoPlay { target, face_down } => {
+                // The card first (kept while its Problem is chosen), then the Problem. A
+                // card put into play leaves the hand or pile, so several targets are
+                // taken again each time without those done.
+                let (cards, mut place) = match (target_is_choice(target), *chosen) {
+                    (true, Some(c)) => (vec![c], answer),
+                    (true, None) => (targets!(target), None),
+                    (false, _) => (targets!(target), answer),
+                };
+                for c in cards {
+                    if !matches!(self.card(c).zone, Zone::Hand | Zone::Discard) {
+                        continue;
+                    }
+                    let (at, down) = match self.def(c).card_type {
+                        CardType::Friend => (Area::Home(you), false),
+                        CardType::Troublemaker => match place.take() {
+                            Some(Choice::Problem(a)) if self.problem_areas().any(|x| x == a) => {
+                                (a, *face_down)
+                            }
+                            _ => {
+                                let options: Vec<Choice> =
+                                    self.problem_areas().map(Choice::Problem).collect();
+                                if options.is_empty() {
+                                    continue;
+                                }
+                                *chosen = Some(c);
+                                return Step::Ask(Prompt::ChooseProblem, options, you);
+                            }
+                        },
+                        _ => continue,
+                    };
+                    self.card_mut(c).controller = you;
+                    self.enter(c, at, down, crate::rules::entering::Then::Nothing);
+                }
+            }
+            Effect::FlipExtra(n) => {
+                if self.st.faceoff.is_some() {
+                    for _ in 0..*n {
+                        self.perform(Occurrence::Flip(you));
+                    }
+                }
+            }
+            Effect::LookAt {
+                deck,
+                count,
+                reveal,
+                take,
+                back,
+            } => {
+                if let Some((p, c)) = self.look_step(
+                    *deck,
+                    count,
+                    *reveal,
+                    take.as_ref(),
+                    *back,
+                    ctx,
+                    answer,
+                    progress,
+                ) {
+                    return Step::Ask(p, c, you);
+                }
+            }
+            Effect::Discount { cards, amount } => {
+                self.add_discount(ctx, cards, *amount);
+            }
+            Effect::PlayTroublemakerFree => {
+                if let Some((p, c)) = self.play_troublemaker_free_step(ctx, answer, chosen) {
+                    return Step::Ask(p, c, you);
+                }
+            }
+            Effect::PayOr { cost, otherwise } => match answer {
+                Some(Choice::Yes) => self.pay(cost, ctx),
+                Some(Choice::No) => {
+                    self.push_resolution(*ctx, otherwise.clone(), false, Vec::new(), None)
+                }
+                _ if self.can_pay(cost, ctx) => {
+                    return Step::Ask(Prompt::May, vec![Choice::Yes, Choice::No], you);
+                }
+                _ => self.push_resolution(*ctx, otherwise.clone(), false, Vec::new(), None),
+            },
+            Effect::Inspired => {
+                if let Some((p, c)) = self.inspired_step(ctx, answer, progress) {
+                    return Step::Ask(p, c, you);
+                }
+            }
+            Effect::Studious => {
+                let first = match self.st.faceoff.as_mut() {
+                    Some(f) if f.studious.contains(&you) => false,
+                    Some(f) => {
+                        f.studious.push(you);
+                        true
+                    }
+                    None => true,
+                };
+                if first {
+                    self.perform(Occurrence::GainTokens {
+                        player: you,
+                        amount: 1,
+                    });
+                }
+            }
+            Effect::MoveToProblemWith { target, with } => {
+                // As for `Move`: the card first (kept while the Problem is chosen), or
+                // the cards chosen one at a time, each asked for in turn.
+                let cards = match (*chosen, target) {
+                    (Some(c), _) => vec![c],
+                    (None, Target::Choose(_)) => {
+                        let problems = self.problems_with(with, ctx);
+                        let can = |g: &Game, c| problems.iter().any(|&a| g.may_move(you, c, a));
+                        let v = match self.targets_that(target, ctx, answer.as_ref(), sel, can) {
+                            Ok(v) => v,
+                            Err((p, c)) => return Step::Ask(p, c, you),
+                        };
+                        if let Some(&c) = v.first() {
+                            *chosen = Some(c);
+                            return self.effect_step(effect, ctx, None, chosen, progress, sel);
+                        }
+                        v
+                    }
+                    (None, Target::Each(_)) => targets!(target),
+                    (
+                        None,
+                        Target::This
+                        | Target::It
+                        | Target::Host
+                        | Target::ItsHost
+                        | Target::UpTo(..)
+                        | Target::AnyNumber(_)
+                        | Target::Exactly(..)
+                        | Target::AtRandom(_)
+                        | Target::Picked
+                        | Target::Rest,
+                    ) => targets!(target),
+                };
+                let mut answer = answer;
+                for (i, &c) in cards.iter().enumerate().skip(*progress as usize) {
+                    match answer.take() {
+                        Some(Choice::Problem(a)) => {
+                            if self.problems_with(with, ctx).contains(&a)
+                                && self.may_move(you, c, a)
+                            {
+                                self.move_by(you, c, a);
+                            }
+                        }
+                        _ => {
+                            let options: Vec<Choice> = self
+                                .problems_with(with, ctx)
+                                .into_iter()
+                                .filter(|&a| self.may_move(you, c, a))
+                                .map(Choice::Problem)
+                                .collect();
+                            if !options.is_empty() {
+                                *progress = i.min(u8::MAX as usize) as u8;
+                                return Step::Ask(Prompt::ChooseProblem, options, you);
+                            }
+                        }
+                    }
+                    *progress = (i + 1).min(u8::MAX as usize) as u8;
+                }
+            }
+            Effect::GainControl { target, duration } => {
+                for c in targets!(target) {
+                    self.gain_control(you, c, *duration, you);
+                }
+            }
+            Effect::ExchangeControl {
+                yours,
+                theirs,
+                duration,
+            } => {
+                // The first card is kept while the second is chosen, as for `Move`.
+                let mine = match *chosen {
+                    Some(c) => c,
+                    None => {
+                        let Some(&c) = targets!(yours).first() else {
+                            // 513.7: with no card to give, nothing is exchanged.
+                            return Step::Done;
+                        };
+                        *chosen = Some(c);
+                        return self.effect_step(effect, ctx, None, chosen, progress, sel);
+                    }
+                };
+                if let Some(&other) = targets!(theirs).first() {
+                    self.exchange_control(mine, other, *duration, you);
+                }
+            }
+        }
+        Step::Done
+    }
+
+    /// Moves (506, only where the mover may move it, 104.2) or sends (506.5) a card.
+    pub(super) fn move_or_send(&mut self, by_move: bool, mover: PlayerId, c: CardId, a: Area) {
+        if by_move {
+            if self.may_move(mover, c, a) {
+                self.move_by(mover, c, a);
+            }
+        } else {
+            self.occur(Occurrence::Send { card: c, to: a });
+        }
+    }
+
+    /// 508.1e: plays `c` for `p` without a cost, if its play requirement is met (205.1):
+    /// a Friend to `p`'s home, a Resource on a host `p` picks (the options come back as
+    /// the error until `answer` names one) or home. Other card types aren't played.
+    pub(super) fn play_free(
+        &mut self,
+        p: PlayerId,
+        c: CardId,
+        frightened: bool,
+        answer: Option<Choice>,
+    ) -> Result<(), Vec<Choice>> {
+        let zone = self.card(c).zone;
+        if matches!(zone, Zone::Play | Zone::Queue)
+            || !self.meets_play_requirements(p, c)
+            || self.card_play_prohibited(p, c)
+        {
+            return Ok(());
+        }
+        let (at, host) = match self.def(c).card_type {
+            CardType::Friend => (Area::Home(p), None),
+            CardType::Resource => match self.host_description(c).cloned() {
+                None => (Area::Home(p), None),
+                Some(sel) => {
+                    let ctx = Ctx::of(c, p);
+                    let hosts = self.distinct(self.matching(&sel, &ctx));
+                    match answer {
+                        Some(Choice::Card(h)) if hosts.contains(&h) => {
+                            let Some(at) = self.card(h).area else {
+                                return Ok(());
+                            };
+                            (at, Some(h))
+                        }
+                        _ if hosts.is_empty() => return Ok(()),
+                        _ => return Err(hosts.into_iter().map(Choice::Card).collect()),
+                    }
+                }
+            },
+            _ => return Ok(()),
+        };
+        self.play_then(p, c, 0, (at, false), host, frightened);
+        Ok(())
+    }
+}
+
+pub(super) enum Step {
+    Done,
+    Ask(Prompt, Vec<Choice>, PlayerId),
+}

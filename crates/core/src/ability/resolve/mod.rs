@@ -1,0 +1,355 @@
+//! Following instructions (705.2f, 712): the frame that resolves a list of effects one at a
+//! time, asking for choices as it goes. Its parts live by concept in the modules below.
+
+mod amounts;
+mod conditions;
+mod costs;
+mod effects;
+mod selectors;
+mod targets;
+
+use effects::Step;
+use targets::target_is_choice;
+
+use super::script::*;
+use super::trigger::Ctx;
+use crate::decision::{Choice, Decision, Prompt};
+use crate::flow::Frame;
+use crate::game::Game;
+use crate::ids::{CardId, Zone};
+
+/// An effect being followed: its instructions, where it is, and its context.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Resolution {
+    pub ctx: Ctx,
+    pub effects: Vec<Effect>,
+    pub next: u8,
+    /// 712.3: a "may" still to be answered, with its cost.
+    pub may: bool,
+    pub cost: Vec<Cost>,
+    /// 304.2: the Event to put into the discard pile when done.
+    pub event: Option<CardId>,
+    /// Within the current instruction: the card chosen so far and how many of its
+    /// repetitions are done.
+    pub chosen: Option<CardId>,
+    pub progress: u8,
+    /// The cards picked so far by the instruction being followed, and which of this
+    /// effect's cards the later instructions name (`Picked`, `Rest`, place `Revealed`).
+    pub sel: Selection,
+}
+
+/// What an effect remembers of the cards it chose and revealed.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct Selection {
+    /// The cards chosen so far by the current instruction's target (one at a time), and
+    /// whether its choosing is over.
+    pub picking: Vec<CardId>,
+    pub done: bool,
+    /// The modes chosen so far by the current `Effect::Modes`.
+    pub modes: Vec<u8>,
+    /// The cards the latest `Pick` chose.
+    pub picked: Vec<CardId>,
+    /// Every card a `Pick` of this effect chose.
+    pub all_picked: Vec<CardId>,
+    /// This effect's group for "the rest": the cards it revealed, or else those its first
+    /// `Pick` chose among.
+    pub group: Vec<CardId>,
+    /// The cards this effect revealed (`Effect::Reveal`).
+    pub revealed: Vec<CardId>,
+    /// The card the text is on has become a new object since this (delayed) effect was
+    /// made (410.6): `This` names no card.
+    pub this_gone: bool,
+}
+
+impl Game {
+    pub(crate) fn push_resolution(
+        &mut self,
+        ctx: Ctx,
+        effects: Vec<Effect>,
+        may: bool,
+        cost: Vec<Cost>,
+        event: Option<CardId>,
+    ) {
+        self.push(Frame::Resolve(Box::new(Resolution {
+            ctx,
+            effects,
+            next: 0,
+            may,
+            cost,
+            event,
+            chosen: None,
+            progress: 0,
+            sel: Selection::default(),
+        })));
+    }
+
+    /// Marks the effect just pushed as one whose card has become a new object.
+    pub(crate) fn this_gone_on_top(&mut self) {
+        if let Some(Frame::Resolve(r)) = self.st.frames.last_mut() {
+            r.sel.this_gone = true;
+        }
+    }
+
+    /// 705.2f, 707.2: follow the instructions in order, doing as much as possible.
+    pub(crate) fn resolve(
+        &mut self,
+        mut r: Box<Resolution>,
+        answer: Option<Choice>,
+    ) -> Option<Decision> {
+        let mut ctx = r.ctx;
+        // Place `Revealed` reads the cards this effect revealed (none for another one).
+        if self.st.revealed != r.sel.revealed {
+            self.st.revealed.clone_from(&r.sel.revealed);
+        }
+        if r.may {
+            match answer {
+                Some(Choice::Yes) => {
+                    r.may = false;
+                    let cost = std::mem::take(&mut r.cost);
+                    self.pay(&cost, &ctx);
+                }
+                Some(Choice::No) => return self.finish_resolution(r.event),
+                _ => {
+                    // A cost that can't be paid makes the offer moot (508.1d).
+                    if !self.can_pay(&r.cost, &ctx) {
+                        return self.finish_resolution(r.event);
+                    }
+                    return self.ask(
+                        Frame::Resolve(r),
+                        ctx.you,
+                        Prompt::May,
+                        vec![Choice::Yes, Choice::No],
+                    );
+                }
+            }
+            return self.resolve(r, None);
+        }
+        let mut answer = answer;
+        while (r.next as usize) < r.effects.len() {
+            let effect = r.effects[r.next as usize].clone();
+            match &effect {
+                // The branch taken replaces the instruction in place.
+                Effect::If {
+                    cond,
+                    then,
+                    otherwise,
+                } => {
+                    let branch = if self.holds(cond, &ctx) {
+                        then.clone()
+                    } else {
+                        otherwise.clone()
+                    };
+                    let i = r.next as usize;
+                    r.effects.splice(i..=i, branch);
+                    continue;
+                }
+                // The colour chosen is written into the later instructions that give it.
+                Effect::ChooseColor => {
+                    let Some(Choice::Color(color)) = answer.take() else {
+                        let choices = crate::card::Color::ALL.map(Choice::Color).to_vec();
+                        return self.ask(Frame::Resolve(r), ctx.you, Prompt::ChooseColor, choices);
+                    };
+                    let from = r.next as usize + 1;
+                    super::tokens::each_effect_mut(&mut r.effects[from..], &mut |e| {
+                        if let Effect::Until { effect, .. } = e {
+                            if let StaticEffect::GainChosenColor { cards } = effect {
+                                *effect = StaticEffect::GainColor {
+                                    cards: cards.take(),
+                                    color,
+                                };
+                            }
+                        }
+                    });
+                    r.next += 1;
+                    continue;
+                }
+                // The chosen card becomes `It` for the rest of the resolution, and the
+                // chosen cards are `Picked`.
+                Effect::Pick(t) => {
+                    // A card picked to be moved or sent next must have somewhere to go.
+                    let then = match r.effects.get(r.next as usize + 1) {
+                        Some(Effect::Move {
+                            target: Target::It,
+                            to,
+                        }) => Some((*to, true)),
+                        Some(Effect::Send {
+                            target: Target::It,
+                            to,
+                        }) => Some((*to, false)),
+                        _ => None,
+                    };
+                    let can = |g: &Game, c| {
+                        then.is_none_or(|(to, by_move)| {
+                            let probe = Ctx { it: Some(c), ..ctx };
+                            !g.destinations(to, by_move, c, &probe).is_empty()
+                        })
+                    };
+                    match self.targets_that(t, &ctx, answer.take().as_ref(), &mut r.sel, can) {
+                        Ok(v) => {
+                            r.ctx.it = v.first().copied();
+                            ctx = r.ctx;
+                            if r.sel.group.is_empty() {
+                                r.sel.group = self.target_pool(t, &ctx, &r.sel);
+                            }
+                            r.sel.all_picked.extend(v.iter().copied());
+                            r.sel.picked = v;
+                        }
+                        Err((prompt, choices)) => {
+                            return self.ask(Frame::Resolve(r), ctx.you, prompt, choices);
+                        }
+                    }
+                    r.sel.picking.clear();
+                    r.sel.done = false;
+                    r.next += 1;
+                    continue;
+                }
+                // The chosen modes' instructions replace this one, in the order listed.
+                Effect::Modes {
+                    choose,
+                    random,
+                    modes,
+                } => {
+                    let want = (*choose as usize).min(modes.len());
+                    if let Some(Choice::Mode(i)) = answer.take() {
+                        r.sel.modes.push(i);
+                    }
+                    while r.sel.modes.len() < want {
+                        let left: Vec<u8> = (0..modes.len() as u8)
+                            .filter(|i| !r.sel.modes.contains(i))
+                            .collect();
+                        if *random {
+                            // 523: uniform among the modes not chosen yet.
+                            let k = crate::rng::below(&mut self.st.rng, left.len() as u32);
+                            r.sel.modes.push(left[k as usize]);
+                        } else {
+                            let choices = left.into_iter().map(Choice::Mode).collect();
+                            return self.ask(
+                                Frame::Resolve(r),
+                                ctx.you,
+                                Prompt::ChooseMode,
+                                choices,
+                            );
+                        }
+                    }
+                    let mut chosen = std::mem::take(&mut r.sel.modes);
+                    chosen.sort_unstable();
+                    let branch: Vec<Effect> = chosen
+                        .iter()
+                        .flat_map(|&i| modes[i as usize].effects.iter().cloned())
+                        .collect();
+                    let i = r.next as usize;
+                    r.effects.splice(i..=i, branch);
+                    continue;
+                }
+                // The delayed effect waits with this effect's point of view.
+                Effect::Later { at, effects } => {
+                    self.st.delayed.push(super::delayed::Delayed {
+                        at: *at,
+                        ctx,
+                        objects: (
+                            self.card(ctx.source).object,
+                            ctx.it.map(|c| self.card(c).object),
+                        ),
+                        effects: effects.clone(),
+                        due: false,
+                    });
+                    r.next += 1;
+                    continue;
+                }
+                Effect::OncePerFaceoff => {
+                    match self.st.faceoff.as_mut() {
+                        Some(f) if !f.used.contains(&ctx.source) => f.used.push(ctx.source),
+                        _ => return self.finish_resolution(r.event),
+                    }
+                    r.next += 1;
+                    continue;
+                }
+                Effect::CopyThis { who, cost } => {
+                    // 520.1: the instructions so far, processed again under the named
+                    // player's control, after which the rest of this effect goes on.
+                    let copied: Vec<Effect> = r.effects[..r.next as usize]
+                        .iter()
+                        .filter(|e| !matches!(e, Effect::CopyThis { .. }))
+                        .cloned()
+                        .collect();
+                    let players = self.acting_players(*who, &ctx);
+                    r.next += 1;
+                    r.chosen = None;
+                    r.progress = 0;
+                    self.push(Frame::Resolve(r));
+                    for p in players.into_iter().rev() {
+                        let theirs = Ctx {
+                            you: p,
+                            it: None,
+                            ..ctx
+                        };
+                        self.push_resolution(theirs, copied.clone(), true, cost.clone(), None);
+                    }
+                    return None;
+                }
+                Effect::By { who, may, effects } => {
+                    // The rest of this effect waits under the named players' instructions,
+                    // which run first, one player after another.
+                    let players = self.acting_players(*who, &ctx);
+                    r.next += 1;
+                    r.chosen = None;
+                    r.progress = 0;
+                    self.push(Frame::Resolve(r));
+                    for p in players.into_iter().rev() {
+                        let theirs = Ctx { you: p, ..ctx };
+                        self.push_resolution(theirs, effects.clone(), *may, Vec::new(), None);
+                    }
+                    return None;
+                }
+                _ => {}
+            }
+            let reveals = matches!(effect, Effect::Reveal { .. });
+            match self.effect_step(
+                &effect,
+                &ctx,
+                answer.take(),
+                &mut r.chosen,
+                &mut r.progress,
+                &mut r.sel,
+            ) {
+                Step::Done => {
+                    if reveals {
+                        // `It` names the top card revealed.
+                        r.ctx.it = r.sel.revealed.first().copied();
+                        ctx = r.ctx;
+                        self.st.revealed.clone_from(&r.sel.revealed);
+                    }
+                    r.next += 1;
+                    r.chosen = None;
+                    r.progress = 0;
+                    r.sel.picking.clear();
+                    r.sel.done = false;
+                    // 710.5: an occurrence waiting for a replacement choice is settled
+                    // before the next instruction is followed.
+                    if !self.st.replacing.is_empty() {
+                        self.push(Frame::Resolve(r));
+                        return None;
+                    }
+                }
+                Step::Ask(prompt, choices, player) => {
+                    return self.ask(Frame::Resolve(r), player, prompt, choices);
+                }
+            }
+            if self.st.outcome.is_some() {
+                return None;
+            }
+        }
+        self.finish_resolution(r.event)
+    }
+
+    pub(super) fn finish_resolution(&mut self, event: Option<CardId>) -> Option<Decision> {
+        self.st.revealed.clear();
+        if let Some(e) = event {
+            // 304.2: the Event goes to its owner's discard pile.
+            if self.card(e).zone == Zone::Queue {
+                self.relocate(e, Zone::Discard, false);
+            }
+        }
+        None
+    }
+}
