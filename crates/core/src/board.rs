@@ -251,7 +251,7 @@ impl Board {
         // Placing cards is not play: nothing it did triggers, and the log starts here.
         g.st.triggers.clear();
         g.st.reactable.clear();
-        g.st.log.clear();
+        g.st.books.log.clear();
         g.st.frames.push(Frame::Turn(stage));
         g.st.uniqueness_dirty = true;
         g.advance();

@@ -195,7 +195,7 @@ impl Game {
         let in_play = players.iter().filter_map(|p| p.mane).collect();
         let next_object = cards.len() as u32;
         let st = State {
-            rng: ChaCha8Rng::seed_from_u64(setup.seed),
+            rng: crate::state::GameRng(ChaCha8Rng::seed_from_u64(setup.seed)),
             players,
             cards,
             in_play,
@@ -217,12 +217,6 @@ impl Game {
             triggers: Vec::new(),
             firsts: Vec::new(),
             reactable: Vec::new(),
-            watchers: crate::event::EventKinds::NONE,
-            waves_since_decision: 0,
-            loop_digests: Vec::new(),
-            watchers_dirty: false,
-            pre_priority_settled: false,
-            reactions_possible: false,
             peeked: Vec::new(),
             linked: Vec::new(),
             named_counters: Vec::new(),
@@ -235,11 +229,19 @@ impl Game {
             delayed: Vec::new(),
             revealed: Vec::new(),
             next_object,
-            log: Vec::new(),
-            log_enabled: true,
-            decisions: 0,
             decklook: Default::default(),
             control: Vec::new(),
+            books: crate::state::Bookkeeping {
+                watchers: crate::event::EventKinds::NONE,
+                waves_since_decision: 0,
+                loop_digests: Vec::new(),
+                watchers_dirty: false,
+                pre_priority_settled: false,
+                reactions_possible: false,
+                log: Vec::new(),
+                log_enabled: true,
+                decisions: 0,
+            },
         };
         let facts = crate::pool::PoolFacts::of(&pool);
         let faces = crate::pool::face_facts(&pool);
@@ -252,7 +254,7 @@ impl Game {
             scan_skips: true,
             st,
         };
-        g.st.reactions_possible = facts.reactions;
+        g.st.books.reactions_possible = facts.reactions;
         g.refresh_watchers();
         Ok(g)
     }
@@ -311,9 +313,9 @@ impl Game {
             self.st.pending = Some(d);
             return Err(ChoiceError::OutOfRange { index, count });
         }
-        self.st.decisions += 1;
-        self.st.waves_since_decision = 0;
-        self.st.loop_digests.clear();
+        self.st.books.decisions += 1;
+        self.st.books.waves_since_decision = 0;
+        self.st.books.loop_digests.clear();
         let choice = d.choices[index].clone();
         let asked = self.answer(choice);
         self.advance_from(asked);
@@ -380,15 +382,15 @@ impl Game {
 
     /// Turns logging of events on or off (simulations run faster without).
     pub fn set_logging(&mut self, on: bool) {
-        self.st.log_enabled = on;
+        self.st.books.log_enabled = on;
         if !on {
-            self.st.log.clear();
+            self.st.books.log.clear();
         }
     }
 
     /// Takes the events recorded since the last call.
     pub fn take_events(&mut self) -> Vec<Event> {
-        std::mem::take(&mut self.st.log)
+        std::mem::take(&mut self.st.books.log)
     }
 
     /// Records an event: triggers look at it (704.1), Reactions may answer it (512.4d),
@@ -398,11 +400,11 @@ impl Game {
         if !self.st.delayed.is_empty() {
             self.note_delayed(&e);
         }
-        if self.st.reactions_possible {
+        if self.st.books.reactions_possible {
             self.st.reactable.push((e.clone(), Vec::new()));
         }
-        if self.st.log_enabled {
-            self.st.log.push(e);
+        if self.st.books.log_enabled {
+            self.st.books.log.push(e);
         }
     }
 
@@ -434,7 +436,7 @@ impl Game {
         &self.st.cards[c.index()]
     }
     pub(crate) fn card_mut(&mut self, c: CardId) -> &mut Card {
-        self.st.pre_priority_settled = false;
+        self.st.books.pre_priority_settled = false;
         &mut self.st.cards[c.index()]
     }
     pub fn num_cards(&self) -> usize {
@@ -480,7 +482,7 @@ impl Game {
     }
     /// Decisions answered so far.
     pub fn decisions_made(&self) -> u64 {
-        self.st.decisions
+        self.st.books.decisions
     }
     /// Cards in the play zone, in the order they entered.
     pub fn in_play(&self) -> &[CardId] {

@@ -7,6 +7,7 @@ use crate::flow::Frame;
 use crate::ids::{Area, CardId, DefId, PlayerId, Zone};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
+use std::hash::{Hash, Hasher};
 
 /// One physical card and its state in the game.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -261,10 +262,11 @@ pub struct Faceoff {
 }
 
 /// The whole game state. Engine logic lives on [`crate::Game`], which pairs this with
-/// the immutable card definitions.
-#[derive(Clone, Debug)]
+/// the immutable card definitions. Every field is a game fact and the digest hashes them
+/// all (`digest.rs`): a new field is in the digest unless it goes into [`Bookkeeping`].
+#[derive(Clone, Debug, Hash)]
 pub struct State {
-    pub(crate) rng: ChaCha8Rng,
+    pub(crate) rng: GameRng,
     pub(crate) players: Vec<Player>,
     pub(crate) cards: Vec<Card>,
     /// Cards in the play zone, in the order they entered it.
@@ -297,28 +299,9 @@ pub struct State {
     /// 512.4d: events since the most recent priority window closed, for Reactions, with
     /// the Reactions already used on each (512.4c).
     pub(crate) reactable: Vec<(Event, Vec<CardId>)>,
-    /// The kinds of event some card in play has a trigger for (the game-wide part of the
-    /// trigger index): an event of another kind skips the scan.
-    pub(crate) watchers: crate::event::EventKinds,
-    /// 802: trigger waves since the last decision, and the states seen while watching
-    /// for a loop.
-    pub(crate) waves_since_decision: u32,
-    pub(crate) loop_digests: Vec<u64>,
-    /// Set when cards left play or turned over, so `watchers` is recomputed before the
-    /// next scan (a card that just left still triggers on its own leaving).
-    pub(crate) watchers_dirty: bool,
-    /// Set when pre-priority processing found nothing to do; any change to a card or to
-    /// the play zone clears it (`card_mut`, `remove_from_play_list`, `relocate`), so
-    /// while it is set the search need not be repeated.
-    pub(crate) pre_priority_settled: bool,
-    /// Whether any card in the game has a Reaction (skips recording events for them).
-    pub(crate) reactions_possible: bool,
     /// Face-down cards a player has looked at, by object number (401.2: a card that
     /// changes zones is a new object, so the knowledge goes with the old one).
     pub(crate) peeked: Vec<(u32, PlayerId)>,
-    pub(crate) log: Vec<Event>,
-    pub(crate) log_enabled: bool,
-    pub(crate) decisions: u64,
     /// Once-per-object triggers already met ("the first player to …", "when this card
     /// has N power"), by card, object number and ability index (410.6: a card that
     /// becomes a new object starts over).
@@ -357,4 +340,62 @@ pub struct State {
     /// The cards the effect being followed revealed (place `Revealed`); empty between
     /// effects.
     pub(crate) revealed: Vec<CardId>,
+    /// Engine bookkeeping beside the game facts (left out of the digest).
+    pub(crate) books: Bookkeeping,
+}
+
+/// Engine bookkeeping kept beside the game facts: caches of what the facts imply, the
+/// loop watch, the event log and the decision count. None of it decides how the game goes
+/// on, so it hashes to nothing and the digest of two games that differ only here is the
+/// same.
+#[derive(Clone, Debug)]
+pub(crate) struct Bookkeeping {
+    /// The kinds of event some card in play has a trigger for (the game-wide part of the
+    /// trigger index): an event of another kind skips the scan.
+    pub(crate) watchers: crate::event::EventKinds,
+    /// 802: trigger waves since the last decision, and the states seen while watching
+    /// for a loop.
+    pub(crate) waves_since_decision: u32,
+    pub(crate) loop_digests: Vec<u64>,
+    /// Set when cards left play or turned over, so `watchers` is recomputed before the
+    /// next scan (a card that just left still triggers on its own leaving).
+    pub(crate) watchers_dirty: bool,
+    /// Set when pre-priority processing found nothing to do; any change to a card or to
+    /// the play zone clears it (`card_mut`, `remove_from_play_list`, `relocate`), so
+    /// while it is set the search need not be repeated.
+    pub(crate) pre_priority_settled: bool,
+    /// Whether any card in the game has a Reaction (skips recording events for them).
+    pub(crate) reactions_possible: bool,
+    pub(crate) log: Vec<Event>,
+    pub(crate) log_enabled: bool,
+    pub(crate) decisions: u64,
+}
+
+impl Hash for Bookkeeping {
+    fn hash<H: Hasher>(&self, _: &mut H) {}
+}
+
+/// The game's random generator. Its position is a game fact (the same position deals the
+/// same cards), so it hashes as its seed and word position.
+#[derive(Clone, Debug)]
+pub(crate) struct GameRng(pub(crate) ChaCha8Rng);
+
+impl Hash for GameRng {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        self.0.get_seed().hash(h);
+        self.0.get_word_pos().hash(h);
+    }
+}
+
+impl std::ops::Deref for GameRng {
+    type Target = ChaCha8Rng;
+    fn deref(&self) -> &ChaCha8Rng {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for GameRng {
+    fn deref_mut(&mut self) -> &mut ChaCha8Rng {
+        &mut self.0
+    }
 }

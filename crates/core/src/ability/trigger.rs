@@ -107,7 +107,7 @@ impl Game {
     /// Recomputes the kinds of event the cards in play listen to (the game-wide part of
     /// the trigger index): an event of another kind needs no scan at all.
     pub(crate) fn refresh_watchers(&mut self) {
-        self.st.watchers = if !self.facts.triggers {
+        self.st.books.watchers = if !self.facts.triggers {
             EventKinds::NONE
         } else if !self.scan_skips || self.facts.teamwork {
             // Abilities granted by Teamwork come and go with other cards.
@@ -190,13 +190,13 @@ impl Game {
     /// to its kind, plus the card a leave-play, discard or flip event is about when it is
     /// no longer in play (those abilities look back, 701.3).
     pub(crate) fn collect_triggers(&mut self, e: &Event) {
-        if self.st.watchers_dirty {
-            self.st.watchers_dirty = false;
+        if self.st.books.watchers_dirty {
+            self.st.books.watchers_dirty = false;
             self.refresh_watchers();
         }
         let kind = e.kind();
         let lookback = self.facts.lookback.has(kind) || !self.scan_skips;
-        if !self.st.watchers.has(kind) && !lookback {
+        if !self.st.books.watchers.has(kind) && !lookback {
             return;
         }
         let index = self.scan_skips;
@@ -220,7 +220,7 @@ impl Game {
                 }
             }
         };
-        if self.st.watchers.has(kind) {
+        if self.st.books.watchers.has(kind) {
             for i in 0..self.st.in_play.len() {
                 scan(self, self.st.in_play[i], &mut found);
             }

@@ -91,7 +91,7 @@ impl Game {
         // abilities now watch for its new controller; 511.5 sends a character out of
         // another player's home at the next pre-priority processing.
         self.st.uniqueness_dirty = true;
-        self.st.watchers_dirty = true;
+        self.st.books.watchers_dirty = true;
         self.log(Event::ControlChanged {
             card: c,
             from,

@@ -285,7 +285,7 @@ impl Game {
                 for a in self.attachments(c) {
                     self.leave(a, Leave::Dismiss);
                 }
-                self.st.watchers_dirty = true;
+                self.st.books.watchers_dirty = true;
                 self.log(Event::Frightened(c));
                 // 521.4: a frightened token ceases to exist (after the event, which its
                 // own abilities and others may answer, 521.2).
@@ -296,7 +296,7 @@ impl Game {
                 k.frightened = false;
                 k.face_down = false;
                 self.st.uniqueness_dirty = true;
-                self.st.watchers_dirty = true;
+                self.st.books.watchers_dirty = true;
                 self.log(Event::Unfrightened(c));
             }
             Occurrence::Exhaust(c) => {
@@ -389,7 +389,7 @@ impl Game {
             } => {
                 let c = self.new_token(def, owner);
                 self.st.in_play.push(c);
-                self.st.watchers_dirty = true;
+                self.st.books.watchers_dirty = true;
                 let k = self.card_mut(c);
                 k.zone = Zone::Play;
                 k.area = Some(at);
@@ -560,7 +560,7 @@ impl Game {
                 }
             }
         }
-        self.st.pre_priority_settled = false;
+        self.st.books.pre_priority_settled = false;
         self.unlink_beneath(c, from);
         match to {
             Zone::Play => self.st.in_play.push(c),
@@ -580,7 +580,7 @@ impl Game {
         k.zone = to;
         k.object = obj;
         if from == Zone::Play || to == Zone::Play {
-            self.st.watchers_dirty = true;
+            self.st.books.watchers_dirty = true;
         }
         let k = self.card_mut(c);
         if to != Zone::Play {
@@ -596,7 +596,7 @@ impl Game {
     }
 
     pub(crate) fn remove_from_play_list(&mut self, c: CardId) {
-        self.st.pre_priority_settled = false;
+        self.st.books.pre_priority_settled = false;
         if let Some(i) = self.st.in_play.iter().position(|&x| x == c) {
             self.st.in_play.remove(i);
         }

@@ -394,18 +394,18 @@ impl Game {
     fn loop_detected(&mut self) -> bool {
         const WATCH_AFTER: u32 = 64;
         const GIVE_UP_AFTER: u32 = 100_000;
-        self.st.waves_since_decision += 1;
-        if self.st.waves_since_decision <= WATCH_AFTER {
+        self.st.books.waves_since_decision += 1;
+        if self.st.books.waves_since_decision <= WATCH_AFTER {
             return false;
         }
         let d = self.digest();
-        let looped =
-            self.st.loop_digests.contains(&d) || self.st.waves_since_decision > GIVE_UP_AFTER;
+        let looped = self.st.books.loop_digests.contains(&d)
+            || self.st.books.waves_since_decision > GIVE_UP_AFTER;
         if looped {
-            self.st.loop_digests.clear();
-            self.st.waves_since_decision = 0;
+            self.st.books.loop_digests.clear();
+            self.st.books.waves_since_decision = 0;
         } else {
-            self.st.loop_digests.push(d);
+            self.st.books.loop_digests.push(d);
         }
         looped
     }
@@ -415,11 +415,11 @@ impl Game {
     pub(crate) fn pre_priority(&mut self) -> bool {
         // Nearly always nothing is due: find that out without copying the play zone, and
         // only look again once a card has changed.
-        if self.st.pre_priority_settled {
+        if self.st.books.pre_priority_settled {
             return false;
         }
         if !self.pre_priority_due() {
-            self.st.pre_priority_settled = true;
+            self.st.books.pre_priority_settled = true;
             return false;
         }
         let mut any = false;
