@@ -146,6 +146,12 @@ pub enum Event {
         player: PlayerId,
         card: CardId,
     },
+    /// 519: counters were put on (`delta` > 0) or removed from a card.
+    Counters {
+        card: CardId,
+        counter: crate::ability::counters::Counter,
+        delta: i16,
+    },
 }
 
 /// The ways a card leaves its place (410).
@@ -224,6 +230,7 @@ pub enum EventKind {
     Reattached,
     ControlChanged,
     Revealed,
+    Counters,
 }
 
 /// A set of event kinds.
@@ -231,7 +238,7 @@ pub enum EventKind {
 pub struct EventKinds(u64);
 
 // Every kind has its own bit of the set.
-const _: () = assert!((EventKind::Revealed as u8) < 64);
+const _: () = assert!((EventKind::Counters as u8) < 64);
 
 impl EventKinds {
     pub const NONE: EventKinds = EventKinds(0);
@@ -319,6 +326,7 @@ impl Event {
             Event::Reattached { .. } => K::Reattached,
             Event::ControlChanged { .. } => K::ControlChanged,
             Event::Revealed { .. } => K::Revealed,
+            Event::Counters { .. } => K::Counters,
         }
     }
 }

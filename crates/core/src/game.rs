@@ -241,6 +241,7 @@ impl Game {
                 log: Vec::new(),
                 log_enabled: true,
                 decisions: 0,
+                counter_names: Vec::new(),
             },
         };
         let facts = crate::pool::PoolFacts::of(&pool);

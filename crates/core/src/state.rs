@@ -369,6 +369,9 @@ pub(crate) struct Bookkeeping {
     pub(crate) log: Vec<Event>,
     pub(crate) log_enabled: bool,
     pub(crate) decisions: u64,
+    /// The names of the counters put in this game, so that a counter kind is a small
+    /// copyable value (`Counter::Named`).
+    pub(crate) counter_names: Vec<String>,
 }
 
 impl Hash for Bookkeeping {

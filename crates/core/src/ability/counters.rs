@@ -7,6 +7,15 @@
 
 use crate::game::Game;
 use crate::ids::CardId;
+use serde::{Deserialize, Serialize};
+
+/// A kind of counter (519): +1 power counters (519.4), or counters of a name, by the
+/// name's place in the game's list of counter names (`Game::counter`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Counter {
+    Power,
+    Named(u8),
+}
 
 /// Counters of one name on one object.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -28,11 +37,85 @@ impl Game {
             .map_or(0, |n| n.count)
     }
 
-    /// Puts counters of a name on a card in play.
-    pub(crate) fn put_counters(&mut self, c: CardId, name: &str, n: u16) {
-        if n == 0 || self.card(c).zone != crate::ids::Zone::Play {
-            return;
+    /// The counter kind of a name, adding the name to the game's list the first time.
+    pub(crate) fn counter(&mut self, name: &str) -> Counter {
+        let names = &mut self.st.books.counter_names;
+        let i = match names.iter().position(|n| n.eq_ignore_ascii_case(name)) {
+            Some(i) => i,
+            None => {
+                names.push(name.to_string());
+                names.len() - 1
+            }
+        };
+        Counter::Named(u8::try_from(i).unwrap_or(u8::MAX))
+    }
+
+    /// The name of a kind of counter, for logs.
+    pub fn counter_name(&self, counter: Counter) -> &str {
+        match counter {
+            Counter::Power => "+1 power",
+            Counter::Named(i) => self
+                .st
+                .books
+                .counter_names
+                .get(i as usize)
+                .map_or("?", String::as_str),
         }
+    }
+
+    /// How many counters of a kind could be removed from a card: its +1 power counters
+    /// (-1 counters are not removed, 519.4), or its counters of the name.
+    pub(crate) fn counters_removable(&self, c: CardId, counter: Counter) -> u16 {
+        match counter {
+            Counter::Power => u16::try_from(self.card(c).power_counters.max(0)).unwrap_or(0),
+            Counter::Named(_) => self.counters_named(c, &self.counter_name(counter).to_string()),
+        }
+    }
+
+    /// Changes a card's counters of a kind by `delta` (the occurrence checked it may).
+    pub(crate) fn change_counters(&mut self, c: CardId, counter: Counter, delta: i16) {
+        match counter {
+            Counter::Power => {
+                let k = self.card_mut(c);
+                k.power_counters = k.power_counters.saturating_add(delta);
+            }
+            Counter::Named(_) => {
+                let name = self.counter_name(counter).to_string();
+                if delta > 0 {
+                    self.add_named(c, &name, delta.unsigned_abs());
+                } else {
+                    self.take_named(c, &name, delta.unsigned_abs());
+                }
+            }
+        }
+    }
+
+    /// 519: puts counters on a card in play, through the occurrence path.
+    pub(crate) fn put_counters(&mut self, c: CardId, name: &str, n: u16) {
+        let counter = self.counter(name);
+        self.perform(crate::rules::occurrence::Occurrence::PutCounters {
+            card: c,
+            counter,
+            n: i16::try_from(n).unwrap_or(i16::MAX),
+        });
+    }
+
+    /// 519: removes up to `n` counters of a name (all of them with `None`) through the
+    /// occurrence path; returns how many were removed.
+    pub(crate) fn remove_counters(&mut self, c: CardId, name: &str, n: Option<u16>) -> u16 {
+        let counter = self.counter(name);
+        let removed = n
+            .map_or(u16::MAX, |n| n)
+            .min(self.counters_removable(c, counter));
+        self.perform(crate::rules::occurrence::Occurrence::RemoveCounters {
+            card: c,
+            counter,
+            n: removed,
+        });
+        removed
+    }
+
+    fn add_named(&mut self, c: CardId, name: &str, n: u16) {
         let obj = self.card(c).object;
         // Entries of objects the card no longer is are dropped as it gains new ones.
         self.st
@@ -54,11 +137,7 @@ impl Game {
         }
     }
 
-    /// Removes up to `n` counters of a name (all of them with `None`); returns how many
-    /// were removed.
-    pub(crate) fn remove_counters(&mut self, c: CardId, name: &str, n: Option<u16>) -> u16 {
-        let have = self.counters_named(c, name);
-        let removed = n.map_or(have, |n| n.min(have));
+    fn take_named(&mut self, c: CardId, name: &str, removed: u16) {
         if removed > 0 {
             let obj = self.card(c).object;
             for x in self.st.named_counters.iter_mut() {
@@ -68,6 +147,5 @@ impl Game {
             }
             self.st.named_counters.retain(|x| x.count > 0);
         }
-        removed
     }
 }

@@ -9,6 +9,7 @@ use crate::decision::{Choice, Prompt};
 use crate::event::Event;
 use crate::game::Game;
 use crate::ids::{Area, CardId, PlayerId, Zone};
+use crate::rules::occurrence::Occurrence;
 
 /// Everything this module keeps in the state.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -323,17 +324,22 @@ impl Game {
             Some(Choice::Card(c)) if !look.took && look.cards.contains(&c) => {
                 look.took = true;
                 look.cards.retain(|&x| x != c);
-                self.relocate(c, Zone::Hand, false);
-                self.log(Event::ToHand(c));
+                self.perform(Occurrence::ToHand(c));
             }
             Some(Choice::NoCard) => look.took = true,
             Some(Choice::ToTop(c)) if look.cards.contains(&c) => {
                 look.cards.retain(|&x| x != c);
-                self.relocate(c, look.zone, false);
+                self.perform(Occurrence::PutBack {
+                    card: c,
+                    bottom: false,
+                });
             }
             Some(Choice::ToBottom(c)) if look.cards.contains(&c) => {
                 look.cards.retain(|&x| x != c);
-                self.relocate(c, look.zone, true);
+                self.perform(Occurrence::PutBack {
+                    card: c,
+                    bottom: true,
+                });
             }
             _ => {}
         }
@@ -377,11 +383,11 @@ impl Game {
         if back == PutBack::Discard {
             // No order to choose: the looked-at cards are the top of their deck.
             for c in look.cards {
-                self.relocate(c, Zone::Discard, false);
-                self.log(Event::Milled {
-                    player: look.owner,
-                    card: c,
-                });
+                // The cards looked at are the top ones, in order: each goes as the
+                // deck's top card into the discard pile.
+                if self.player(look.owner).deck.last() == Some(&c) {
+                    self.perform(Occurrence::Mill(look.owner));
+                }
             }
             return None;
         }

@@ -100,6 +100,28 @@ pub enum Occurrence {
         player: PlayerId,
         area: Area,
     },
+    /// 519: counters put on a card in play: +1 power counters (a negative number puts
+    /// -1 counters, 519.4) or counters of a name.
+    PutCounters {
+        card: CardId,
+        counter: crate::ability::counters::Counter,
+        n: i16,
+    },
+    /// 519: up to `n` counters removed from a card in play (only +1 power counters,
+    /// 519.4).
+    RemoveCounters {
+        card: CardId,
+        counter: crate::ability::counters::Counter,
+        n: u16,
+    },
+    /// 301.2: a Mane Character is turned over to its other side.
+    TurnOver(CardId),
+    /// Cards looked at on a deck are put back on its top or bottom (in the order the
+    /// player arranges them).
+    PutBack {
+        card: CardId,
+        bottom: bool,
+    },
     /// 521.1: a token (a new card of definition `def`, owned by `owner`, 521.5) enters
     /// play at an area, ready.
     CreateToken {
@@ -192,6 +214,18 @@ impl Game {
                     && !self.card(host).face_down
             }
             Occurrence::Confront { player, area } => self.meets_confront_requirements(player, area),
+            Occurrence::PutCounters { card, n, .. } => n != 0 && self.card(card).zone == Zone::Play,
+            Occurrence::RemoveCounters { card, counter, n } => {
+                n > 0 && self.counters_removable(card, counter) > 0
+            }
+            Occurrence::TurnOver(c) => {
+                self.card(c).zone == Zone::Play
+                    && self.def(c).card_type == CardType::ManeCharacter
+                    && self.def(c).boosted.is_some()
+            }
+            Occurrence::PutBack { card, .. } => {
+                matches!(self.card(card).zone, Zone::DrawDeck | Zone::ProblemDeck)
+            }
             Occurrence::ToHand(c) | Occurrence::ToDeckTop(c) => {
                 let from_play = self.card(c).zone == Zone::Play
                     && self.def(c).card_type != CardType::ManeCharacter;
@@ -447,6 +481,34 @@ impl Game {
                 }
             }
             Occurrence::Confront { player, area } => self.confront_now(player, area),
+            Occurrence::PutCounters { card, counter, n } => {
+                self.change_counters(card, counter, n);
+                self.log(Event::Counters {
+                    card,
+                    counter,
+                    delta: n,
+                });
+            }
+            Occurrence::RemoveCounters { card, counter, n } => {
+                let removed = n.min(self.counters_removable(card, counter));
+                let delta = -(i16::try_from(removed).unwrap_or(i16::MAX));
+                self.change_counters(card, counter, delta);
+                self.log(Event::Counters {
+                    card,
+                    counter,
+                    delta,
+                });
+            }
+            Occurrence::TurnOver(c) => {
+                let k = self.card_mut(c);
+                k.boosted = !k.boosted;
+                self.refresh_watchers();
+                self.log(Event::TurnedOver(c));
+            }
+            Occurrence::PutBack { card, bottom } => {
+                let zone = self.card(card).zone;
+                self.relocate(card, zone, bottom);
+            }
         }
         true
     }

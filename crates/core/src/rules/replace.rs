@@ -502,7 +502,11 @@ impl Occurrence {
             | ToDeckTop(c)
             | ToBottom(c)
             | ToDiscard(c)
-            | Reattach { card: c, .. } => Some(c),
+            | Reattach { card: c, .. }
+            | PutCounters { card: c, .. }
+            | RemoveCounters { card: c, .. }
+            | TurnOver(c)
+            | PutBack { card: c, .. } => Some(c),
             Draw(_)
             | Flip(_)
             | Score { .. }
@@ -542,6 +546,10 @@ impl Occurrence {
             | Mill(_)
             | Reattach { .. }
             | Confront { .. }
+            | PutCounters { .. }
+            | RemoveCounters { .. }
+            | TurnOver(_)
+            | PutBack { .. }
             | CreateToken { .. } => None,
         }
     }
@@ -577,6 +585,10 @@ impl Occurrence {
             | Mill(_)
             | Reattach { .. }
             | Confront { .. }
+            | PutCounters { .. }
+            | RemoveCounters { .. }
+            | TurnOver(_)
+            | PutBack { .. }
             | CreateToken { .. } => None,
         }
     }

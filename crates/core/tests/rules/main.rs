@@ -23,6 +23,7 @@ mod entering2;
 mod flips;
 mod keywords;
 mod more;
+mod occurrences;
 mod playcost;
 mod players;
 mod prohibit;

@@ -246,20 +246,21 @@ impl Game {
             Effect::Counters { target, amount } => {
                 let n = self.amount(amount, ctx);
                 for c in targets!(target) {
-                    if self.card(c).zone == Zone::Play {
-                        let k = self.card_mut(c);
-                        k.power_counters = k.power_counters.saturating_add(n);
-                    }
+                    self.perform(Occurrence::PutCounters {
+                        card: c,
+                        counter: crate::ability::counters::Counter::Power,
+                        n,
+                    });
                 }
             }
             Effect::RemovePowerCounters { target, amount } => {
                 let n = self.amount(amount, ctx).max(0);
                 for c in targets!(target) {
-                    if self.card(c).zone == Zone::Play {
-                        let k = self.card_mut(c);
-                        // Net counters below zero are -1 counters: not touched (519.4).
-                        k.power_counters -= n.min(k.power_counters.max(0));
-                    }
+                    self.perform(Occurrence::RemoveCounters {
+                        card: c,
+                        counter: crate::ability::counters::Counter::Power,
+                        n: u16::try_from(n).unwrap_or(0),
+                    });
                 }
             }
             Effect::PutCounters {
@@ -284,14 +285,7 @@ impl Game {
             }
             Effect::TurnOver(t) => {
                 for c in targets!(t) {
-                    if self.def(c).card_type == CardType::ManeCharacter
-                        && self.def(c).boosted.is_some()
-                    {
-                        let k = self.card_mut(c);
-                        k.boosted = !k.boosted;
-                        self.refresh_watchers();
-                        self.log(crate::event::Event::TurnedOver(c));
-                    }
+                    self.perform(Occurrence::TurnOver(c));
                 }
             }
             // 104.2: a player who can't search doesn't look (nor shuffle).
@@ -300,7 +294,7 @@ impl Game {
             Effect::Search(sel) => {
                 // 518: look through the deck; the player may fail to find (518.1).
                 if let Some(Choice::Card(c)) = answer {
-                    self.relocate(c, Zone::Hand, false);
+                    self.perform(Occurrence::ToHand(c));
                     self.shuffle_deck(you);
                 } else if answer == Some(Choice::NoCard) {
                     self.shuffle_deck(you);
