@@ -68,7 +68,7 @@ impl Game {
     pub(crate) fn counters_removable(&self, c: CardId, counter: Counter) -> u16 {
         match counter {
             Counter::Power => u16::try_from(self.card(c).power_counters.max(0)).unwrap_or(0),
-            Counter::Named(_) => self.counters_named(c, &self.counter_name(counter).to_string()),
+            Counter::Named(_) => self.counters_named(c, self.counter_name(counter)),
         }
     }
 
