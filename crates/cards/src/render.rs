@@ -664,6 +664,10 @@ pub fn effect(e: &Effect) -> String {
                 if *random { " at random" } else { "" }
             )
         }
+        Effect::DiscardHand(w) => match w {
+            Who::You => "you discard your hand".into(),
+            other => format!("{} their hand", does(*other, "discard")),
+        },
         Effect::GainTokens { who: w, amount: a } => format!(
             "{} {}",
             does(*w, "gain"),
@@ -1444,6 +1448,7 @@ fn lead(e: &Effect) -> Lead {
     match e {
         Effect::Draw { who: w, .. }
         | Effect::Discard { who: w, .. }
+        | Effect::DiscardHand(w)
         | Effect::GainTokens { who: w, .. }
         | Effect::Score { who: w, .. }
         | Effect::Flip { who: w, .. }

@@ -988,6 +988,8 @@ pub enum Effect {
         #[serde(default)]
         random: bool,
     },
+    /// Each named player discards every card in their hand, however many.
+    DiscardHand(Who),
     GainTokens {
         who: Who,
         amount: Amount,

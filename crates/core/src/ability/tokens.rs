@@ -37,6 +37,7 @@ pub(crate) fn each_effect(a: &Ability, f: &mut impl FnMut(&Effect)) {
                 }
                 Effect::Draw { .. }
                 | Effect::Discard { .. }
+                | Effect::DiscardHand(_)
                 | Effect::GainTokens { .. }
                 | Effect::Score { .. }
                 | Effect::Until { .. }
@@ -124,6 +125,7 @@ pub(crate) fn each_effect_mut(effects: &mut [Effect], f: &mut impl FnMut(&mut Ef
             }
             Effect::Draw { .. }
             | Effect::Discard { .. }
+            | Effect::DiscardHand(_)
             | Effect::GainTokens { .. }
             | Effect::Score { .. }
             | Effect::Until { .. }

@@ -92,9 +92,9 @@ impl Game {
     fn requirement_lines(&self, p: PlayerId, area: Area) -> Option<(Vec<(ReqColor, u16)>, u16)> {
         let problem = self.problem_at(area)?;
         let facts = self.def(problem).problem.as_ref()?;
-        let extra = self.extra_requirement(p, area);
-        // 611.2, 705.2b: the player's own changes come off (or on) the wild power after
-        // the opposing ones, never below none.
+        let opposing = self.extra_requirement(p, area);
+        // 611.2, 705.2b: the opposing changes apply to the wild power first, then the
+        // player's own, never below none.
         let (_, own) = self.cost_changes(
             crate::ability::CostedAction::Confront,
             p,
@@ -104,7 +104,9 @@ impl Game {
                 host: None,
             },
         );
-        let adjust = |wild: u16| (wild as i16).saturating_add(own).max(0) as u16;
+        let adjust = |wild: u16| {
+            Self::ordered_cost(wild.min(i16::MAX as u16) as i16, (opposing, own)) as u16
+        };
         // A Dilemma's printed owner side faces its area's owner, its controller (522.2b).
         let side = if self.is_dilemma_in_play(problem) {
             self.card(problem).controller
@@ -113,7 +115,7 @@ impl Game {
         };
         if side == p {
             let mut coloured = Vec::new();
-            let mut wild = extra;
+            let mut wild = 0u16;
             for r in &facts.owner {
                 match r.color {
                     ReqColor::Wild => wild += r.power,
@@ -128,7 +130,7 @@ impl Game {
             Some((coloured, adjust(wild)))
         } else {
             match facts.opponent {
-                OpponentReq::Wild(n) => Some((Vec::new(), adjust(n + extra))),
+                OpponentReq::Wild(n) => Some((Vec::new(), adjust(n))),
                 OpponentReq::Unmeetable => None,
             }
         }
@@ -162,8 +164,9 @@ impl Game {
         total > needed
     }
 
-    /// 610.1: confront steps for the Problems where the turn player has characters, in
-    /// the order the turn player chooses; each step has its own windows (601.2).
+    /// 610.1: confront steps in the order the turn player chooses, for the Problems whose
+    /// requirements they meet (611.1) when the next one is chosen: a step elsewhere would
+    /// confront nothing. Each step has its own windows (601.2).
     pub(crate) fn confront_order(
         &mut self,
         mut done: Vec<Area>,
@@ -181,7 +184,7 @@ impl Game {
         }
         let left: Vec<Area> = self
             .problem_areas()
-            .filter(|a| !done.contains(a) && self.characters_at(tp, *a).next().is_some())
+            .filter(|a| !done.contains(a) && self.meets_confront_requirements(tp, *a))
             .collect();
         if left.is_empty() {
             return None;

@@ -499,9 +499,10 @@ impl Game {
         self.card(c).area
     }
 
-    /// Extra wild power `p`'s opponents' cards demand of `p` at a Problem (Eccentric, and
-    /// opposing [`crate::ability::CostedAction::Confront`] changes, never below none).
-    pub fn extra_requirement(&self, p: PlayerId, area: Area) -> u16 {
+    /// The change `p`'s opponents' cards make to the wild power `p` needs at a Problem
+    /// (Eccentric, and opposing [`crate::ability::CostedAction::Confront`] changes); it may
+    /// be negative, and the floor is applied to the whole requirement (611.2, 705.2b).
+    pub fn extra_requirement(&self, p: PlayerId, area: Area) -> i16 {
         let mut extra = 0i16;
         for c in self.at(area) {
             if self.card(c).controller == p || self.card(c).face_down {
@@ -526,7 +527,7 @@ impl Game {
                 host: None,
             },
         );
-        extra.saturating_add(opposing).max(0) as u16
+        extra.saturating_add(opposing)
     }
 
     /// The cost for `p` to move a card to an area (609.2b): Swift, Showy and the cost

@@ -333,7 +333,11 @@ impl Game {
                             player: challenger,
                             troublemaker,
                         });
-                        self.score_points(challenger, points, self.involved_of(challenger));
+                        // 517.2 with 514.5a.i: one's own challenged Troublemaker sides
+                        // with the opponent, so no points are scored with it.
+                        let mut with = self.involved_of(challenger);
+                        with.retain(|&c| c != troublemaker);
+                        self.score_points(challenger, points, with);
                         self.occur(Occurrence::Dismiss {
                             card: troublemaker,
                             by_game: false,

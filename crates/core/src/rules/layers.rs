@@ -275,6 +275,7 @@ pub(crate) fn ability_kinds(a: &Ability) -> (Kinds, Kinds) {
                     .fold(Kinds::NONE, |k, m| k.or(in_effects(&m.effects))),
                 Effect::Draw { .. }
                 | Effect::Discard { .. }
+                | Effect::DiscardHand(_)
                 | Effect::GainTokens { .. }
                 | Effect::Score { .. }
                 | Effect::Exhaust(_)

@@ -429,3 +429,59 @@ fn r519_named_counters_are_put_counted_removed_as_a_cost_and_lost_with_the_objec
     t.choose(P1, "play \"Blue Friend TR\" to home");
     assert_eq!(t.g.counters_named(tr, "Harmony"), 0, "519.3a: a new object");
 }
+
+#[test]
+fn r505_2_a_face_down_troublemaker_entering_play_is_seen_only_by_face_down_descriptions() {
+    // P2's watcher scores a point whenever a card of its description enters play; P1 then
+    // plays a Troublemaker face-down, or a Friend.
+    let score_after = |face_down: Option<bool>, play: &str| {
+        let watcher = with(
+            friend("W", Orange, 1, 1, 0),
+            vec![ponyccg_core::ability::Ability::Triggered {
+                when: ponyccg_core::ability::Trigger {
+                    card: ponyccg_core::ability::TriggerCard::Any(ponyccg_core::ability::Cards {
+                        face_down,
+                        ..Default::default()
+                    }),
+                    ..ponyccg_core::ability::Trigger::on(
+                        ponyccg_core::ability::Happening::EntersPlay,
+                    )
+                },
+                condition: None,
+                optional: false,
+                cost: vec![],
+                effects: vec![ponyccg_core::ability::Effect::Score {
+                    who: ponyccg_core::ability::Who::You,
+                    amount: ponyccg_core::ability::Amount::N(1),
+                }],
+            }],
+        );
+        let mut t = board(
+            deck(
+                "A",
+                Blue,
+                vec![troublemaker("TM", 3, 1, false), friend("F", Blue, 1, 1, 0)],
+                5,
+            ),
+            deck("B", Orange, vec![watcher], 5),
+            StartAt::MainPhase,
+            |b| {
+                to_hand(b, P1, "TM");
+                to_hand(b, P1, "F");
+                place(b, P2, "W", Area::Home(P2));
+                b.set_tokens(P1, 2);
+            },
+        );
+        t.choose(P1, play);
+        t.g.score(P2)
+    };
+    let down = "play \"Troublemaker TM\" face-down to \"Problem BP1\"";
+    let friend_home = "play \"Blue Friend F\" to home";
+    assert_eq!(score_after(None, friend_home), 1, "a face-up card is seen");
+    assert_eq!(score_after(None, down), 0, "505.2: not a face-down one");
+    assert_eq!(
+        score_after(Some(true), down),
+        1,
+        "unless face-down is asked for"
+    );
+}

@@ -489,6 +489,34 @@ fn r612_2_problem_faceoff_when_opponent_also_meets_requirements() {
 }
 
 #[test]
+fn r611_1_only_problems_whose_requirements_are_met_are_offered_to_confront() {
+    // P1 meets the opposing Problem's 5 wild power but not their own Problem's blue and
+    // yellow power with a lone yellow 1: no order to choose, the one confront just happens.
+    let t = board(
+        deck(
+            "A",
+            Blue,
+            vec![friend("F5", Blue, 5, 1, 0), friend("Y1", Yellow, 1, 1, 0)],
+            0,
+        ),
+        deck("B", Orange, vec![friend("FLB", Orange, 1, 1, 0)], 0),
+        StartAt::ScorePhase,
+        |b| {
+            place(b, P1, "F5", Area::Problem(P2));
+            place(b, P1, "Y1", Area::Problem(P1));
+        },
+    );
+    assert!(!t.g.meets_confront_requirements(P1, Area::Problem(P1)));
+    assert!(
+        !t.offered("confront \"Problem AP1\""),
+        "offered: {:?}",
+        t.labels()
+    );
+    assert!(!t.offered("confront \"Problem BP1\""));
+    assert_eq!(t.g.score(P1), 1);
+}
+
+#[test]
 fn r612_1_multi_problem_faceoff_after_two_confronts() {
     let mut t = board(
         deck(

@@ -294,6 +294,61 @@ fn r611_2_a_players_own_card_can_lower_what_they_need_to_confront() {
 }
 
 #[test]
+fn r611_2_an_opposing_card_can_lower_what_a_player_needs_to_confront() {
+    // The opposing Problem needs 5 wild power and P1 has 4 there; P2's card at that Problem
+    // lowers what its opponents need by `n` (an Eccentric 1 Friend of P2 may stand there too).
+    let build = |n: i16, eccentric: bool| {
+        let ease = with(
+            friend("EASE", Orange, 1, 1, 0),
+            vec![Ability::Static {
+                effect: StaticEffect::Cost(Box::new(CostChange {
+                    action: CostedAction::Confront,
+                    payer: Who::Opponent,
+                    cards: None,
+                    at: CostPlace::Here,
+                    on: None,
+                    amount: n,
+                    against: None,
+                })),
+                condition: None,
+            }],
+        );
+        let mut eccentric_friend = friend("EC", Orange, 1, 1, 0);
+        eccentric_friend
+            .face
+            .keywords
+            .push(ponyccg_core::card::Keyword::Eccentric(1));
+        board(
+            deck(
+                "A",
+                Blue,
+                vec![friend("T", Blue, 3, 1, 0), friend("U", Blue, 1, 1, 0)],
+                5,
+            ),
+            deck("B", Orange, vec![ease, eccentric_friend], 5),
+            StartAt::MainPhase,
+            |b| {
+                place(b, P1, "T", Area::Problem(P2));
+                place(b, P1, "U", Area::Problem(P2));
+                place(b, P2, "EASE", Area::Problem(P2));
+                if eccentric {
+                    place(b, P2, "EC", Area::Problem(P2));
+                }
+            },
+        )
+    };
+    let meets = |n: i16, eccentric: bool| {
+        build(n, eccentric)
+            .g
+            .meets_confront_requirements(P1, Area::Problem(P2))
+    };
+    assert!(meets(-1, false), "5 - 1 wild power needed, 4 there");
+    assert!(!meets(0, false));
+    assert!(!meets(-1, true), "5 + 1 - 1 needed");
+    assert!(meets(-2, true), "5 + 1 - 2 needed");
+}
+
+#[test]
 fn r710_a_may_replacement_is_asked_for_each_card_an_effect_would_dismiss() {
     let saver = with(
         friend("SAVE", Blue, 1, 1, 0),

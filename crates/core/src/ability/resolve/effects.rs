@@ -83,6 +83,16 @@ impl Game {
                     }
                 }
             }
+            Effect::DiscardHand(who) => {
+                for p in self.players_named(*who, ctx) {
+                    // A replacement may keep a card from the discard pile: each card once.
+                    for c in self.player(p).hand.clone() {
+                        if self.player(p).hand.contains(&c) {
+                            self.perform(Occurrence::Discard(c));
+                        }
+                    }
+                }
+            }
             Effect::GainTokens { who, amount } => {
                 let n = self.amount(amount, ctx).max(0) as u16;
                 for p in self.players_named(*who, ctx) {
