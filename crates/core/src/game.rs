@@ -221,6 +221,7 @@ impl Game {
             waves_since_decision: 0,
             loop_digests: Vec::new(),
             watchers_dirty: false,
+            listed: Default::default(),
             pre_priority_settled: false,
             reactions_possible: false,
             peeked: Vec::new(),
@@ -369,6 +370,7 @@ impl Game {
             k.zone = if k.token { Zone::Gone } else { Zone::Banished };
             k.area = None;
         }
+        self.relist();
         let left: Vec<PlayerId> = self.active_players().collect();
         if left.len() == 1 {
             self.st.outcome = Some(Outcome::Win {
@@ -420,6 +422,26 @@ impl Game {
     pub(crate) fn face_listens(&self, c: CardId) -> crate::event::EventKinds {
         let k = &self.st.cards[c.index()];
         self.listens[2 * k.def.0 as usize + k.boosted as usize]
+    }
+
+    /// Lists the cards in play again in the index of play, after the play zone changed
+    /// or a card in it may show another face (its definition or side changed).
+    pub(crate) fn relist(&mut self) {
+        let mut listed = std::mem::take(&mut self.st.listed);
+        listed.rebuild(&self.st.in_play, |c| self.face_facts(c));
+        self.st.listed = listed;
+    }
+
+    /// The cards in play a scan for abilities of one kind (a bit of
+    /// [`crate::pool::FaceFacts`]) reads, in play order: those listed under it, or
+    /// every card when abilities may come from other cards (Teamwork) or the skips are
+    /// off.
+    pub(crate) fn in_play_with(&self, kind: crate::pool::FaceFacts) -> &[CardId] {
+        if self.scan_skips && !self.facts.teamwork {
+            self.st.listed.list(kind)
+        } else {
+            &self.st.in_play
+        }
     }
 
     /// Turns the scan skips off (every event scans every card for triggers, every cost,

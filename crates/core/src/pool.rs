@@ -5,6 +5,7 @@
 use crate::ability::{Ability, Effect, Happening, StaticEffect, Timing, Trigger, TriggerCard};
 use crate::card::{CardDef, Face, Keyword};
 use crate::event::EventKinds;
+use crate::ids::CardId;
 use crate::rules::layers::{ability_kinds, Kinds};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -323,10 +324,10 @@ pub(crate) fn face_listens(pool: &[CardDef]) -> std::sync::Arc<[EventKinds]> {
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct FaceFacts(u8);
+pub(crate) struct FaceFacts(u32);
 
 bitflags::bitflags! {
-    impl FaceFacts: u8 {
+    impl FaceFacts: u32 {
         /// An activated ability, of its controller's or anyone's (703), with a "[x]
         /// Phase" timing (512.3).
         const ACTIVATED_PHASE = 1;
@@ -341,13 +342,28 @@ bitflags::bitflags! {
         /// A static replacement modifier (710) or a printed keyword standing for one,
         /// read by `rules/replace.rs`.
         const REPLACE = 64;
+        /// The kinds of static effect printed ([`StaticKinds`], one bit each from here
+        /// on; see [`FaceFacts::statics`]).
+        const STATIC_KINDS = (StaticKinds::ALL.bits() as u32) << FaceFacts::STATIC_SHIFT;
     }
 }
 
 impl FaceFacts {
+    const STATIC_SHIFT: u32 = 8;
+    /// How many kinds a face may have, so lists of the index of play (one per bit).
+    const LISTS: usize = Self::STATIC_SHIFT as usize + 16;
+
+    /// The record of faces printing static effects of the kinds `k`.
+    pub(crate) const fn statics(k: StaticKinds) -> FaceFacts {
+        FaceFacts::from_bits_retain((k.bits() as u32) << Self::STATIC_SHIFT)
+    }
+
     fn of(face: &Face) -> FaceFacts {
         let mut f = FaceFacts::default();
         for a in &face.abilities {
+            if let Ability::Static { effect, .. } = a {
+                f |= Self::statics(StaticKinds::of(effect));
+            }
             f |= match a {
                 Ability::Activated { timing, .. } | Ability::ActivatedByAny { timing, .. } => {
                     match timing {
@@ -398,5 +414,47 @@ impl FaceFacts {
 
     pub fn has(self, k: FaceFacts) -> bool {
         self.intersects(k)
+    }
+}
+
+/// The index of play: the cards in play listed under each kind of ability their face
+/// has (each bit of [`FaceFacts`]), in the order they entered play, so that a scan for
+/// one kind (cost changes, prohibitions, replacements, timed actions, static effects
+/// of one kind) reads only the cards that can contribute and in the same order as a
+/// scan of the whole play zone. It is worked out again whenever the play zone changes
+/// or a card in play shows another face (`Game::relist`); a card's face is read
+/// whether it is face-up or not, so a face-down card is listed too (a superset is
+/// safe: the scans read its abilities, which are none).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct PlayIndex {
+    /// The lists, one after another.
+    cards: Vec<CardId>,
+    /// Where each kind's list ends in `cards`.
+    ends: [u32; FaceFacts::LISTS],
+}
+
+impl PlayIndex {
+    /// The cards in play whose face has `kind` (one kind), in play order.
+    pub(crate) fn list(&self, kind: FaceFacts) -> &[CardId] {
+        debug_assert_eq!(kind.bits().count_ones(), 1, "one kind at a time");
+        let i = kind.bits().trailing_zeros() as usize;
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        &self.cards[start as usize..self.ends[i] as usize]
+    }
+
+    /// Lists the cards of `in_play` again, reading their faces' records with `facts`.
+    pub(crate) fn rebuild(&mut self, in_play: &[CardId], facts: impl Fn(CardId) -> FaceFacts) {
+        self.cards.clear();
+        let any = in_play
+            .iter()
+            .fold(FaceFacts::empty(), |f, &c| f.union(facts(c)));
+        for i in 0..FaceFacts::LISTS {
+            let kind = FaceFacts::from_bits_retain(1 << i);
+            if any.has(kind) {
+                self.cards
+                    .extend(in_play.iter().copied().filter(|&c| facts(c).has(kind)));
+            }
+            self.ends[i] = self.cards.len() as u32;
+        }
     }
 }

@@ -307,6 +307,9 @@ pub struct State {
     /// Set when cards left play or turned over, so `watchers` is recomputed before the
     /// next scan (a card that just left still triggers on its own leaving).
     pub(crate) watchers_dirty: bool,
+    /// The cards in play by the kinds of ability their faces have (the index of play
+    /// for everything but triggers), kept as play changes (`Game::relist`).
+    pub(crate) listed: crate::pool::PlayIndex,
     /// Set when pre-priority processing found nothing to do; any change to a card or to
     /// the play zone clears it (`card_mut`, `remove_from_play_list`, `relocate`), so
     /// while it is set the search need not be repeated.

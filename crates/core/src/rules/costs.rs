@@ -27,14 +27,11 @@ impl Game {
     /// change, what `p`'s own cards change).
     pub(crate) fn cost_changes(&self, action: CostedAction, p: PlayerId, on: Acting) -> (i16, i16) {
         let (mut opposing, mut own) = (0i16, 0i16);
-        if !self.facts.static_kinds.has(StaticKinds::of_action(action)) {
+        let kind = StaticKinds::of_action(action);
+        if !self.facts.static_kinds.has(kind) {
             return (opposing, own);
         }
-        for &s in &self.st.in_play {
-            // Granted (Teamwork) abilities are not in the face's record.
-            if self.scan_skips && !self.facts.teamwork && !self.face_facts(s).has(FaceFacts::COST) {
-                continue;
-            }
+        for &s in self.in_play_with(FaceFacts::statics(kind)) {
             for a in self.abilities(s) {
                 let Ability::Static {
                     effect: StaticEffect::Cost(change),

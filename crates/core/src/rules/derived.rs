@@ -53,16 +53,19 @@ impl Game {
             return self.modifiers_on(c, &mut f);
         }
         if !self.facts.layered {
+            // One kind has a list of its own; several are read from the list of every
+            // card with a static ability.
+            let kind = if wanted.bits().count_ones() == 1 {
+                crate::pool::FaceFacts::statics(wanted)
+            } else {
+                crate::pool::FaceFacts::STATIC
+            };
             let scan: &[CardId] = if self.facts.static_kinds.has(wanted) {
-                &self.st.in_play
+                self.in_play_with(kind)
             } else {
                 &[]
             };
             for &s in scan {
-                // Without Teamwork a card's abilities are its face's.
-                if !self.facts.teamwork && !self.face_facts(s).has(crate::pool::FaceFacts::STATIC) {
-                    continue;
-                }
                 for a in self.abilities(s) {
                     if let crate::ability::Ability::Static { effect, condition } = a {
                         if !StaticKinds::of(effect).has(wanted) {

@@ -390,6 +390,7 @@ impl Game {
                 let c = self.new_token(def, owner);
                 self.st.in_play.push(c);
                 self.st.watchers_dirty = true;
+                self.relist();
                 let k = self.card_mut(c);
                 k.zone = Zone::Play;
                 k.area = Some(at);
@@ -592,6 +593,9 @@ impl Game {
             k.power_counters = 0;
             k.boosted = false;
             k.controller = owner;
+        }
+        if from == Zone::Play || to == Zone::Play {
+            self.relist();
         }
     }
 

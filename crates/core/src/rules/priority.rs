@@ -276,17 +276,14 @@ impl Game {
                 }
             }
         }
-        for &c in &self.st.in_play {
-            // Without Teamwork a card's abilities are its face's; a "[x] Phase" timing is
-            // allowed only with `phase`, the others only without (`timing_allows`).
-            let kind = if phase {
-                crate::pool::FaceFacts::ACTIVATED_PHASE
-            } else {
-                crate::pool::FaceFacts::ACTIVATED_OTHER
-            };
-            if !self.facts.teamwork && !self.face_facts(c).has(kind) {
-                continue;
-            }
+        // A "[x] Phase" timing is allowed only with `phase`, the others only without
+        // (`timing_allows`).
+        let kind = if phase {
+            crate::pool::FaceFacts::ACTIVATED_PHASE
+        } else {
+            crate::pool::FaceFacts::ACTIVATED_OTHER
+        };
+        for &c in self.in_play_with(kind) {
             let mine = self.card(c).controller == p;
             for (i, a) in self.abilities(c).iter().enumerate() {
                 let (timing, condition, cost) = match a {

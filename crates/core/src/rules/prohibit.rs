@@ -108,14 +108,7 @@ impl Game {
         {
             return false;
         }
-        for &s in &self.st.in_play {
-            // Granted (Teamwork) abilities are not in the face's record.
-            if self.scan_skips
-                && !self.facts.teamwork
-                && !self.face_facts(s).has(crate::pool::FaceFacts::PROHIBIT)
-            {
-                continue;
-            }
+        for &s in self.in_play_with(crate::pool::FaceFacts::PROHIBIT) {
             for a in self.abilities(s) {
                 if let Ability::Static {
                     effect: StaticEffect::Prohibit(p),

@@ -313,11 +313,13 @@ impl Game {
         }
         // A card's replacements are on its face unless they may come from elsewhere (a
         // granted keyword, Teamwork).
-        let every_card = !self.scan_skips || self.facts.teamwork || self.facts.granted_replacing;
-        for &s in &self.st.in_play {
-            if self.card(s).zone != Zone::Play
-                || (!every_card && !self.face_facts(s).has(crate::pool::FaceFacts::REPLACE))
-            {
+        let scan = if self.facts.granted_replacing {
+            &self.st.in_play
+        } else {
+            self.in_play_with(crate::pool::FaceFacts::REPLACE)
+        };
+        for &s in scan {
+            if self.card(s).zone != Zone::Play {
                 continue;
             }
             for m in self.modifiers_of(s) {
