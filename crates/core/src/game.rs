@@ -370,7 +370,6 @@ impl Game {
             k.zone = if k.token { Zone::Gone } else { Zone::Banished };
             k.area = None;
         }
-        self.relist();
         let left: Vec<PlayerId> = self.active_players().collect();
         if left.len() == 1 {
             self.st.outcome = Some(Outcome::Win {

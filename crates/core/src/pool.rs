@@ -58,6 +58,8 @@ pub(crate) struct PoolFacts {
     pub lose_abilities: bool,
     /// Some face sets the state other cards enter play in (`StaticEffect::OthersEnter`).
     pub entry_states: bool,
+    /// What some face of the pool has ([`FaceFacts`] of every face together).
+    pub faces: FaceFacts,
 }
 
 /// A set of kinds of static effect: the ones read by scans of their own, and what the
@@ -140,6 +142,7 @@ impl PoolFacts {
             .flatten();
         for face in faces {
             f.add(face);
+            f.faces |= FaceFacts::of(face);
         }
         f.uniques = pool.iter().any(|d| d.is_unique());
         f.dilemmas = pool.iter().any(|d| d.is_dilemma());
@@ -302,21 +305,17 @@ pub(crate) fn face_listens(pool: &[CardDef]) -> std::sync::Arc<[EventKinds]> {
             .keywords
             .iter()
             .filter_map(|&k| crate::ability::keyword::triggered(k));
-        face.abilities
-            .iter()
-            .cloned()
-            .chain(keyword)
-            .fold(EventKinds::NONE, |kinds, a| match a {
-                Ability::Triggered { when, .. } => {
-                    kinds.or(crate::ability::trigger::listens(when.on))
-                }
-                Ability::Static { .. }
-                | Ability::Activated { .. }
-                | Ability::ActivatedByAny { .. }
-                | Ability::Attach(_)
-                | Ability::Play { .. }
-                | Ability::AsEntersPlay(_) => kinds,
-            })
+        let listens = |kinds: EventKinds, a: &Ability| match a {
+            Ability::Triggered { when, .. } => kinds.or(crate::ability::trigger::listens(when.on)),
+            Ability::Static { .. }
+            | Ability::Activated { .. }
+            | Ability::ActivatedByAny { .. }
+            | Ability::Attach(_)
+            | Ability::Play { .. }
+            | Ability::AsEntersPlay(_) => kinds,
+        };
+        let printed = face.abilities.iter().fold(EventKinds::NONE, listens);
+        keyword.fold(printed, |kinds, a| listens(kinds, &a))
     };
     pool.iter()
         .flat_map(|d| [of(&d.face), of(d.boosted.as_ref().unwrap_or(&d.face))])
@@ -331,6 +330,8 @@ bitflags::bitflags! {
         /// An activated ability, of its controller's or anyone's (703), with a "[x]
         /// Phase" timing (512.3).
         const ACTIVATED_PHASE = 1;
+        /// An Event's play ability (304) with a "[x] Phase" timing (512.3).
+        const PLAY_PHASE = 2;
         /// A static ability (702).
         const STATIC = 4;
         /// An activated ability with any other timing (512.4).
@@ -342,6 +343,8 @@ bitflags::bitflags! {
         /// A static replacement modifier (710) or a printed keyword standing for one,
         /// read by `rules/replace.rs`.
         const REPLACE = 64;
+        /// An Event's play ability with any other timing (512.4).
+        const PLAY_OTHER = 128;
         /// The kinds of static effect printed ([`StaticKinds`], one bit each from here
         /// on; see [`FaceFacts::statics`]).
         const STATIC_KINDS = (StaticKinds::ALL.bits() as u32) << FaceFacts::STATIC_SHIFT;
@@ -394,12 +397,17 @@ impl FaceFacts {
                             | StaticEffect::OthersEnter { .. } => Self::empty(),
                         }
                 }
+                Ability::Play { timing, .. } => match timing {
+                    Timing::Phase(_) | Timing::AnyPhase => Self::PLAY_PHASE,
+                    Timing::Faceoff(_) | Timing::Immediate | Timing::Reaction { .. } => {
+                        Self::PLAY_OTHER
+                    }
+                },
                 // Triggered abilities are indexed by the events they listen to
                 // (`face_listens`).
-                Ability::Triggered { .. }
-                | Ability::Play { .. }
-                | Ability::Attach(_)
-                | Ability::AsEntersPlay(_) => Self::empty(),
+                Ability::Triggered { .. } | Ability::Attach(_) | Ability::AsEntersPlay(_) => {
+                    Self::empty()
+                }
             };
         }
         if face
@@ -421,10 +429,11 @@ impl FaceFacts {
 /// has (each bit of [`FaceFacts`]), in the order they entered play, so that a scan for
 /// one kind (cost changes, prohibitions, replacements, timed actions, static effects
 /// of one kind) reads only the cards that can contribute and in the same order as a
-/// scan of the whole play zone. It is worked out again whenever the play zone changes
-/// or a card in play shows another face (`Game::relist`); a card's face is read
-/// whether it is face-up or not, so a face-down card is listed too (a superset is
-/// safe: the scans read its abilities, which are none).
+/// scan of the whole play zone. A card is added as it enters play and taken out as it
+/// leaves; the whole is worked out again when a card in play comes to show another
+/// face (`Game::relist`). A card's face is read whether it is face-up or not, so a
+/// face-down card is listed too (a superset is safe: the scans read its abilities,
+/// which are none).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct PlayIndex {
     /// The lists, one after another.
@@ -440,6 +449,37 @@ impl PlayIndex {
         let i = kind.bits().trailing_zeros() as usize;
         let start = if i == 0 { 0 } else { self.ends[i - 1] };
         &self.cards[start as usize..self.ends[i] as usize]
+    }
+
+    /// Lists a card that has just entered play (at the end of the play zone) under the
+    /// kinds its face has, `facts`: at the end of each of those lists, as a rebuild would.
+    pub(crate) fn add(&mut self, c: CardId, facts: FaceFacts) {
+        for i in 0..FaceFacts::LISTS {
+            if facts.has(FaceFacts::from_bits_retain(1 << i)) {
+                self.cards.insert(self.ends[i] as usize, c);
+                self.ends[i..].iter_mut().for_each(|e| *e += 1);
+            }
+        }
+    }
+
+    /// Takes a card that has left play out of every list.
+    pub(crate) fn remove(&mut self, c: CardId) {
+        if !self.cards.contains(&c) {
+            return;
+        }
+        let (mut read, mut kept) = (0, 0);
+        for end in self.ends.iter_mut() {
+            while read < *end as usize {
+                let x = self.cards[read];
+                read += 1;
+                if x != c {
+                    self.cards[kept] = x;
+                    kept += 1;
+                }
+            }
+            *end = kept as u32;
+        }
+        self.cards.truncate(kept);
     }
 
     /// Lists the cards of `in_play` again, reading their faces' records with `facts`.

@@ -389,8 +389,8 @@ impl Game {
             } => {
                 let c = self.new_token(def, owner);
                 self.st.in_play.push(c);
+                self.st.listed.add(c, self.face_facts(c));
                 self.st.watchers_dirty = true;
-                self.relist();
                 let k = self.card_mut(c);
                 k.zone = Zone::Play;
                 k.area = Some(at);
@@ -594,8 +594,8 @@ impl Game {
             k.boosted = false;
             k.controller = owner;
         }
-        if from == Zone::Play || to == Zone::Play {
-            self.relist();
+        if to == Zone::Play {
+            self.st.listed.add(c, self.face_facts(c));
         }
     }
 
@@ -603,6 +603,7 @@ impl Game {
         self.st.pre_priority_settled = false;
         if let Some(i) = self.st.in_play.iter().position(|&x| x == c) {
             self.st.in_play.remove(i);
+            self.st.listed.remove(c);
         }
     }
 

@@ -249,10 +249,21 @@ impl Game {
         {
             return;
         }
-        let hand = &self.player(p).hand;
+        // Only an Event with a play ability of the timing asked for can give a choice.
+        let play = if phase {
+            crate::pool::FaceFacts::PLAY_PHASE
+        } else {
+            crate::pool::FaceFacts::PLAY_OTHER
+        };
+        let hand: &[CardId] = if !self.scan_skips || self.facts.faces.has(play) {
+            &self.player(p).hand
+        } else {
+            &[]
+        };
         for (n, &c) in hand.iter().enumerate() {
             let def = self.card(c).def;
-            if self.def(c).card_type != CardType::Event
+            if (self.scan_skips && !self.face_facts(c).has(play))
+                || self.def(c).card_type != CardType::Event
                 || hand[..n]
                     .iter()
                     .any(|&x| self.card(x).def == def && !self.card_play_prohibited(p, x))

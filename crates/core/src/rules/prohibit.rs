@@ -97,18 +97,12 @@ impl Game {
     /// player" as `player`, the player concerned.
     fn any_prohibition(
         &self,
+        scan: &[CardId],
         it: Option<CardId>,
         player: Option<PlayerId>,
         mut test: impl FnMut(&Prohibition, &Ctx) -> bool,
     ) -> bool {
-        if !self
-            .facts
-            .static_kinds
-            .has(crate::pool::StaticKinds::PROHIBIT)
-        {
-            return false;
-        }
-        for &s in self.in_play_with(crate::pool::FaceFacts::PROHIBIT) {
+        for &s in scan {
             for a in self.abilities(s) {
                 if let Ability::Static {
                     effect: StaticEffect::Prohibit(p),
@@ -144,15 +138,39 @@ impl Game {
         }
     }
 
+    /// The cards in play that may have a prohibition.
+    #[inline]
+    fn prohibitors(&self) -> &[CardId] {
+        if self
+            .facts
+            .static_kinds
+            .has(crate::pool::StaticKinds::PROHIBIT)
+        {
+            self.in_play_with(crate::pool::FaceFacts::PROHIBIT)
+        } else {
+            &[]
+        }
+    }
+
     /// 104.2: whether a prohibition in force forbids `attempt`.
+    #[inline]
     pub(crate) fn prohibited(&self, attempt: Attempt) -> bool {
+        // Asked for every move and play offered: most often no card in play has one.
+        match self.prohibitors() {
+            [] => false,
+            scan => self.prohibited_by(scan, attempt),
+        }
+    }
+
+    /// [`Game::prohibited`] by the cards `scan`.
+    fn prohibited_by(&self, scan: &[CardId], attempt: Attempt) -> bool {
         if let Attempt::Play { .. } = attempt {
             // Nothing forbids playing anywhere unless some face says so.
             if !self.facts.play_bans && attempt.area().is_none() {
                 return false;
             }
         }
-        self.any_prohibition(attempt.card(), attempt.player(), |pr, ctx| {
+        self.any_prohibition(scan, attempt.card(), attempt.player(), |pr, ctx| {
             self.forbids(pr, ctx, attempt)
         })
     }
