@@ -523,8 +523,13 @@ impl Game {
         match area {
             Area::Dilemma(d) => self.dilemma_there(d),
             _ => self
-                .at(area)
-                .find(|&c| self.def(c).card_type == CardType::Problem),
+                .in_play_with(crate::pool::FaceFacts::PROBLEM_CARD)
+                .iter()
+                .copied()
+                .find(|&c| {
+                    self.st.cards[c.index()].area == Some(area)
+                        && self.def(c).card_type == CardType::Problem
+                }),
         }
     }
     /// The Problem areas that exist: the players' in seat order, then the Dilemmas' in

@@ -288,9 +288,14 @@ fn grants_agile(a: &Ability) -> bool {
 pub(crate) fn face_facts(pool: &[CardDef]) -> std::sync::Arc<[FaceFacts]> {
     pool.iter()
         .flat_map(|d| {
+            let problem = if d.card_type == crate::card::CardType::Problem {
+                FaceFacts::PROBLEM_CARD
+            } else {
+                FaceFacts::empty()
+            };
             [
-                FaceFacts::of(&d.face),
-                FaceFacts::of(d.boosted.as_ref().unwrap_or(&d.face)),
+                FaceFacts::of(&d.face) | problem,
+                FaceFacts::of(d.boosted.as_ref().unwrap_or(&d.face)) | problem,
             ]
         })
         .collect()
@@ -343,18 +348,31 @@ bitflags::bitflags! {
         /// A static replacement modifier (710) or a printed keyword standing for one,
         /// read by `rules/replace.rs`.
         const REPLACE = 64;
-        /// An Event's play ability with any other timing (512.4).
-        const PLAY_OTHER = 128;
+        /// An Event's play ability with an Immediate timing (512.4a).
+        const PLAY_IMMEDIATE = 128;
         /// The kinds of static effect printed ([`StaticKinds`], one bit each from here
         /// on; see [`FaceFacts::statics`]).
         const STATIC_KINDS = (StaticKinds::ALL.bits() as u32) << FaceFacts::STATIC_SHIFT;
+        /// Showy printed (read for the cost of moving to a Problem, 609.2b).
+        const SHOWY = 1 << 21;
+        /// Eccentric printed (read for confront requirements, 611.2).
+        const ECCENTRIC = 1 << 22;
+        /// Swift printed (read for the cost of moving).
+        const SWIFT = 1 << 23;
+        /// The card is a Problem (201): its area's Problem card is found among these.
+        const PROBLEM_CARD = 1 << 24;
+        /// An Event's play ability with a Faceoff timing (512.4b); Events are never
+        /// listed in the index of play, so this and the next come after its lists.
+        const PLAY_FACEOFF = 1 << FaceFacts::LISTS;
+        /// An Event's play ability with a Reaction timing (512.4b).
+        const PLAY_REACTION = 2 << FaceFacts::LISTS;
     }
 }
 
 impl FaceFacts {
     const STATIC_SHIFT: u32 = 8;
     /// How many kinds a face may have, so lists of the index of play (one per bit).
-    const LISTS: usize = Self::STATIC_SHIFT as usize + 16;
+    const LISTS: usize = 28;
 
     /// The record of faces printing static effects of the kinds `k`.
     pub(crate) const fn statics(k: StaticKinds) -> FaceFacts {
@@ -399,9 +417,9 @@ impl FaceFacts {
                 }
                 Ability::Play { timing, .. } => match timing {
                     Timing::Phase(_) | Timing::AnyPhase => Self::PLAY_PHASE,
-                    Timing::Faceoff(_) | Timing::Immediate | Timing::Reaction { .. } => {
-                        Self::PLAY_OTHER
-                    }
+                    Timing::Immediate => Self::PLAY_IMMEDIATE,
+                    Timing::Faceoff(_) => Self::PLAY_FACEOFF,
+                    Timing::Reaction { .. } => Self::PLAY_REACTION,
                 },
                 // Triggered abilities are indexed by the events they listen to
                 // (`face_listens`).
@@ -416,6 +434,17 @@ impl FaceFacts {
             .any(|&k| crate::ability::keyword::replacement(k).is_some())
         {
             f |= Self::REPLACE;
+        }
+        for &k in &face.keywords {
+            f.set(
+                Self::SHOWY,
+                f.has(Self::SHOWY) || matches!(k, Keyword::Showy(_)),
+            );
+            f.set(
+                Self::ECCENTRIC,
+                f.has(Self::ECCENTRIC) || matches!(k, Keyword::Eccentric(_)),
+            );
+            f.set(Self::SWIFT, f.has(Self::SWIFT) || k == Keyword::Swift);
         }
         f
     }

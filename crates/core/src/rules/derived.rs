@@ -166,6 +166,33 @@ impl Game {
         }
     }
 
+    /// Whether no card can have gained a keyword now: none from Teamwork, a static
+    /// ability in force or a modifier. Then a card has only the keywords its face prints.
+    fn no_keyword_gained(&self) -> bool {
+        use crate::pool::FaceFacts;
+        self.scan_skips
+            && !self.facts.teamwork
+            && self
+                .in_play_with(FaceFacts::statics(StaticKinds::GAIN_KEYWORD))
+                .is_empty()
+            && !self
+                .st
+                .modifiers
+                .iter()
+                .any(|m| matches!(m.effect, StaticEffect::GainKeyword { .. }))
+    }
+
+    /// The cards in play that may have a keyword whose printing the face records keep
+    /// as `printed` (one of [`crate::pool::FaceFacts`]' keyword kinds), in play order:
+    /// those printing it while no keyword can have been gained, otherwise all.
+    fn may_have_keyword(&self, printed: crate::pool::FaceFacts) -> &[CardId] {
+        if self.no_keyword_gained() {
+            self.in_play_with(printed)
+        } else {
+            &self.st.in_play
+        }
+    }
+
     /// Whether a card has a keyword now, printed or gained.
     pub fn has_keyword(&self, c: CardId, test: impl Fn(Keyword) -> bool) -> bool {
         self.keyword_value(c, |k| test(k).then_some(0)).is_some()
@@ -506,8 +533,11 @@ impl Game {
     /// opposing [`crate::ability::CostedAction::Confront`] changes, never below none).
     pub fn extra_requirement(&self, p: PlayerId, area: Area) -> u16 {
         let mut extra = 0i16;
-        for c in self.at(area) {
-            if self.card(c).controller == p || self.card(c).face_down {
+        for &c in self.may_have_keyword(crate::pool::FaceFacts::ECCENTRIC) {
+            if self.card(c).area != Some(area)
+                || self.card(c).controller == p
+                || self.card(c).face_down
+            {
                 continue;
             }
             extra += self
@@ -544,7 +574,9 @@ impl Game {
     /// The mover's part of [`Game::move_cost`] that is the same for every destination.
     pub(crate) fn move_cost_base(&self, card: CardId) -> i16 {
         let mut cost = crate::rules::main_phase::MOVE_COST as i16;
-        if self.has_keyword(card, |k| k == Keyword::Swift) {
+        let may_be_swift =
+            self.face_facts(card).has(crate::pool::FaceFacts::SWIFT) || !self.no_keyword_gained();
+        if may_be_swift && self.has_keyword(card, |k| k == Keyword::Swift) {
             cost -= 1;
         }
         cost
@@ -560,8 +592,11 @@ impl Game {
     pub(crate) fn move_cost_extra(&self, p: PlayerId, to: Area) -> i16 {
         let mut cost: i16 = 0;
         if to.is_problem() {
-            for c in self.at(to) {
-                if self.card(c).controller == p || self.card(c).face_down {
+            for &c in self.may_have_keyword(crate::pool::FaceFacts::SHOWY) {
+                if self.card(c).area != Some(to)
+                    || self.card(c).controller == p
+                    || self.card(c).face_down
+                {
                     continue;
                 }
                 cost += self

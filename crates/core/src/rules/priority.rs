@@ -249,11 +249,22 @@ impl Game {
         {
             return;
         }
-        // Only an Event with a play ability of the timing asked for can give a choice.
-        let play = if phase {
-            crate::pool::FaceFacts::PLAY_PHASE
-        } else {
-            crate::pool::FaceFacts::PLAY_OTHER
+        // Only an Event with a play ability of a timing that may allow it now can give a
+        // choice (`timing_allows`).
+        let play = {
+            use crate::pool::FaceFacts;
+            if phase {
+                FaceFacts::PLAY_PHASE
+            } else {
+                let mut k = FaceFacts::PLAY_IMMEDIATE;
+                if self.st.faceoff.is_some() {
+                    k |= FaceFacts::PLAY_FACEOFF;
+                }
+                if !self.st.reactable.is_empty() {
+                    k |= FaceFacts::PLAY_REACTION;
+                }
+                k
+            }
         };
         let hand: &[CardId] = if !self.scan_skips || self.facts.faces.has(play) {
             &self.player(p).hand
