@@ -335,7 +335,8 @@ bitflags::bitflags! {
         /// An activated ability, of its controller's or anyone's (703), with a "[x]
         /// Phase" timing (512.3).
         const ACTIVATED_PHASE = 1;
-        /// An Event's play ability (304) with a "[x] Phase" timing (512.3).
+        /// An Event's play ability (304) with a "[x] Phase" timing (512.3) for another
+        /// phase than the Main Phase, or for any phase.
         const PLAY_PHASE = 2;
         /// A static ability (702).
         const STATIC = 4;
@@ -366,6 +367,8 @@ bitflags::bitflags! {
         const PLAY_FACEOFF = 1 << FaceFacts::LISTS;
         /// An Event's play ability with a Reaction timing (512.4b).
         const PLAY_REACTION = 2 << FaceFacts::LISTS;
+        /// An Event's play ability with a "Main Phase" timing (512.3).
+        const PLAY_MAIN = 4 << FaceFacts::LISTS;
     }
 }
 
@@ -416,7 +419,14 @@ impl FaceFacts {
                         }
                 }
                 Ability::Play { timing, .. } => match timing {
-                    Timing::Phase(_) | Timing::AnyPhase => Self::PLAY_PHASE,
+                    Timing::Phase(crate::ability::PhaseName::Main) => Self::PLAY_MAIN,
+                    Timing::Phase(
+                        crate::ability::PhaseName::Ready
+                        | crate::ability::PhaseName::Troublemaker
+                        | crate::ability::PhaseName::Score
+                        | crate::ability::PhaseName::End,
+                    )
+                    | Timing::AnyPhase => Self::PLAY_PHASE,
                     Timing::Immediate => Self::PLAY_IMMEDIATE,
                     Timing::Faceoff(_) => Self::PLAY_FACEOFF,
                     Timing::Reaction { .. } => Self::PLAY_REACTION,

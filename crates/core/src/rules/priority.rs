@@ -254,7 +254,12 @@ impl Game {
         let play = {
             use crate::pool::FaceFacts;
             if phase {
-                FaceFacts::PLAY_PHASE
+                // 512.3: a "[x] Phase" timing names the phase it is used in.
+                if self.st.step == Step::Main {
+                    FaceFacts::PLAY_MAIN | FaceFacts::PLAY_PHASE
+                } else {
+                    FaceFacts::PLAY_PHASE
+                }
             } else {
                 let mut k = FaceFacts::PLAY_IMMEDIATE;
                 if self.st.faceoff.is_some() {
