@@ -180,6 +180,7 @@ impl Board {
 
     pub fn boost(&mut self, mane: CardId) {
         self.g.card_mut(mane).boosted = true;
+        self.g.relist();
     }
 
     pub fn set_score(&mut self, p: PlayerId, score: u16) {

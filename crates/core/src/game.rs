@@ -242,6 +242,7 @@ impl Game {
                 log_enabled: true,
                 decisions: 0,
                 counter_names: Vec::new(),
+                listed: Default::default(),
             },
         };
         let facts = crate::pool::PoolFacts::of(&pool);
@@ -425,6 +426,26 @@ impl Game {
         self.listens[2 * k.def.0 as usize + k.boosted as usize]
     }
 
+    /// Lists the cards in play again in the index of play, after the play zone changed
+    /// or a card in it may show another face (its definition or side changed).
+    pub(crate) fn relist(&mut self) {
+        let mut listed = std::mem::take(&mut self.st.books.listed);
+        listed.rebuild(&self.st.in_play, |c| self.face_facts(c));
+        self.st.books.listed = listed;
+    }
+
+    /// The cards in play a scan for abilities of one kind (a bit of
+    /// [`crate::pool::FaceFacts`]) reads, in play order: those listed under it, or
+    /// every card when abilities may come from other cards (Teamwork) or the skips are
+    /// off.
+    pub(crate) fn in_play_with(&self, kind: crate::pool::FaceFacts) -> &[CardId] {
+        if self.scan_skips && !self.facts.teamwork {
+            self.st.books.listed.list(kind)
+        } else {
+            &self.st.in_play
+        }
+    }
+
     /// Turns the scan skips off (every event scans every card for triggers, every cost,
     /// prohibition and replacement scan reads every card) or on. Results must not
     /// change: this exists for the test that checks so.
@@ -505,8 +526,13 @@ impl Game {
         match area {
             Area::Dilemma(d) => self.dilemma_there(d),
             _ => self
-                .at(area)
-                .find(|&c| self.def(c).card_type == CardType::Problem),
+                .in_play_with(crate::pool::FaceFacts::PROBLEM_CARD)
+                .iter()
+                .copied()
+                .find(|&c| {
+                    self.st.cards[c.index()].area == Some(area)
+                        && self.def(c).card_type == CardType::Problem
+                }),
         }
     }
     /// The Problem areas that exist: the players' in seat order, then the Dilemmas' in

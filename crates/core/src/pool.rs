@@ -5,6 +5,7 @@
 use crate::ability::{Ability, Effect, Happening, StaticEffect, Timing, Trigger, TriggerCard};
 use crate::card::{CardDef, Face, Keyword};
 use crate::event::EventKinds;
+use crate::ids::CardId;
 use crate::rules::layers::{ability_kinds, Kinds};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -57,6 +58,8 @@ pub(crate) struct PoolFacts {
     pub lose_abilities: bool,
     /// Some face sets the state other cards enter play in (`StaticEffect::OthersEnter`).
     pub entry_states: bool,
+    /// What some face of the pool has ([`FaceFacts`] of every face together).
+    pub faces: FaceFacts,
 }
 
 /// A set of kinds of static effect: the ones read by scans of their own, and what the
@@ -139,6 +142,7 @@ impl PoolFacts {
             .flatten();
         for face in faces {
             f.add(face);
+            f.faces |= FaceFacts::of(face);
         }
         f.uniques = pool.iter().any(|d| d.is_unique());
         f.dilemmas = pool.iter().any(|d| d.is_dilemma());
@@ -284,9 +288,14 @@ fn grants_agile(a: &Ability) -> bool {
 pub(crate) fn face_facts(pool: &[CardDef]) -> std::sync::Arc<[FaceFacts]> {
     pool.iter()
         .flat_map(|d| {
+            let problem = if d.card_type == crate::card::CardType::Problem {
+                FaceFacts::PROBLEM_CARD
+            } else {
+                FaceFacts::empty()
+            };
             [
-                FaceFacts::of(&d.face),
-                FaceFacts::of(d.boosted.as_ref().unwrap_or(&d.face)),
+                FaceFacts::of(&d.face) | problem,
+                FaceFacts::of(d.boosted.as_ref().unwrap_or(&d.face)) | problem,
             ]
         })
         .collect()
@@ -301,21 +310,17 @@ pub(crate) fn face_listens(pool: &[CardDef]) -> std::sync::Arc<[EventKinds]> {
             .keywords
             .iter()
             .filter_map(|&k| crate::ability::keyword::triggered(k));
-        face.abilities
-            .iter()
-            .cloned()
-            .chain(keyword)
-            .fold(EventKinds::NONE, |kinds, a| match a {
-                Ability::Triggered { when, .. } => {
-                    kinds.or(crate::ability::trigger::listens(when.on))
-                }
-                Ability::Static { .. }
-                | Ability::Activated { .. }
-                | Ability::ActivatedByAny { .. }
-                | Ability::Attach(_)
-                | Ability::Play { .. }
-                | Ability::AsEntersPlay(_) => kinds,
-            })
+        let listens = |kinds: EventKinds, a: &Ability| match a {
+            Ability::Triggered { when, .. } => kinds.or(crate::ability::trigger::listens(when.on)),
+            Ability::Static { .. }
+            | Ability::Activated { .. }
+            | Ability::ActivatedByAny { .. }
+            | Ability::Attach(_)
+            | Ability::Play { .. }
+            | Ability::AsEntersPlay(_) => kinds,
+        };
+        let printed = face.abilities.iter().fold(EventKinds::NONE, listens);
+        keyword.fold(printed, |kinds, a| listens(kinds, &a))
     };
     pool.iter()
         .flat_map(|d| [of(&d.face), of(d.boosted.as_ref().unwrap_or(&d.face))])
@@ -323,13 +328,16 @@ pub(crate) fn face_listens(pool: &[CardDef]) -> std::sync::Arc<[EventKinds]> {
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct FaceFacts(u8);
+pub(crate) struct FaceFacts(u32);
 
 bitflags::bitflags! {
-    impl FaceFacts: u8 {
+    impl FaceFacts: u32 {
         /// An activated ability, of its controller's or anyone's (703), with a "[x]
         /// Phase" timing (512.3).
         const ACTIVATED_PHASE = 1;
+        /// An Event's play ability (304) with a "[x] Phase" timing (512.3) for another
+        /// phase than the Main Phase, or for any phase.
+        const PLAY_PHASE = 2;
         /// A static ability (702).
         const STATIC = 4;
         /// An activated ability with any other timing (512.4).
@@ -341,13 +349,45 @@ bitflags::bitflags! {
         /// A static replacement modifier (710) or a printed keyword standing for one,
         /// read by `rules/replace.rs`.
         const REPLACE = 64;
+        /// An Event's play ability with an Immediate timing (512.4a).
+        const PLAY_IMMEDIATE = 128;
+        /// The kinds of static effect printed ([`StaticKinds`], one bit each from here
+        /// on; see [`FaceFacts::statics`]).
+        const STATIC_KINDS = (StaticKinds::ALL.bits() as u32) << FaceFacts::STATIC_SHIFT;
+        /// Showy printed (read for the cost of moving to a Problem, 609.2b).
+        const SHOWY = 1 << 21;
+        /// Eccentric printed (read for confront requirements, 611.2).
+        const ECCENTRIC = 1 << 22;
+        /// Swift printed (read for the cost of moving).
+        const SWIFT = 1 << 23;
+        /// The card is a Problem (201): its area's Problem card is found among these.
+        const PROBLEM_CARD = 1 << 24;
+        /// An Event's play ability with a Faceoff timing (512.4b); Events are never
+        /// listed in the index of play, so this and the next come after its lists.
+        const PLAY_FACEOFF = 1 << FaceFacts::LISTS;
+        /// An Event's play ability with a Reaction timing (512.4b).
+        const PLAY_REACTION = 2 << FaceFacts::LISTS;
+        /// An Event's play ability with a "Main Phase" timing (512.3).
+        const PLAY_MAIN = 4 << FaceFacts::LISTS;
     }
 }
 
 impl FaceFacts {
+    const STATIC_SHIFT: u32 = 8;
+    /// How many kinds a face may have, so lists of the index of play (one per bit).
+    const LISTS: usize = 28;
+
+    /// The record of faces printing static effects of the kinds `k`.
+    pub(crate) const fn statics(k: StaticKinds) -> FaceFacts {
+        FaceFacts::from_bits_retain((k.bits() as u32) << Self::STATIC_SHIFT)
+    }
+
     fn of(face: &Face) -> FaceFacts {
         let mut f = FaceFacts::default();
         for a in &face.abilities {
+            if let Ability::Static { effect, .. } = a {
+                f |= Self::statics(StaticKinds::of(effect));
+            }
             f |= match a {
                 Ability::Activated { timing, .. } | Ability::ActivatedByAny { timing, .. } => {
                     match timing {
@@ -378,12 +418,24 @@ impl FaceFacts {
                             | StaticEffect::OthersEnter { .. } => Self::empty(),
                         }
                 }
+                Ability::Play { timing, .. } => match timing {
+                    Timing::Phase(crate::ability::PhaseName::Main) => Self::PLAY_MAIN,
+                    Timing::Phase(
+                        crate::ability::PhaseName::Ready
+                        | crate::ability::PhaseName::Troublemaker
+                        | crate::ability::PhaseName::Score
+                        | crate::ability::PhaseName::End,
+                    )
+                    | Timing::AnyPhase => Self::PLAY_PHASE,
+                    Timing::Immediate => Self::PLAY_IMMEDIATE,
+                    Timing::Faceoff(_) => Self::PLAY_FACEOFF,
+                    Timing::Reaction { .. } => Self::PLAY_REACTION,
+                },
                 // Triggered abilities are indexed by the events they listen to
                 // (`face_listens`).
-                Ability::Triggered { .. }
-                | Ability::Play { .. }
-                | Ability::Attach(_)
-                | Ability::AsEntersPlay(_) => Self::empty(),
+                Ability::Triggered { .. } | Ability::Attach(_) | Ability::AsEntersPlay(_) => {
+                    Self::empty()
+                }
             };
         }
         if face
@@ -393,10 +445,95 @@ impl FaceFacts {
         {
             f |= Self::REPLACE;
         }
+        for &k in &face.keywords {
+            f.set(
+                Self::SHOWY,
+                f.has(Self::SHOWY) || matches!(k, Keyword::Showy(_)),
+            );
+            f.set(
+                Self::ECCENTRIC,
+                f.has(Self::ECCENTRIC) || matches!(k, Keyword::Eccentric(_)),
+            );
+            f.set(Self::SWIFT, f.has(Self::SWIFT) || k == Keyword::Swift);
+        }
         f
     }
 
     pub fn has(self, k: FaceFacts) -> bool {
         self.intersects(k)
+    }
+}
+
+/// The index of play: the cards in play listed under each kind of ability their face
+/// has (each bit of [`FaceFacts`]), in the order they entered play, so that a scan for
+/// one kind (cost changes, prohibitions, replacements, timed actions, static effects
+/// of one kind) reads only the cards that can contribute and in the same order as a
+/// scan of the whole play zone. A card is added as it enters play and taken out as it
+/// leaves; the whole is worked out again when a card in play comes to show another
+/// face (`Game::relist`). A card's face is read whether it is face-up or not, so a
+/// face-down card is listed too (a superset is safe: the scans read its abilities,
+/// which are none).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct PlayIndex {
+    /// The lists, one after another.
+    cards: Vec<CardId>,
+    /// Where each kind's list ends in `cards`.
+    ends: [u32; FaceFacts::LISTS],
+}
+
+impl PlayIndex {
+    /// The cards in play whose face has `kind` (one kind), in play order.
+    pub(crate) fn list(&self, kind: FaceFacts) -> &[CardId] {
+        debug_assert_eq!(kind.bits().count_ones(), 1, "one kind at a time");
+        let i = kind.bits().trailing_zeros() as usize;
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        &self.cards[start as usize..self.ends[i] as usize]
+    }
+
+    /// Lists a card that has just entered play (at the end of the play zone) under the
+    /// kinds its face has, `facts`: at the end of each of those lists, as a rebuild would.
+    pub(crate) fn add(&mut self, c: CardId, facts: FaceFacts) {
+        for i in 0..FaceFacts::LISTS {
+            if facts.has(FaceFacts::from_bits_retain(1 << i)) {
+                self.cards.insert(self.ends[i] as usize, c);
+                self.ends[i..].iter_mut().for_each(|e| *e += 1);
+            }
+        }
+    }
+
+    /// Takes a card that has left play out of every list.
+    pub(crate) fn remove(&mut self, c: CardId) {
+        if !self.cards.contains(&c) {
+            return;
+        }
+        let (mut read, mut kept) = (0, 0);
+        for end in self.ends.iter_mut() {
+            while read < *end as usize {
+                let x = self.cards[read];
+                read += 1;
+                if x != c {
+                    self.cards[kept] = x;
+                    kept += 1;
+                }
+            }
+            *end = kept as u32;
+        }
+        self.cards.truncate(kept);
+    }
+
+    /// Lists the cards of `in_play` again, reading their faces' records with `facts`.
+    pub(crate) fn rebuild(&mut self, in_play: &[CardId], facts: impl Fn(CardId) -> FaceFacts) {
+        self.cards.clear();
+        let any = in_play
+            .iter()
+            .fold(FaceFacts::empty(), |f, &c| f.union(facts(c)));
+        for i in 0..FaceFacts::LISTS {
+            let kind = FaceFacts::from_bits_retain(1 << i);
+            if any.has(kind) {
+                self.cards
+                    .extend(in_play.iter().copied().filter(|&c| facts(c).has(kind)));
+            }
+            self.ends[i] = self.cards.len() as u32;
+        }
     }
 }

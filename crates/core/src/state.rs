@@ -372,6 +372,9 @@ pub(crate) struct Bookkeeping {
     /// The names of the counters put in this game, so that a counter kind is a small
     /// copyable value (`Counter::Named`).
     pub(crate) counter_names: Vec<String>,
+    /// The cards in play by the kinds of ability their faces have (the index of play
+    /// for everything but triggers), kept as play changes (`Game::relist`).
+    pub(crate) listed: crate::pool::PlayIndex,
 }
 
 impl Hash for Bookkeeping {

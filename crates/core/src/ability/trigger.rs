@@ -104,9 +104,17 @@ impl Game {
         })
     }
 
+    /// Recomputes the index of play after a card in play turned over or face-up or
+    /// down: what its cards listen to ([`Game::recount_watchers`]) and the lists by
+    /// kind of ability ([`Game::relist`]).
+    pub(crate) fn refresh_watchers(&mut self) {
+        self.recount_watchers();
+        self.relist();
+    }
+
     /// Recomputes the kinds of event the cards in play listen to (the game-wide part of
     /// the trigger index): an event of another kind needs no scan at all.
-    pub(crate) fn refresh_watchers(&mut self) {
+    fn recount_watchers(&mut self) {
         self.st.books.watchers = if !self.facts.triggers {
             EventKinds::NONE
         } else if !self.scan_skips || self.facts.teamwork {
@@ -192,7 +200,7 @@ impl Game {
     pub(crate) fn collect_triggers(&mut self, e: &Event) {
         if self.st.books.watchers_dirty {
             self.st.books.watchers_dirty = false;
-            self.refresh_watchers();
+            self.recount_watchers();
         }
         let kind = e.kind();
         let lookback = self.facts.lookback.has(kind) || !self.scan_skips;

@@ -25,16 +25,36 @@ pub(crate) struct Acting {
 impl Game {
     /// 705.2b: the changes in force to what `action` costs `p`, as (what opposing cards
     /// change, what `p`'s own cards change).
+    #[inline]
     pub(crate) fn cost_changes(&self, action: CostedAction, p: PlayerId, on: Acting) -> (i16, i16) {
-        let (mut opposing, mut own) = (0i16, 0i16);
-        if !self.facts.static_kinds.has(StaticKinds::of_action(action)) {
-            return (opposing, own);
+        // Asked for every move and play offered: most often no card in play has one.
+        match self.cost_changers(action) {
+            [] => (0, 0),
+            scan => self.cost_changes_of(scan, action, p, on),
         }
-        for &s in &self.st.in_play {
-            // Granted (Teamwork) abilities are not in the face's record.
-            if self.scan_skips && !self.facts.teamwork && !self.face_facts(s).has(FaceFacts::COST) {
-                continue;
-            }
+    }
+
+    /// The cards in play that may change what `action` costs.
+    #[inline]
+    fn cost_changers(&self, action: CostedAction) -> &[CardId] {
+        let kind = StaticKinds::of_action(action);
+        if self.facts.static_kinds.has(kind) {
+            self.in_play_with(FaceFacts::statics(kind))
+        } else {
+            &[]
+        }
+    }
+
+    /// [`Game::cost_changes`] of the cards `scan`.
+    fn cost_changes_of(
+        &self,
+        scan: &[CardId],
+        action: CostedAction,
+        p: PlayerId,
+        on: Acting,
+    ) -> (i16, i16) {
+        let (mut opposing, mut own) = (0i16, 0i16);
+        for &s in scan {
             for a in self.abilities(s) {
                 let Ability::Static {
                     effect: StaticEffect::Cost(change),
@@ -132,11 +152,8 @@ impl Game {
     /// 609.2b: what the changes in force add to the cost for `p` of moving `card` to
     /// `to` (moving to `to`, and away from where it is).
     pub(crate) fn move_changes(&self, p: PlayerId, card: CardId, to: Area) -> i16 {
-        if !self
-            .facts
-            .static_kinds
-            .has(StaticKinds::of_action(CostedAction::MoveTo))
-        {
+        // Moving to and away share a kind, so one look tells for both.
+        if self.cost_changers(CostedAction::MoveTo).is_empty() {
             return 0;
         }
         let (a, b) = self.cost_changes(

@@ -53,16 +53,19 @@ impl Game {
             return self.modifiers_on(c, &mut f);
         }
         if !self.facts.layered {
+            // One kind has a list of its own; several are read from the list of every
+            // card with a static ability.
+            let kind = if wanted.bits().count_ones() == 1 {
+                crate::pool::FaceFacts::statics(wanted)
+            } else {
+                crate::pool::FaceFacts::STATIC
+            };
             let scan: &[CardId] = if self.facts.static_kinds.has(wanted) {
-                &self.st.in_play
+                self.in_play_with(kind)
             } else {
                 &[]
             };
             for &s in scan {
-                // Without Teamwork a card's abilities are its face's.
-                if !self.facts.teamwork && !self.face_facts(s).has(crate::pool::FaceFacts::STATIC) {
-                    continue;
-                }
                 for a in self.abilities(s) {
                     if let crate::ability::Ability::Static { effect, condition } = a {
                         if !StaticKinds::of(effect).has(wanted) {
@@ -160,6 +163,33 @@ impl Game {
                 let ctx = Ctx::of(c, m.controller);
                 f(&m.effect, &ctx);
             }
+        }
+    }
+
+    /// Whether no card can have gained a keyword now: none from Teamwork, a static
+    /// ability in force or a modifier. Then a card has only the keywords its face prints.
+    fn no_keyword_gained(&self) -> bool {
+        use crate::pool::FaceFacts;
+        self.scan_skips
+            && !self.facts.teamwork
+            && self
+                .in_play_with(FaceFacts::statics(StaticKinds::GAIN_KEYWORD))
+                .is_empty()
+            && !self
+                .st
+                .modifiers
+                .iter()
+                .any(|m| matches!(m.effect, StaticEffect::GainKeyword { .. }))
+    }
+
+    /// The cards in play that may have a keyword whose printing the face records keep
+    /// as `printed` (one of [`crate::pool::FaceFacts`]' keyword kinds), in play order:
+    /// those printing it while no keyword can have been gained, otherwise all.
+    fn may_have_keyword(&self, printed: crate::pool::FaceFacts) -> &[CardId] {
+        if self.no_keyword_gained() {
+            self.in_play_with(printed)
+        } else {
+            &self.st.in_play
         }
     }
 
@@ -504,8 +534,11 @@ impl Game {
     /// be negative, and the floor is applied to the whole requirement (611.2, 705.2b).
     pub fn extra_requirement(&self, p: PlayerId, area: Area) -> i16 {
         let mut extra = 0i16;
-        for c in self.at(area) {
-            if self.card(c).controller == p || self.card(c).face_down {
+        for &c in self.may_have_keyword(crate::pool::FaceFacts::ECCENTRIC) {
+            if self.card(c).area != Some(area)
+                || self.card(c).controller == p
+                || self.card(c).face_down
+            {
                 continue;
             }
             extra += self
@@ -542,7 +575,9 @@ impl Game {
     /// The mover's part of [`Game::move_cost`] that is the same for every destination.
     pub(crate) fn move_cost_base(&self, card: CardId) -> i16 {
         let mut cost = crate::rules::main_phase::MOVE_COST as i16;
-        if self.has_keyword(card, |k| k == Keyword::Swift) {
+        let may_be_swift =
+            self.face_facts(card).has(crate::pool::FaceFacts::SWIFT) || !self.no_keyword_gained();
+        if may_be_swift && self.has_keyword(card, |k| k == Keyword::Swift) {
             cost -= 1;
         }
         cost
@@ -558,8 +593,11 @@ impl Game {
     pub(crate) fn move_cost_extra(&self, p: PlayerId, to: Area) -> i16 {
         let mut cost: i16 = 0;
         if to.is_problem() {
-            for c in self.at(to) {
-                if self.card(c).controller == p || self.card(c).face_down {
+            for &c in self.may_have_keyword(crate::pool::FaceFacts::SHOWY) {
+                if self.card(c).area != Some(to)
+                    || self.card(c).controller == p
+                    || self.card(c).face_down
+                {
                     continue;
                 }
                 cost += self

@@ -313,6 +313,7 @@ impl Game {
                         let own = self.card(card).def;
                         self.entered_mut(card).own = Some(own);
                         self.card_mut(card).def = copied;
+                        self.relist();
                         match self.occur(Occurrence::Banish(c)) {
                             None => Step::Wait,
                             Some(_) => Step::Done,

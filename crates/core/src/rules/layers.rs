@@ -398,7 +398,7 @@ impl Game {
     /// interdependent and the earliest goes first (711.5).
     pub(crate) fn modifier_order(&self) -> Vec<Origin> {
         let mut waiting: Vec<InForce> = Vec::new();
-        for &s in &self.st.in_play {
+        for &s in self.in_play_with(crate::pool::FaceFacts::STATIC) {
             let chosen: &[u8] = self.entered(s).map_or(&[], |r| &r.statics);
             for (i, a) in self.abilities(s).iter().enumerate() {
                 if let Ability::Static { effect, condition } = a {

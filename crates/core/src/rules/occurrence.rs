@@ -423,6 +423,7 @@ impl Game {
             } => {
                 let c = self.new_token(def, owner);
                 self.st.in_play.push(c);
+                self.st.books.listed.add(c, self.face_facts(c));
                 self.st.books.watchers_dirty = true;
                 let k = self.card_mut(c);
                 k.zone = Zone::Play;
@@ -655,12 +656,16 @@ impl Game {
             k.boosted = false;
             k.controller = owner;
         }
+        if to == Zone::Play {
+            self.st.books.listed.add(c, self.face_facts(c));
+        }
     }
 
     pub(crate) fn remove_from_play_list(&mut self, c: CardId) {
         self.st.books.pre_priority_settled = false;
         if let Some(i) = self.st.in_play.iter().position(|&x| x == c) {
             self.st.in_play.remove(i);
+            self.st.books.listed.remove(c);
         }
     }
 

@@ -249,10 +249,37 @@ impl Game {
         {
             return;
         }
-        let hand = &self.player(p).hand;
+        // Only an Event with a play ability of a timing that may allow it now can give a
+        // choice (`timing_allows`).
+        let play = {
+            use crate::pool::FaceFacts;
+            if phase {
+                // 512.3: a "[x] Phase" timing names the phase it is used in.
+                if self.st.step == Step::Main {
+                    FaceFacts::PLAY_MAIN | FaceFacts::PLAY_PHASE
+                } else {
+                    FaceFacts::PLAY_PHASE
+                }
+            } else {
+                let mut k = FaceFacts::PLAY_IMMEDIATE;
+                if self.st.faceoff.is_some() {
+                    k |= FaceFacts::PLAY_FACEOFF;
+                }
+                if !self.st.reactable.is_empty() {
+                    k |= FaceFacts::PLAY_REACTION;
+                }
+                k
+            }
+        };
+        let hand: &[CardId] = if !self.scan_skips || self.facts.faces.has(play) {
+            &self.player(p).hand
+        } else {
+            &[]
+        };
         for (n, &c) in hand.iter().enumerate() {
             let def = self.card(c).def;
-            if self.def(c).card_type != CardType::Event
+            if (self.scan_skips && !self.face_facts(c).has(play))
+                || self.def(c).card_type != CardType::Event
                 || hand[..n]
                     .iter()
                     .any(|&x| self.card(x).def == def && !self.card_play_prohibited(p, x))
@@ -276,17 +303,14 @@ impl Game {
                 }
             }
         }
-        for &c in &self.st.in_play {
-            // Without Teamwork a card's abilities are its face's; a "[x] Phase" timing is
-            // allowed only with `phase`, the others only without (`timing_allows`).
-            let kind = if phase {
-                crate::pool::FaceFacts::ACTIVATED_PHASE
-            } else {
-                crate::pool::FaceFacts::ACTIVATED_OTHER
-            };
-            if !self.facts.teamwork && !self.face_facts(c).has(kind) {
-                continue;
-            }
+        // A "[x] Phase" timing is allowed only with `phase`, the others only without
+        // (`timing_allows`).
+        let kind = if phase {
+            crate::pool::FaceFacts::ACTIVATED_PHASE
+        } else {
+            crate::pool::FaceFacts::ACTIVATED_OTHER
+        };
+        for &c in self.in_play_with(kind) {
             let mine = self.card(c).controller == p;
             for (i, a) in self.abilities(c).iter().enumerate() {
                 let (timing, condition, cost) = match a {

@@ -82,6 +82,29 @@ impl Attempt {
         }
     }
 
+    /// Whether a prohibition of `pr`'s kind can be about this attempt at all: what
+    /// [`Game::forbids`] looks at first, read before a prohibition's condition is
+    /// worked out.
+    fn may_be_forbidden_by(self, pr: &Prohibition) -> bool {
+        match pr {
+            Prohibition::Move { .. } | Prohibition::MoveAway(_) => {
+                matches!(self, Attempt::Move { .. })
+            }
+            Prohibition::PlayHere { .. } | Prohibition::Play { .. } => {
+                matches!(self, Attempt::Play { .. })
+            }
+            Prohibition::Dismiss(_) => matches!(self, Attempt::Dismiss(_)),
+            Prohibition::Confront { .. } => matches!(self, Attempt::Confront { .. }),
+            Prohibition::BeFrightened(_) => matches!(self, Attempt::Frighten(_)),
+            Prohibition::BeReadied(_) => matches!(self, Attempt::Ready(_)),
+            Prohibition::Contribute(_) => matches!(self, Attempt::Contribute(_)),
+            Prohibition::Score(_) => matches!(self, Attempt::Score(_)),
+            Prohibition::Draw(_) => matches!(self, Attempt::Draw(_)),
+            Prohibition::Search(_) => matches!(self, Attempt::Search(_)),
+            Prohibition::Challenge { .. } => matches!(self, Attempt::Challenge { .. }),
+        }
+    }
+
     /// The area a play is to, if known.
     fn area(self) -> Option<Area> {
         match self {
@@ -92,46 +115,32 @@ impl Attempt {
 }
 
 impl Game {
-    /// Whether any prohibition in force (from a face-up card in play whose condition
-    /// holds) passes `test`. Conditions read `It` as `it`, the card concerned, and "that
-    /// player" as `player`, the player concerned.
-    fn any_prohibition(
-        &self,
-        it: Option<CardId>,
-        player: Option<PlayerId>,
-        mut test: impl FnMut(&Prohibition, &Ctx) -> bool,
-    ) -> bool {
-        if !self
-            .facts
-            .static_kinds
-            .has(crate::pool::StaticKinds::PROHIBIT)
-        {
-            return false;
-        }
-        for &s in &self.st.in_play {
-            // Granted (Teamwork) abilities are not in the face's record.
-            if self.scan_skips
-                && !self.facts.teamwork
-                && !self.face_facts(s).has(crate::pool::FaceFacts::PROHIBIT)
-            {
-                continue;
-            }
+    /// Whether any prohibition in force (of a face-up card of `scan`, whose condition
+    /// holds) forbids `attempt`. Conditions read `It` as the card concerned, and "that
+    /// player" as the player concerned.
+    fn any_prohibition(&self, scan: &[CardId], attempt: Attempt) -> bool {
+        for &s in scan {
             for a in self.abilities(s) {
                 if let Ability::Static {
                     effect: StaticEffect::Prohibit(p),
                     condition,
                 } = a
                 {
+                    if !attempt.may_be_forbidden_by(p) {
+                        continue;
+                    }
                     let ctx = Ctx {
                         printed: true,
                         layer: crate::rules::layers::ALL_LAYERS,
                         source: s,
                         you: self.card(s).controller,
-                        it,
+                        it: attempt.card(),
                         there: None,
-                        player,
+                        player: attempt.player(),
                     };
-                    if condition.as_ref().is_none_or(|c| self.holds(c, &ctx)) && test(p, &ctx) {
+                    if condition.as_ref().is_none_or(|c| self.holds(c, &ctx))
+                        && self.forbids(p, &ctx, attempt)
+                    {
                         return true;
                     }
                 }
@@ -151,17 +160,39 @@ impl Game {
         }
     }
 
+    /// The cards in play that may have a prohibition.
+    #[inline]
+    fn prohibitors(&self) -> &[CardId] {
+        if self
+            .facts
+            .static_kinds
+            .has(crate::pool::StaticKinds::PROHIBIT)
+        {
+            self.in_play_with(crate::pool::FaceFacts::PROHIBIT)
+        } else {
+            &[]
+        }
+    }
+
     /// 104.2: whether a prohibition in force forbids `attempt`.
+    #[inline]
     pub(crate) fn prohibited(&self, attempt: Attempt) -> bool {
+        // Asked for every move and play offered: most often no card in play has one.
+        match self.prohibitors() {
+            [] => false,
+            scan => self.prohibited_by(scan, attempt),
+        }
+    }
+
+    /// [`Game::prohibited`] by the cards `scan`.
+    fn prohibited_by(&self, scan: &[CardId], attempt: Attempt) -> bool {
         if let Attempt::Play { .. } = attempt {
             // Nothing forbids playing anywhere unless some face says so.
             if !self.facts.play_bans && attempt.area().is_none() {
                 return false;
             }
         }
-        self.any_prohibition(attempt.card(), attempt.player(), |pr, ctx| {
-            self.forbids(pr, ctx, attempt)
-        })
+        self.any_prohibition(scan, attempt)
     }
 
     /// Whether prohibition `pr` (of `ctx.source`) forbids `attempt`. Every kind of

@@ -307,17 +307,23 @@ impl Game {
     /// The modifiers that would replace `occ` now, leaving out those in `used` (710.3).
     fn applicable(&self, occ: Occurrence, used: &[Rid]) -> Vec<Applicable> {
         let mut out = Vec::new();
-        // 104.2a: an occurrence that can't happen can't be replaced.
-        if !self.facts.replacements || !self.can_happen(occ) {
+        if !self.facts.replacements {
             return out;
         }
         // A card's replacements are on its face unless they may come from elsewhere (a
         // granted keyword, Teamwork).
-        let every_card = !self.scan_skips || self.facts.teamwork || self.facts.granted_replacing;
-        for &s in &self.st.in_play {
-            if self.card(s).zone != Zone::Play
-                || (!every_card && !self.face_facts(s).has(crate::pool::FaceFacts::REPLACE))
-            {
+        let scan = if self.facts.granted_replacing {
+            &self.st.in_play
+        } else {
+            self.in_play_with(crate::pool::FaceFacts::REPLACE)
+        };
+        // 104.2a: an occurrence that can't happen can't be replaced. Without a card that
+        // may replace it, whether it can is left to `perform`, not worked out twice.
+        if scan.is_empty() || !self.can_happen(occ) {
+            return out;
+        }
+        for &s in scan {
+            if self.card(s).zone != Zone::Play {
                 continue;
             }
             for m in self.modifiers_of(s) {
