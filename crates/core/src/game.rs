@@ -389,6 +389,9 @@ impl Game {
     /// Takes the events recorded since the last call.
     pub fn take_events(&mut self) -> Vec<Event> {
         std::mem::take(&mut self.st.log)
+            .into_iter()
+            .map(|l| l.event)
+            .collect()
     }
 
     /// Records an event: triggers look at it (704.1), Reactions may answer it (512.4d),
@@ -402,7 +405,8 @@ impl Game {
             self.st.reactable.push((e.clone(), Vec::new()));
         }
         if self.st.log_enabled {
-            self.st.log.push(e);
+            let note = self.note(&e);
+            self.st.log.push(crate::describe::Logged::new(e, note));
         }
     }
 

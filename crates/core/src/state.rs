@@ -316,7 +316,7 @@ pub struct State {
     /// Face-down cards a player has looked at, by object number (401.2: a card that
     /// changes zones is a new object, so the knowledge goes with the old one).
     pub(crate) peeked: Vec<(u32, PlayerId)>,
-    pub(crate) log: Vec<Event>,
+    pub(crate) log: Vec<crate::describe::Logged>,
     pub(crate) log_enabled: bool,
     pub(crate) decisions: u64,
     /// Once-per-object triggers already met ("the first player to …", "when this card
