@@ -330,28 +330,51 @@ impl Words<'_> {
         }
     }
 
-    /// An area with what was there: a Problem's area is named with its Problem.
-    fn area(&self, a: Area, entering: Option<CardId>) -> String {
-        let there = self
-            .note
-            .areas
-            .iter()
-            .find(|(x, _)| *x == a)
-            .and_then(|(_, t)| t.as_ref());
+    /// An area as the rules call it.
+    fn area(&self, a: Area) -> String {
         match a {
             Area::Home(p) => format!("{}'s home", self.p(p)),
-            Area::Problem(p) => match there {
-                Some((c, name)) if Some(*c) != entering => {
-                    format!("{}'s Problem area (\"{name}\")", self.p(p))
-                }
-                _ => format!("{}'s Problem area", self.p(p)),
-            },
+            Area::Problem(p) => format!("{}'s Problem area", self.p(p)),
             // The Dilemma's name is kept even after it has left play (522.3).
-            Area::Dilemma(_) => match there {
+            Area::Dilemma(_) => match self.there(a) {
                 Some((_, name)) => format!("the Dilemma area of \"{name}\""),
                 None => "a Dilemma area".to_string(),
             },
         }
+    }
+
+    /// The Problem or Dilemma at an area when the event happened.
+    fn there(&self, a: Area) -> Option<&(CardId, String)> {
+        self.note
+            .areas
+            .iter()
+            .find(|(x, _)| *x == a)
+            .and_then(|(_, t)| t.as_ref())
+    }
+
+    /// The Problem at a player's Problem area, quoted (a Dilemma's area names it already).
+    fn problem_there(&self, a: Area) -> Option<String> {
+        match a {
+            Area::Problem(_) => self.there(a).map(|(_, name)| format!("\"{name}\"")),
+            Area::Home(_) | Area::Dilemma(_) => None,
+        }
+    }
+
+    /// A move between areas; the Problems there come last, so that the words up to them
+    /// read the same whichever Problem it was.
+    fn between(&self, card: CardId, verb: &str, from: Area, to: Area) -> String {
+        let at = match (self.problem_there(from), self.problem_there(to)) {
+            (Some(f), Some(t)) => format!(" (from {f} to {t})"),
+            (Some(f), None) => format!(" (from {f})"),
+            (None, Some(t)) => format!(" (to {t})"),
+            (None, None) => String::new(),
+        };
+        format!(
+            "{} {verb} from {} to {}{at}",
+            self.c(card),
+            self.area(from),
+            self.area(to)
+        )
     }
 
     fn faceoff_won(&self, winner: PlayerId) -> String {
@@ -417,24 +440,22 @@ impl Words<'_> {
                 card,
                 area,
                 face_down,
-            } => format!(
-                "{} enters play at {}{}",
-                self.c(*card),
-                self.area(*area, Some(*card)),
-                if *face_down { " face-down" } else { "" }
-            ),
-            Event::Moved { card, from, to, .. } => format!(
-                "{} moves from {} to {}",
-                self.c(*card),
-                self.area(*from, None),
-                self.area(*to, None)
-            ),
-            Event::Sent { card, from, to } => format!(
-                "{} is sent from {} to {}",
-                self.c(*card),
-                self.area(*from, None),
-                self.area(*to, None)
-            ),
+            } => {
+                // A Problem entering its own area is not named twice.
+                let problem = self
+                    .problem_there(*area)
+                    .filter(|_| self.there(*area).is_some_and(|(p, _)| p != card))
+                    .map(|p| format!(" ({p})"))
+                    .unwrap_or_default();
+                format!(
+                    "{} enters play at {}{}{problem}",
+                    self.c(*card),
+                    self.area(*area),
+                    if *face_down { " face-down" } else { "" }
+                )
+            }
+            Event::Moved { card, from, to, .. } => self.between(*card, "moves", *from, *to),
+            Event::Sent { card, from, to } => self.between(*card, "is sent", *from, *to),
             Event::Frightened(c) => format!("{} is frightened", self.c(*c)),
             Event::Unfrightened(c) => format!("{} is turned face-up", self.c(*c)),
             Event::Uncovered(c) => format!("{} is uncovered", self.c(*c)),
