@@ -120,12 +120,16 @@ impl Game {
             | Event::Unfrightened(c)
             | Event::Uncovered(c)
             | Event::Left { card: c, .. }
-            | Event::Challenged { troublemaker: c, .. }
+            | Event::Challenged {
+                troublemaker: c, ..
+            }
             | Event::Confronted { problem: c, .. }
             | Event::Flipped { card: c, .. }
             | Event::Solved { problem: c }
             | Event::TurnedOver(c)
-            | Event::Defeated { troublemaker: c, .. }
+            | Event::Defeated {
+                troublemaker: c, ..
+            }
             | Event::ToDeckTop(c)
             | Event::ToHand(c)
             | Event::Ignored(c)
@@ -137,7 +141,10 @@ impl Game {
                 card(self, *c);
                 areas.push(*area);
             }
-            Event::Moved { card: c, from, to, .. } | Event::Sent { card: c, from, to } => {
+            Event::Moved {
+                card: c, from, to, ..
+            }
+            | Event::Sent { card: c, from, to } => {
                 card(self, *c);
                 areas.extend([*from, *to]);
             }
@@ -209,31 +216,31 @@ impl Game {
         if self.is_public(c) {
             by |= PUBLIC;
         }
-        let owner_bit = 1 << k.owner.0;
         let troublemaker = self.def(c).card_type == CardType::Troublemaker;
+        // A card that has just changed zones was seen where it was (a flipped card back
+        // in its deck, a card from a discard pile in a hand).
+        let before = match self.st.relocated {
+            Some((x, from, face_down, controller)) if x == c => match from {
+                Zone::Play if face_down && troublemaker => 1 << controller.0,
+                Zone::Play
+                | Zone::Discard
+                | Zone::Banished
+                | Zone::Flip
+                | Zone::Queue
+                | Zone::Gone => EVERYONE,
+                Zone::Hand | Zone::DrawDeck | Zone::ProblemDeck => 1 << k.owner.0,
+            },
+            _ => 0,
+        };
         by |= match e {
             Event::Revealed { .. } | Event::Covered(_) => EVERYONE,
             Event::Peeked { player, .. } => 1 << player.0,
             // 613.2: it was in play, face-up, until it was replaced.
             Event::Replaced { old, .. } if *old == c => EVERYONE,
-            Event::Left {
-                to: Zone::DrawDeck | Zone::ProblemDeck,
-                from,
-                controller,
-                ..
-            } => match from {
-                // A Troublemaker leaving play may have been face-down.
-                Some(_) if troublemaker => 1 << controller.0,
-                Some(_) => EVERYONE,
-                None if self.was_flipped(c) => EVERYONE,
-                None => owner_bit,
-            },
-            Event::ToDeckTop(_) | Event::ToHand(_) => {
-                if self.st.leaving_play == Some(c) && !troublemaker {
-                    EVERYONE
-                } else {
-                    owner_bit
-                }
+            Event::Left { card, .. } | Event::ToDeckTop(card) | Event::ToHand(card)
+                if *card == c =>
+            {
+                before
             }
             _ => 0,
         };
@@ -244,13 +251,6 @@ impl Game {
             by,
             face_down_troublemaker: k.zone == Zone::Play && k.face_down && troublemaker,
         }
-    }
-
-    fn was_flipped(&self, c: CardId) -> bool {
-        self.st
-            .faceoff
-            .as_ref()
-            .is_some_and(|f| f.flipped.iter().any(|&(_, x)| x == c))
     }
 
     /// Whether anyone may know which card `c` is (505.1c-d).
@@ -522,10 +522,7 @@ impl Words<'_> {
             ),
             // 517.2: the points were already shown; this says which card scored them.
             Event::ScoredWith { card, points: n } => {
-                return (
-                    format!("{n} point(s) scored with {}", self.c(*card)),
-                    true,
-                )
+                return (format!("{n} point(s) scored with {}", self.c(*card)), true)
             }
             Event::Reattached { card, host } => {
                 format!("{} is attached to {}", self.c(*card), self.c(*host))

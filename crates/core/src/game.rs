@@ -229,6 +229,7 @@ impl Game {
             replacing: Vec::new(),
             entered: Vec::new(),
             leaving_play: None,
+            relocated: None,
             beneath: Vec::new(),
             last_dismissed: None,
             mover: None,

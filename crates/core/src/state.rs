@@ -340,6 +340,10 @@ pub struct State {
     /// The card being put into a hand or on a deck from play, while its event is logged
     /// (so leave-play triggers can tell it from a card leaving a discard pile).
     pub(crate) leaving_play: Option<CardId>,
+    /// The card that last changed zones, the zone it left, whether it was face-down there
+    /// and who controlled it: the describer tells from it who saw the card before it
+    /// moved.
+    pub(crate) relocated: Option<(CardId, Zone, bool, PlayerId)>,
     /// Cards banished beneath a card in play (Pumped, 410.5): the card above, and the
     /// banished card, in the order they were put there. A link ends as either leaves its
     /// zone.

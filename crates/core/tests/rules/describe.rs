@@ -55,7 +55,10 @@ fn r611_4_r515_a_confronted_problem_and_the_flips_keep_their_names_after_they_go
         let l = seen(&t.g, v);
         assert!(has(&l, "P1 confronts \"Problem BP1\""), "{l:#?}");
         assert!(has(&l, "P1 flips \"Blue Friend FLIPA\""), "{l:#?}");
-        assert!(has(&l, "\"Blue Friend FLIPA\" is put on the bottom"), "{l:#?}");
+        assert!(
+            has(&l, "\"Blue Friend FLIPA\" is put on the bottom"),
+            "{l:#?}"
+        );
         assert!(has(&l, "\"Problem BP1\" is solved"), "{l:#?}");
         assert!(
             has(&l, "\"Problem BP1\" is replaced by \"Problem BP2\""),
@@ -111,7 +114,10 @@ fn r505_1d_a_troublemaker_played_face_down_is_named_only_to_its_controller() {
     let _ = t.g.take_logged();
     t.choose(P1, "play \"Troublemaker TM\" face-down to \"Problem BP1\"");
     let mine = seen(&t.g, Viewer::Seat(P1));
-    assert!(has(&mine, "P1 (you) plays \"Troublemaker TM\""), "{mine:#?}");
+    assert!(
+        has(&mine, "P1 (you) plays \"Troublemaker TM\""),
+        "{mine:#?}"
+    );
     for v in [Viewer::Seat(P2), Viewer::Spectator] {
         let l = seen(&t.g, v);
         assert!(has(&l, "P1 plays a face-down Troublemaker"), "{l:#?}");
@@ -205,4 +211,68 @@ fn the_log_is_described_as_it_was_not_as_the_game_is_now() {
         .map(|l| l.observe(Viewer::Seat(P2)).text)
         .collect();
     assert_eq!(before, after);
+}
+
+#[test]
+fn r514_7_a_flipped_card_put_into_a_hand_instead_is_named_to_everyone_who_saw_it_flipped() {
+    // P1 flips A1 and A3; a replacement (710) puts A1 into P1's hand instead of the deck
+    // bottom. It was face-up in the flip zone (515), so P2 learns nothing new.
+    let keeper = with(
+        friend("KE", Blue, 2, 1, 0),
+        vec![
+            Ability::Static {
+                effect: StaticEffect::FlipMore {
+                    who: Who::You,
+                    amount: 1,
+                },
+                condition: Some(Condition::Involved),
+            },
+            Ability::Static {
+                effect: StaticEffect::FlippedInstead {
+                    cards: None,
+                    whose: Who::You,
+                    to: FlipDestination::Hand,
+                    optional: true,
+                    once_per_faceoff: true,
+                },
+                condition: Some(Condition::Involved),
+            },
+        ],
+    );
+    let mut t = board(
+        deck(
+            "A",
+            Blue,
+            vec![
+                keeper,
+                friend("A1", Blue, 1, 1, 0),
+                friend("A3", Blue, 3, 1, 0),
+            ],
+            2,
+        ),
+        deck(
+            "B",
+            Orange,
+            vec![
+                troublemaker("TM", 1, 1, false),
+                friend("B1", Orange, 1, 1, 0),
+            ],
+            2,
+        ),
+        StartAt::ChallengeStep,
+        |b| {
+            place(b, P2, "TM", Area::Problem(P1));
+            place(b, P1, "KE", Area::Problem(P1));
+        },
+    );
+    t.choose(P1, "challenge \"Troublemaker TM\" at \"Problem AP1\"");
+    t.choose(P1, "choose \"Blue Friend KE\" at \"Problem AP1\"");
+    for v in [Viewer::Seat(P2), Viewer::Spectator] {
+        let l = seen(&t.g, v);
+        assert!(
+            has(&l, "\"Blue Friend A1\" is put into its owner's hand"),
+            "{l:#?}"
+        );
+        assert!(has(&l, "\"Blue Friend A3\" is put on the bottom"), "{l:#?}");
+    }
 }
