@@ -46,7 +46,8 @@ impl fmt::Display for Observed {
     }
 }
 
-/// Bit of [`Known::by`] for public information; player `p` has bit `p`.
+/// Bit of [`Known::by`] for public information; player `p` has bit `p` (a game has at
+/// most 8 players, `SetupError::TooManyPlayers`).
 const PUBLIC: u32 = 1 << 31;
 const EVERYONE: u32 = u32::MAX;
 
@@ -306,6 +307,8 @@ impl Words<'_> {
         match self.viewer {
             Viewer::Omniscient => true,
             Viewer::Spectator => k.by & PUBLIC != 0,
+            // A seat nobody sits in knows what the public knows.
+            Viewer::Seat(p) if p.0 >= 8 => k.by & PUBLIC != 0,
             Viewer::Seat(p) => k.by & (1 << p.0) != 0,
         }
     }
