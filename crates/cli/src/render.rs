@@ -4,9 +4,8 @@
 use crate::gamesetup::card_by_number;
 use ponyccg_cards::Catalogue;
 use ponyccg_core::card::{CardDef, OpponentReq, ReqColor, Requirement};
-use ponyccg_core::event::Leave;
 use ponyccg_core::view::{View, ViewCard};
-use ponyccg_core::{Area, CardId, Event, Game, Outcome, PlayerId, WinReason};
+use ponyccg_core::{Area, Game, Outcome, PlayerId, Viewer, WinReason};
 
 /// How a player is called on screen.
 pub fn who(p: PlayerId, me: Option<PlayerId>) -> String {
@@ -254,166 +253,15 @@ pub fn outcome(o: &Outcome, me: Option<PlayerId>) -> String {
     }
 }
 
-/// Names cards in log lines, hiding what `viewer` may not know (`None`: everything).
-pub struct Namer<'a> {
-    pub game: &'a Game,
-    pub viewer: Option<PlayerId>,
-}
-
-impl Namer<'_> {
-    fn card(&self, c: CardId) -> String {
-        match self.viewer {
-            Some(v) if !self.game.is_visible_to(c, v) => {
-                if self.game.card(c).zone == ponyccg_core::Zone::Play {
-                    "a face-down Troublemaker".to_string()
-                } else {
-                    "a hidden card".to_string()
-                }
-            }
-            _ => format!("\"{}\"", self.game.name(c)),
-        }
-    }
-    fn area(&self, a: Area) -> String {
-        match a {
-            Area::Home(p) => format!("{}'s home", who(p, self.viewer)),
-            Area::Problem(p) => match self.game.problem_at(a) {
-                Some(pr) => format!("\"{}\"", self.game.name(pr)),
-                None => format!("{}'s Problem", who(p, self.viewer)),
-            },
-            Area::Dilemma(d) => format!("the area of \"{}\"", self.game.name(d)),
-        }
-    }
-    fn p(&self, p: PlayerId) -> String {
-        who(p, self.viewer)
-    }
-
-    /// One readable line for an event, or `None` for bookkeeping not worth a line.
-    pub fn event(&self, e: &Event) -> Option<String> {
-        Some(match e {
-            Event::TurnBegan { player, turn } => {
-                format!("--- Turn {turn}: {}'s turn ---", self.p(*player))
-            }
-            Event::StepBegan(s) => format!("  [{}]", s.name()),
-            Event::StartingProblem { player, card } => {
-                format!("{} starts with {}", self.p(*player), self.card(*card))
-            }
-            Event::FirstPlayer(p) => format!("{} goes first", self.p(*p)),
-            Event::Mulliganed(p) => format!("{} mulligans", self.p(*p)),
-            Event::GainedTokens { player, amount } => {
-                format!("{} gains {amount} action tokens", self.p(*player))
-            }
-            Event::PaidTokens { player, amount } => {
-                format!("{} pays {amount} action tokens", self.p(*player))
-            }
-            Event::LostTokens { player, amount } => {
-                format!("{} loses {amount} action tokens", self.p(*player))
-            }
-            Event::Peeked { player, card } => {
-                format!("{} looks at {}", self.p(*player), self.card(*card))
-            }
-            Event::Covered(c) => format!("{} is turned face-down", self.card(*c)),
-            Event::Drew { player } => format!("{} draws a card", self.p(*player)),
-            Event::Readied(_) | Event::Exhausted(_) => return None,
-            Event::Played { player, card } => {
-                format!("{} plays {}", self.p(*player), self.card(*card))
-            }
-            Event::EnteredPlay {
-                card,
-                area,
-                face_down,
-            } => format!(
-                "{} enters play at {}{}",
-                self.card(*card),
-                self.area(*area),
-                if *face_down { " face-down" } else { "" }
-            ),
-            Event::Moved { card, from, to, .. } => format!(
-                "{} moves from {} to {}",
-                self.card(*card),
-                self.area(*from),
-                self.area(*to)
-            ),
-            Event::Sent { card, from, to } => format!(
-                "{} is sent from {} to {}",
-                self.card(*card),
-                self.area(*from),
-                self.area(*to)
-            ),
-            Event::Frightened(c) => format!("{} is frightened", self.card(*c)),
-            Event::Unfrightened(c) => format!("{} is turned face-up", self.card(*c)),
-            Event::Uncovered(c) => format!("{} is uncovered", self.card(*c)),
-            Event::Left { card, to, how, .. } => {
-                let verb = match how {
-                    Leave::Dismiss => "is dismissed",
-                    Leave::Retire => "is retired",
-                    Leave::Discard => "is discarded",
-                    Leave::Banish => "is banished",
-                    Leave::Cancel => "is cancelled",
-                    Leave::ToDeckBottom => "goes to the bottom of a deck",
-                    Leave::Spend => "is spent",
-                    Leave::FlipToDiscard => "goes from the flip zone",
-                };
-                format!("{} {verb} (to the {})", self.card(*card), to.name())
-            }
-            Event::Challenged {
-                player,
-                troublemaker,
-            } => format!(
-                "{} challenges {}",
-                self.p(*player),
-                self.card(*troublemaker)
-            ),
-            Event::Confronted { player, problem } => {
-                format!("{} confronts {}", self.p(*player), self.card(*problem))
-            }
-            Event::FaceoffBegan => "A faceoff begins".to_string(),
-            Event::Flipped { player, card } => {
-                format!("{} flips {}", self.p(*player), self.card(*card))
-            }
-            Event::FaceoffWon { winner } => format!("{} wins the faceoff", self.p(*winner)),
-            Event::FaceoffEnded => return None,
-            Event::Scored { player, points } => {
-                format!("{} scores {points}", self.p(*player))
-            }
-            Event::Solved { problem } => format!("{} is solved", self.card(*problem)),
-            Event::Replaced { old, new } => match new {
-                Some(n) => format!("{} is replaced by {}", self.card(*old), self.card(*n)),
-                None => format!("{} is replaced", self.card(*old)),
-            },
-            Event::Conceded(p) => format!("{} concedes", self.p(*p)),
-            Event::TurnedOver(c) => format!("{} is turned over", self.card(*c)),
-            Event::PhaseBegan(_) | Event::PhaseEnded(_) => return None,
-            Event::Defeated {
-                player,
-                troublemaker,
-            } => format!("{} defeats {}", self.p(*player), self.card(*troublemaker)),
-            Event::ToDeckTop(c) => format!("{} is put on top of its owner's deck", self.card(*c)),
-            Event::LoopEnded => "a loop of mandatory effects is ended (802.3)".to_string(),
-            Event::ToHand(c) => format!("{} is put into its owner's hand", self.card(*c)),
-            Event::Ignored(c) => format!("{} is ignored", self.card(*c)),
-            Event::Milled { player, card } => format!(
-                "{} puts {} from the top of their deck into their discard pile",
-                self.p(*player),
-                self.card(*card)
-            ),
-            // 517.2 bookkeeping for "score with" abilities: the points were already shown.
-            Event::ScoredWith { .. } => return None,
-            Event::Reattached { card, host } => {
-                format!("{} is attached to {}", self.card(*card), self.card(*host))
-            }
-            Event::ControlChanged { card, from, to } => format!(
-                "{} gains control of {} from {}",
-                self.p(*to),
-                self.card(*card),
-                self.p(*from)
-            ),
-            Event::Revealed { player, card } => {
-                format!("{} reveals {}", self.p(*player), self.card(*card))
-            }
-            #[allow(unreachable_patterns)]
-            other => format!("{other:?}"),
-        })
-    }
+/// The log lines `viewer` may see in the events logged since the last take, routine
+/// bookkeeping left out.
+pub fn log_lines(g: &mut Game, viewer: Viewer) -> Vec<String> {
+    g.take_logged()
+        .iter()
+        .map(|l| l.observe(viewer))
+        .filter(|o| !o.bookkeeping)
+        .map(|o| o.text)
+        .collect()
 }
 
 /// Runs of the same line become one line with a count ("P1 draws a card (x6)").

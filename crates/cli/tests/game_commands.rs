@@ -471,3 +471,53 @@ fn bench_json_shape() {
     assert!(v["replay_bytes_per_decision"].as_f64().unwrap() >= 1.0);
     assert_eq!(v["budgets"]["state_bytes_max"], 8192);
 }
+
+/// Issue 18: the live log names what was public when it happened. The AI's confronted
+/// Problems and every flip are named even after they went back to their decks (the log
+/// is read after the batch), and each won faceoff shows both sides' flips and totals.
+#[test]
+fn the_live_log_names_confronted_problems_and_flips_and_shows_faceoff_totals() {
+    let dir = tmp_dir("live-log");
+    let input = "2\n".repeat(600);
+    let out = run_with_input(
+        &[
+            "play",
+            "--deck",
+            "theme:twilight-sparkle",
+            "--ai-deck",
+            "theme:fluttershy",
+            "--ai",
+            "heuristic",
+            "--seed",
+            "3",
+            "--as",
+            "first",
+        ],
+        &dir,
+        &input,
+    );
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    let confronts: Vec<&&str> = lines.iter().filter(|l| l.contains(" confronts ")).collect();
+    let flips: Vec<&&str> = lines.iter().filter(|l| l.contains(" flips ")).collect();
+    let won: Vec<&&str> = lines
+        .iter()
+        .filter(|l| l.contains(" wins the faceoff"))
+        .collect();
+    assert!(
+        !confronts.is_empty() && !flips.is_empty() && !won.is_empty(),
+        "{stdout}"
+    );
+    for l in confronts.iter().chain(&flips) {
+        assert!(l.contains('"') && !l.contains("hidden"), "{l}");
+    }
+    for l in &flips {
+        assert!(l.contains("), total "), "{l}");
+    }
+    for l in &won {
+        assert!(
+            l.contains("wins the faceoff: ") && l.matches(" with ").count() == 2,
+            "{l}"
+        );
+    }
+}

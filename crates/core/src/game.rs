@@ -243,6 +243,7 @@ impl Game {
                 decisions: 0,
                 counter_names: Vec::new(),
                 listed: Default::default(),
+                relocated: None,
             },
         };
         let facts = crate::pool::PoolFacts::of(&pool);
@@ -393,6 +394,9 @@ impl Game {
     /// Takes the events recorded since the last call.
     pub fn take_events(&mut self) -> Vec<Event> {
         std::mem::take(&mut self.st.books.log)
+            .into_iter()
+            .map(|l| l.event)
+            .collect()
     }
 
     /// Records an event: triggers look at it (704.1), Reactions may answer it (512.4d),
@@ -406,7 +410,11 @@ impl Game {
             self.st.reactable.push((e.clone(), Vec::new()));
         }
         if self.st.books.log_enabled {
-            self.st.books.log.push(e);
+            let note = self.note(&e);
+            self.st
+                .books
+                .log
+                .push(crate::describe::Logged::new(e, note));
         }
     }
 

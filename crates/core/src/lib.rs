@@ -9,6 +9,7 @@ pub mod ability;
 pub mod board;
 pub mod card;
 pub mod decision;
+pub mod describe;
 mod digest;
 pub mod event;
 mod flow;
@@ -24,6 +25,7 @@ pub mod testkit;
 pub mod view;
 
 pub use decision::{Choice, Decision, Prompt};
+pub use describe::{Logged, Observed, Viewer};
 pub use event::Event;
 pub use game::{ChoiceError, Game, GameSetup, Pending, PlayerDeck, SetupError};
 pub use ids::{Area, CardId, PlayerId, Zone};

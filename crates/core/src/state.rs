@@ -366,7 +366,7 @@ pub(crate) struct Bookkeeping {
     pub(crate) pre_priority_settled: bool,
     /// Whether any card in the game has a Reaction (skips recording events for them).
     pub(crate) reactions_possible: bool,
-    pub(crate) log: Vec<Event>,
+    pub(crate) log: Vec<crate::describe::Logged>,
     pub(crate) log_enabled: bool,
     pub(crate) decisions: u64,
     /// The names of the counters put in this game, so that a counter kind is a small
@@ -375,6 +375,10 @@ pub(crate) struct Bookkeeping {
     /// The cards in play by the kinds of ability their faces have (the index of play
     /// for everything but triggers), kept as play changes (`Game::relist`).
     pub(crate) listed: crate::pool::PlayIndex,
+    /// The card that last changed zones, the zone it left, whether it was face-down there
+    /// and who controlled it: the describer tells from it who saw the card before it
+    /// moved.
+    pub(crate) relocated: Option<(CardId, Zone, bool, PlayerId)>,
 }
 
 impl Hash for Bookkeeping {

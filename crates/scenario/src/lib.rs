@@ -11,7 +11,6 @@ mod names;
 mod run;
 mod spec;
 mod stock;
-mod trace;
 
 pub use compile::Scenario;
 pub use run::{Failure, Report, Verdict};

@@ -4,11 +4,10 @@ use crate::compile::{
     Action, CardCheck, Check, CheckKind, DecisionCheck, Place, Scenario, StepPlan, Where, ZoneCheck,
 };
 use crate::names::{prompt_key, OutcomeSpec};
-use crate::trace;
 use crate::ScenarioError;
 use ponyccg_core::card::{CardDef, Colors};
 use ponyccg_core::decision::Prompt;
-use ponyccg_core::{Area, CardId, Event, Game, Outcome, Step, WinReason, Zone};
+use ponyccg_core::{Area, CardId, Event, Game, Outcome, Step, Viewer, WinReason, Zone};
 use std::fmt;
 
 /// One way the game did not do what the file expected.
@@ -143,10 +142,20 @@ fn show_outcome(o: Option<&Outcome>) -> String {
     }
 }
 
+/// An area in expectations and failure messages (where a card is now).
+fn show_area(g: &Game, a: Area) -> String {
+    match a {
+        Area::Home(p) => format!("{p}'s home"),
+        Area::Problem(p) => format!("{p}'s Problem area"),
+        // The Dilemma's name is kept even after it has left play (522.3).
+        Area::Dilemma(d) => format!("the Dilemma area of \"{}\"", g.name(d)),
+    }
+}
+
 fn show_where(g: &Game, c: CardId) -> String {
     let k = g.card(c);
     match (k.zone, k.area) {
-        (Zone::Play, Some(a)) => trace::area(g, a),
+        (Zone::Play, Some(a)) => show_area(g, a),
         (z, _) => format!("{}'s {}", k.owner, z.name()),
     }
 }
@@ -171,8 +180,9 @@ impl<'a> Runner<'a> {
     }
 
     fn drain(&mut self) {
-        for e in self.g.take_events() {
-            let line = trace::render(&self.g, &e);
+        // The trace is for the scenario's author, who sees every card.
+        for l in self.g.take_logged() {
+            let line = l.observe(Viewer::Omniscient).text;
             self.trace.push(format!("  {line}"));
             self.recent.push(line);
         }
@@ -308,9 +318,9 @@ impl<'a> Runner<'a> {
                     self.g.apply_action(i).map_err(|e| {
                         self.fail(step, line, "pass_until", label.to_string(), e.to_string())
                     })?;
-                    let events = self.g.take_events();
                     let mut reached = false;
-                    for e in &events {
+                    for l in self.g.take_logged() {
+                        let e = &l.event;
                         match e {
                             Event::TurnBegan { turn: t, .. } => cur_turn = *t,
                             Event::StepBegan(s)
@@ -320,7 +330,7 @@ impl<'a> Runner<'a> {
                             }
                             _ => {}
                         }
-                        let line = trace::render(&self.g, e);
+                        let line = l.observe(Viewer::Omniscient).text;
                         self.trace.push(format!("  {line}"));
                         self.recent.push(line);
                     }
@@ -524,8 +534,8 @@ impl<'a> Runner<'a> {
                     .filter(|&c| who.is_none_or(|p| g.card(c).controller == p))
                     .collect();
                 let name = match who {
-                    Some(p) => format!("{p}'s cards at {}", trace::area(g, *a)),
-                    None => format!("the cards at {}", trace::area(g, *a)),
+                    Some(p) => format!("{p}'s cards at {}", show_area(g, *a)),
+                    None => format!("the cards at {}", show_area(g, *a)),
                 };
                 (name, v, false)
             }
@@ -667,7 +677,7 @@ impl<'a> Runner<'a> {
                 if !self.is_in(c, w) {
                     let want = match w {
                         Where::Zone(z) => format!("the {}", z.name()),
-                        Where::Area(a) => trace::area(g, *a),
+                        Where::Area(a) => show_area(g, *a),
                         Where::AnyHome => "its controller's home".into(),
                         Where::Dilemma(d) => format!("the area of Dilemma {d}"),
                     };
@@ -778,14 +788,14 @@ impl Scenario {
             outcome_seen: false,
             g: {
                 // Events of placing the cards come first; the game's own begin after them.
-                let events = g.take_events();
+                let events = g.take_logged();
                 let skip = events
                     .iter()
-                    .take_while(|e| matches!(e, Event::EnteredPlay { .. }))
+                    .take_while(|l| matches!(l.event, Event::EnteredPlay { .. }))
                     .count();
                 let mut lines = Vec::new();
-                for e in &events[skip..] {
-                    lines.push(trace::render(&g, e));
+                for l in &events[skip..] {
+                    lines.push(l.observe(Viewer::Omniscient).text);
                 }
                 report.trace.push(format!(
                     "start: turn {} ({}) at {:?}; the game runs to its first decision",

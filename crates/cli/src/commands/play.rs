@@ -4,13 +4,13 @@
 //! only the cards that player may know. Every game is saved as a replay on exit.
 
 use crate::gamesetup::{self, card_by_number, DEFAULT_AI_DECK, DEFAULT_DECK};
-use crate::render::{self, Namer};
+use crate::render;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, ValueEnum};
 use ponyccg_cards::Catalogue;
 use ponyccg_core::card::CardDef;
 use ponyccg_core::view::View;
-use ponyccg_core::{Game, GameSetup, Pending, PlayerId, Replay};
+use ponyccg_core::{Game, GameSetup, Pending, PlayerId, Replay, Viewer};
 use std::collections::VecDeque;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
@@ -252,12 +252,7 @@ fn collect_events(
     log: &mut VecDeque<String>,
     unseen: &mut Vec<String>,
 ) {
-    let events = g.take_events();
-    let namer = Namer {
-        game: g,
-        viewer: Some(human),
-    };
-    let lines = events.iter().filter_map(|e| namer.event(e)).collect();
+    let lines = render::log_lines(g, Viewer::Seat(human));
     for line in render::collapse(lines) {
         if log.len() == LOG_KEEP {
             log.pop_front();

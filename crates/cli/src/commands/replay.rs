@@ -1,10 +1,10 @@
 //! `ponyccg replay FILE`: a saved game, turn by turn, from its log.
 
 use crate::gamesetup;
-use crate::render::{self, Namer};
+use crate::render;
 use anyhow::{anyhow, Context, Result};
 use clap::Args;
-use ponyccg_core::{Game, PlayerId, Replay};
+use ponyccg_core::{Game, PlayerId, Replay, Viewer};
 use serde::Serialize;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
@@ -53,12 +53,7 @@ pub fn load(path: &PathBuf) -> Result<Replay> {
 
 /// Gives the events logged since the last call to `line`; false when it asked to stop.
 fn flush(g: &mut Game, line: &mut impl FnMut(&Game, String) -> Result<bool>) -> Result<bool> {
-    let events = g.take_events();
-    let namer = Namer {
-        game: g,
-        viewer: None,
-    };
-    let lines = events.iter().filter_map(|e| namer.event(e)).collect();
+    let lines = render::log_lines(g, Viewer::Omniscient);
     for l in render::collapse(lines) {
         if !line(g, l)? {
             return Ok(false);

@@ -135,12 +135,7 @@ impl Job {
         let _ = play_out_until(&mut g, &mut players, MAX_DECISIONS - SHOWN, self.max_turns);
         g.set_logging(true);
         let _ = play_out_until(&mut g, &mut players, SHOWN, self.max_turns);
-        let events = g.take_events();
-        let namer = crate::render::Namer {
-            game: &g,
-            viewer: None,
-        };
-        let mut lines: Vec<String> = events.iter().filter_map(|e| namer.event(e)).collect();
+        let mut lines = crate::render::log_lines(&mut g, ponyccg_core::Viewer::Omniscient);
         if let Some(d) = g.decision() {
             lines.push(format!(
                 "then {} is to choose among: {}",

@@ -602,6 +602,7 @@ impl Game {
         if from == Zone::Gone {
             return;
         }
+        self.st.books.relocated = Some((c, from, self.card(c).face_down, self.card(c).controller));
         // 521.3: a token going to any zone but play ceases to exist on the way.
         let to = if self.card(c).token && to != Zone::Play {
             Zone::Gone

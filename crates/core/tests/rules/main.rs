@@ -17,6 +17,7 @@ mod compose;
 mod copies;
 mod copies2;
 mod decklook;
+mod describe;
 mod dilemma;
 mod entering;
 mod entering2;
