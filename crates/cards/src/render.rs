@@ -187,6 +187,16 @@ pub fn cards(c: &Cards, plural_form: bool) -> String {
         (Some(l), None) => s.push_str(&format!(" with power {l} or more")),
         (None, None) => {}
     }
+    if let Some(vs) = &c.power_vs {
+        let how = match vs.0 {
+            Cmp::AtLeast => "equal to or greater than",
+            Cmp::AtMost => "equal to or less than",
+            Cmp::MoreThan => "greater than",
+            Cmp::LessThan => "less than",
+            Cmp::EqualTo => "equal to",
+        };
+        s.push_str(&format!(" with power {how} {}", number(&vs.1)));
+    }
     if let Some(n) = c.cost_at_most {
         s.push_str(&format!(" costing {n} or less"));
     }
@@ -245,6 +255,7 @@ fn place_words(p: Option<Place>) -> &'static str {
         Some(Place::Deck) => " in a deck",
         Some(Place::AtOpponentsProblem) => " at an opponent's Problem",
         Some(Place::Involved) => " involved in the faceoff",
+        Some(Place::WasInvolved) => " that was involved in the faceoff",
         Some(Place::Flipped) => " flipped in the faceoff",
         Some(Place::AtFaceoff) => " where the faceoff is",
         Some(Place::Elsewhere) => " not in this card's area",
@@ -416,9 +427,10 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
             instead_words(*instead)
         ),
         StaticEffect::FlipMore { who: w, amount: n } => format!(
-            "{} {} more at the first flip of the faceoff",
+            "{} {} {} at the first flip of the faceoff",
             does(*w, "flip"),
-            plural(*n as i16, "card", "cards")
+            plural(n.unsigned_abs() as i16, "card", "cards"),
+            if *n < 0 { "fewer" } else { "more" }
         ),
         StaticEffect::IgnoreHighestFlip { who: w } => format!(
             "{} one of their flipped cards with the highest power",
@@ -970,6 +982,50 @@ pub fn effect(e: &Effect) -> String {
         }
         Effect::ShuffleIntoDeck(t) => format!("shuffle {} into {} deck", target(t), owners(t)),
         Effect::Shuffle(w) => format!("{} their deck", does(*w, "shuffle")),
+        Effect::Faceoff {
+            start,
+            winner,
+            loser,
+            at_end,
+        } => {
+            let mut s = match start {
+                FaceoffStart::Between { yours, theirs } => format!(
+                    "start a faceoff involving {} and {} (\"that card\" being the first)",
+                    a(&cards(yours, false)),
+                    a(&cards(theirs, false))
+                ),
+                FaceoffStart::AtAProblem => "start a faceoff at a Problem where you and your \
+                    opponent both have characters, involving every character there"
+                    .into(),
+                FaceoffStart::Challenge {
+                    troublemaker,
+                    alone,
+                } => format!(
+                    "challenge {} with {}",
+                    target(troublemaker),
+                    if *alone {
+                        "this card alone"
+                    } else {
+                        "your characters at its Problem"
+                    }
+                ),
+            };
+            let when = if *at_end {
+                "as that faceoff ends, "
+            } else {
+                ""
+            };
+            for (who, steps) in [("winner", winner), ("loser", loser)] {
+                if !steps.is_empty() {
+                    s.push_str(&format!(
+                        "; {when}its {who} does this (\"you\" being the {who}): {}",
+                        effects(steps)
+                    ));
+                }
+            }
+            s
+        }
+        Effect::Uninvolve(t) => format!("make {} cease to be involved in the faceoff", target(t)),
         Effect::Later { at, effects: e } => {
             let when = match at {
                 Moment::EndOfTurn => "at the end of the turn",
@@ -1461,6 +1517,7 @@ fn lead(e: &Effect) -> Lead {
         | Effect::OncePerFaceoff
         | Effect::CopyThis { .. }
         | Effect::Later { .. } => Lead::Own,
+        Effect::Faceoff { .. } | Effect::Uninvolve(_) => Lead::Verb,
         Effect::Exhaust(_)
         | Effect::Ready(_)
         | Effect::Frighten(_)

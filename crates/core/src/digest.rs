@@ -65,6 +65,9 @@ impl Game {
         if st.last_dismissed.is_some() {
             st.last_dismissed.hash(&mut h);
         }
+        if !st.last_involved.is_empty() {
+            st.last_involved.hash(&mut h);
+        }
         if !st.delayed.is_empty() {
             st.delayed.hash(&mut h);
         }

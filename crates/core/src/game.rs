@@ -233,6 +233,7 @@ impl Game {
             last_dismissed: None,
             mover: None,
             delayed: Vec::new(),
+            last_involved: Vec::new(),
             revealed: Vec::new(),
             next_object,
             log: Vec::new(),

@@ -337,6 +337,7 @@ impl Game {
             | Place::Discard
             | Place::Deck
             | Place::Involved
+            | Place::WasInvolved
             | Place::Flipped
             | Place::AtFaceoff
             | Place::Elsewhere
