@@ -33,7 +33,6 @@ impl Game {
                     let options: Vec<Choice> = self
                         .matching(yours, ctx)
                         .into_iter()
-                        .filter(|&c| self.card(c).controller == you)
                         .filter(|&c| !self.pair_for(c, theirs, ctx).is_empty())
                         .map(Choice::Card)
                         .collect();
@@ -125,17 +124,15 @@ impl Game {
         }
     }
 
-    /// The cards that fit `theirs` read with `It` as `first`, controlled by an opponent
-    /// of the one controlling `first`.
+    /// The cards other than `first` that fit `theirs` read with `It` as `first`.
     fn pair_for(&self, first: CardId, theirs: &Cards, ctx: &Ctx) -> Vec<CardId> {
         let probe = Ctx {
             it: Some(first),
             ..*ctx
         };
-        let mine = self.card(first).controller;
         self.matching(theirs, &probe)
             .into_iter()
-            .filter(|&c| c != first && self.card(c).controller != mine)
+            .filter(|&c| c != first)
             .collect()
     }
 
