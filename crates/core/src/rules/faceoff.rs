@@ -465,8 +465,12 @@ impl Game {
             });
             return None;
         }
+        // 514.6b: one that was involved (a challenge an effect made may involve fewer
+        // than all of the challenger's characters there, 514.3a.i).
+        let involved = self.involved_cards();
         let options: Vec<Choice> = self
             .characters_at(player, area)
+            .filter(|c| involved.contains(c))
             .filter(|&c| self.can_go_to(c, Area::Home(player), false))
             .map(Choice::Card)
             .collect();
