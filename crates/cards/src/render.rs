@@ -223,6 +223,11 @@ pub fn cards(c: &Cards, plural_form: bool) -> String {
     if c.same_name_as_it {
         s.push_str(" with the same name as that card");
     }
+    match c.boosted {
+        Some(true) => s.push_str(" on its Boosted side"),
+        Some(false) => s.push_str(" on its Start side"),
+        None => {}
+    }
     s
 }
 
@@ -624,6 +629,10 @@ fn prohibition(p: &Prohibition, on: &str) -> String {
         } => format!("{} challenge {}", nobody(*by), these(c, on)),
         Prohibition::Contribute(c) => format!(
             "{} don't contribute their power to confronting or faceoffs",
+            cards(c, true)
+        ),
+        Prohibition::InvolvedWithThis(c) => format!(
+            "{} can't be involved in faceoffs this card is involved in",
             cards(c, true)
         ),
     }

@@ -224,6 +224,9 @@ pub struct Cards {
     pub unique: Option<bool>,
     /// Only cards with the same name (201.1: Title and Subtitle) as the card `It` names.
     pub same_name_as_it: bool,
+    /// Only Mane Characters on their Boosted side (`Some(true)`) or their Start side
+    /// (`Some(false)`) (301.2).
+    pub boosted: Option<bool>,
 }
 
 /// Card types for selectors; `Character` covers Mane Characters and Friends (301.4, 302.2).
@@ -984,6 +987,10 @@ pub enum Prohibition {
     /// Characters that fit don't contribute their power to confronting (611.3) or to
     /// faceoffs (514.5), wherever they are.
     Contribute(Cards),
+    /// 514.3c-d: cards that fit (other than this card) can't be involved in a faceoff
+    /// this card is involved in; the `while` condition may not read involvement. Read
+    /// by `rules/faceoff.rs`.
+    InvolvedWithThis(Cards),
 }
 
 /// Where a flipped card goes instead of its owner's deck bottom.

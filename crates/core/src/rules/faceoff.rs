@@ -1,7 +1,9 @@
 //! Faceoffs (514) and flipping (515).
 
 use crate::ability::trigger::Ctx;
-use crate::ability::{Ability, Cards, Condition, FlipDestination, Place, StaticEffect, Who};
+use crate::ability::{
+    Ability, Cards, Condition, FlipDestination, Place, Prohibition, StaticEffect, Who,
+};
 use crate::card::CardType;
 use crate::decision::{Choice, Decision, Prompt};
 use crate::event::Event;
@@ -73,6 +75,18 @@ impl Game {
         let mut v = self.involved_by_start(f);
         if !f.excluded.is_empty() {
             v.retain(|&c| !f.excluded.contains(&(c, self.card(c).object)));
+        }
+        // 104.2: cards that can't be involved alongside a card that is.
+        let mut barred: Vec<(CardId, Cards, Ctx)> = Vec::new();
+        self.each_static(|e, cond, ctx| {
+            if let StaticEffect::Prohibit(Prohibition::InvolvedWithThis(sel)) = e {
+                if v.contains(&ctx.source) && cond.is_none_or(|c| self.holds(c, ctx)) {
+                    barred.push((ctx.source, sel.clone(), *ctx));
+                }
+            }
+        });
+        for (source, sel, ctx) in barred {
+            v.retain(|&c| c == source || !self.fits(c, &sel, &ctx));
         }
         v
     }

@@ -241,6 +241,8 @@ impl Game {
                 Attempt::Contribute(card) => self.fits(card, sel, ctx),
                 _ => false,
             },
+            // Involvement is read where it is worked out (`rules/faceoff.rs`).
+            Prohibition::InvolvedWithThis(_) => false,
             Prohibition::Score(who) => match attempt {
                 Attempt::Score(p) => self.names_player(*who, ctx, p),
                 _ => false,

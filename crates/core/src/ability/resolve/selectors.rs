@@ -229,6 +229,11 @@ impl Game {
                 return false;
             }
         }
+        if let Some(b) = sel.boosted {
+            if self.card_type(c) != CardType::ManeCharacter || k.boosted != b {
+                return false;
+            }
+        }
         if sel.involved && !self.involved_cards().contains(&c) {
             return false;
         }
