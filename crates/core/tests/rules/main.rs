@@ -18,6 +18,7 @@ mod copies;
 mod copies2;
 mod decklook;
 mod dilemma;
+mod effect_faceoffs;
 mod entering;
 mod entering2;
 mod flips;
