@@ -39,7 +39,7 @@ impl Game {
                     if options.is_empty() {
                         return Ok(None);
                     }
-                    return Err((Prompt::Target, options));
+                    return Err((Prompt::FaceoffCards, options));
                 };
                 let second = match answer {
                     Some(Choice::Card(c)) => c,
@@ -52,7 +52,7 @@ impl Game {
                         if options.is_empty() {
                             return Ok(None);
                         }
-                        return Err((Prompt::Target, options));
+                        return Err((Prompt::FaceoffCards, options));
                     }
                 };
                 let cards = [first, second]
@@ -76,7 +76,7 @@ impl Game {
                         if options.is_empty() {
                             return Ok(None);
                         }
-                        return Err((Prompt::ChooseProblem, options));
+                        return Err((Prompt::FaceoffCards, options));
                     }
                 };
                 Ok(Some((
@@ -93,7 +93,9 @@ impl Game {
             } => {
                 let alone = alone.then_some(ctx.source);
                 let can = |g: &Game, tm: CardId| g.can_challenge_by_effect(you, tm, alone);
-                let v = self.targets_that(troublemaker, ctx, answer.as_ref(), sel, can)?;
+                let v = self
+                    .targets_that(troublemaker, ctx, answer.as_ref(), sel, can)
+                    .map_err(|(_, choices)| (Prompt::FaceoffCards, choices))?;
                 let Some(&tm) = v
                     .iter()
                     .find(|&&tm| self.can_challenge_by_effect(you, tm, alone))
