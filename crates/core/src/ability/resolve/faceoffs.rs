@@ -6,6 +6,9 @@ use crate::ids::PlayerId;
 use crate::rules::prohibit::Attempt;
 use crate::state::FaceoffKind;
 
+/// The faceoff an effect starts: its kind and its players, the starter first.
+pub(super) type Started = (FaceoffKind, Vec<PlayerId>);
+
 impl Game {
     /// The kind of faceoff `start` makes and its players (the controller first, 514.3),
     /// once the controller has chosen; `None` when it can't start (514.1, 707.4a).
@@ -16,7 +19,7 @@ impl Game {
         answer: Option<Choice>,
         chosen: &mut Option<CardId>,
         sel: &mut Selection,
-    ) -> Result<Option<(FaceoffKind, Vec<PlayerId>)>, (Prompt, Vec<Choice>)> {
+    ) -> Result<Option<Started>, (Prompt, Vec<Choice>)> {
         if self.st.faceoff.is_some() {
             return Ok(None);
         }
