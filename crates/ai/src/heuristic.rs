@@ -92,6 +92,7 @@ impl Player for HeuristicPlayer {
                 d.choices.iter().map(|c| entry_score(g, me, c)).collect()
             }
             Prompt::Pick => d.choices.iter().map(|c| pick_score(g, me, c)).collect(),
+            Prompt::FaceoffCards => d.choices.iter().map(|c| faceoff_score(g, me, c)).collect(),
             // The modes' effects can't be weighed without looking ahead through hidden
             // cards (a reveal, a draw), so each is as good as another: a tie broken at
             // random rather than always the first listed.
@@ -177,6 +178,30 @@ fn pick_score(g: &Game, me: PlayerId, c: &Choice) -> i32 {
         Choice::Card(_) => 0,
         Choice::NoCard => -1,
         _ => -2,
+    }
+}
+
+/// Who a faceoff an effect starts is to involve (514.3c): the strongest of one's own
+/// cards, the weakest opposing card (a Troublemaker to challenge too), and the Problem
+/// where one's characters lead the opposing ones by the most.
+fn faceoff_score(g: &Game, me: PlayerId, c: &Choice) -> i32 {
+    match *c {
+        Choice::Card(k) if g.card(k).controller == me => g.power(k).unwrap_or(0) as i32,
+        Choice::Card(k) => -(g.power(k).unwrap_or(0) as i32),
+        Choice::Problem(a) => {
+            let mine = g
+                .characters_at(me, a)
+                .map(|k| g.power(k).unwrap_or(0) as i32)
+                .sum::<i32>();
+            let theirs = g
+                .players()
+                .filter(|&p| p != me)
+                .flat_map(|p| g.characters_at(p, a))
+                .map(|k| g.power(k).unwrap_or(0) as i32)
+                .sum::<i32>();
+            mine - theirs
+        }
+        _ => i32::MIN / 2,
     }
 }
 

@@ -47,6 +47,11 @@ fn main_event(effects: Vec<Effect>) -> CardDef {
 
 /// P1 has played "EV" in their Main Phase, P2 having Friends of power 3 and 1 at home.
 fn played(seed: u64, effects: Vec<Effect>) -> Game {
+    played_in_order(seed, effects, ["WEAK", "STRONG"])
+}
+
+/// As `played`, P2's Friends put into play in this order.
+fn played_in_order(seed: u64, effects: Vec<Effect>, order: [&str; 2]) -> Game {
     let setup = GameSetup {
         seed,
         players: vec![
@@ -70,7 +75,7 @@ fn played(seed: u64, effects: Vec<Effect>) -> Game {
     b.set_turn(3, P1, P1);
     let ev = b.take(P1, "EV").unwrap();
     b.to_zone(ev, ponyccg_core::Zone::Hand).unwrap();
-    for n in ["WEAK", "STRONG"] {
+    for n in order {
         let c = b.take(P2, n).unwrap();
         b.to_play(c, Area::Home(P2), InPlay::default()).unwrap();
     }
@@ -151,4 +156,43 @@ fn a_modal_choice_is_not_always_the_first_mode() {
         seen[usize::from(g.tokens(P1) == 4)] = true;
     }
     assert_eq!(seen, [true, true]);
+}
+
+#[test]
+fn a_faceoff_an_effect_starts_is_against_the_weakest_opposing_card() {
+    // 514.3c: P1's Mane (1) is the only character of theirs; both opposing Friends are at
+    // least as strong, and the AI takes on the weaker one.
+    let mine = Cards {
+        card_type: Some(CardKind::Character),
+        controller: Some(Who::You),
+        ..Cards::default()
+    };
+    let theirs = Cards {
+        card_type: Some(CardKind::Type(CardType::Friend)),
+        controller: Some(Who::Opponent),
+        power_vs: Some(Box::new((Cmp::AtLeast, Amount::Power(CardRef::It)))),
+        ..Cards::default()
+    };
+    for seed in 0..5 {
+        let g = played_in_order(
+            seed,
+            vec![Effect::Faceoff {
+                start: FaceoffStart::Between {
+                    yours: mine.clone(),
+                    theirs: theirs.clone(),
+                },
+                winner: vec![],
+                loser: vec![],
+                at_end: false,
+            }],
+            ["STRONG", "WEAK"],
+        );
+        let Pending::Decision(d) = g.pending() else {
+            panic!("no decision");
+        };
+        assert_eq!(d.prompt, Prompt::FaceoffCards);
+        let mut ai = HeuristicPlayer::new(seed);
+        let i = ai.choose(&g, d);
+        assert_eq!(g.labels()[i], "choose \"Orange Friend WEAK\" at P2's home");
+    }
 }

@@ -187,6 +187,16 @@ pub fn cards(c: &Cards, plural_form: bool) -> String {
         (Some(l), None) => s.push_str(&format!(" with power {l} or more")),
         (None, None) => {}
     }
+    if let Some(vs) = &c.power_vs {
+        let how = match vs.0 {
+            Cmp::AtLeast => "equal to or greater than",
+            Cmp::AtMost => "equal to or less than",
+            Cmp::MoreThan => "greater than",
+            Cmp::LessThan => "less than",
+            Cmp::EqualTo => "equal to",
+        };
+        s.push_str(&format!(" with power {how} {}", number(&vs.1)));
+    }
     if let Some(n) = c.cost_at_most {
         s.push_str(&format!(" costing {n} or less"));
     }
@@ -212,6 +222,11 @@ pub fn cards(c: &Cards, plural_form: bool) -> String {
     }
     if c.same_name_as_it {
         s.push_str(" with the same name as that card");
+    }
+    match c.boosted {
+        Some(true) => s.push_str(" on its Boosted side"),
+        Some(false) => s.push_str(" on its Start side"),
+        None => {}
     }
     s
 }
@@ -245,6 +260,7 @@ fn place_words(p: Option<Place>) -> &'static str {
         Some(Place::Deck) => " in a deck",
         Some(Place::AtOpponentsProblem) => " at an opponent's Problem",
         Some(Place::Involved) => " involved in the faceoff",
+        Some(Place::WasInvolved) => " that was involved in the faceoff",
         Some(Place::Flipped) => " flipped in the faceoff",
         Some(Place::AtFaceoff) => " where the faceoff is",
         Some(Place::Elsewhere) => " not in this card's area",
@@ -416,9 +432,10 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
             instead_words(*instead)
         ),
         StaticEffect::FlipMore { who: w, amount: n } => format!(
-            "{} {} more at the first flip of the faceoff",
+            "{} {} {} at the first flip of the faceoff",
             does(*w, "flip"),
-            plural(*n as i16, "card", "cards")
+            plural(n.unsigned_abs() as i16, "card", "cards"),
+            if *n < 0 { "fewer" } else { "more" }
         ),
         StaticEffect::IgnoreHighestFlip { who: w } => format!(
             "{} one of their flipped cards with the highest power",
@@ -612,6 +629,10 @@ fn prohibition(p: &Prohibition, on: &str) -> String {
         } => format!("{} challenge {}", nobody(*by), these(c, on)),
         Prohibition::Contribute(c) => format!(
             "{} don't contribute their power to confronting or faceoffs",
+            cards(c, true)
+        ),
+        Prohibition::InvolvedWithThis(c) => format!(
+            "{} can't be involved in faceoffs this card is involved in",
             cards(c, true)
         ),
     }
@@ -974,6 +995,50 @@ pub fn effect(e: &Effect) -> String {
         }
         Effect::ShuffleIntoDeck(t) => format!("shuffle {} into {} deck", target(t), owners(t)),
         Effect::Shuffle(w) => format!("{} their deck", does(*w, "shuffle")),
+        Effect::Faceoff {
+            start,
+            winner,
+            loser,
+            at_end,
+        } => {
+            let mut s = match start {
+                FaceoffStart::Between { yours, theirs } => format!(
+                    "start a faceoff involving {} and {} (\"that card\" being the first)",
+                    a(&cards(yours, false)),
+                    a(&cards(theirs, false))
+                ),
+                FaceoffStart::AtAProblem => "start a faceoff at a Problem where you and your \
+                    opponent both have characters, involving every character there"
+                    .into(),
+                FaceoffStart::Challenge {
+                    troublemaker,
+                    alone,
+                } => format!(
+                    "challenge {} with {}",
+                    target(troublemaker),
+                    if *alone {
+                        "this card alone"
+                    } else {
+                        "your characters at its Problem"
+                    }
+                ),
+            };
+            let when = if *at_end {
+                "as that faceoff ends, "
+            } else {
+                ""
+            };
+            for (who, steps) in [("winner", winner), ("loser", loser)] {
+                if !steps.is_empty() {
+                    s.push_str(&format!(
+                        "; {when}its {who} does this (\"you\" being the {who}): {}",
+                        effects(steps)
+                    ));
+                }
+            }
+            s
+        }
+        Effect::Uninvolve(t) => format!("make {} cease to be involved in the faceoff", target(t)),
         Effect::Later { at, effects: e } => {
             let when = match at {
                 Moment::EndOfTurn => "at the end of the turn",
@@ -1466,6 +1531,7 @@ fn lead(e: &Effect) -> Lead {
         | Effect::OncePerFaceoff
         | Effect::CopyThis { .. }
         | Effect::Later { .. } => Lead::Own,
+        Effect::Faceoff { .. } | Effect::Uninvolve(_) => Lead::Verb,
         Effect::Exhaust(_)
         | Effect::Ready(_)
         | Effect::Frighten(_)

@@ -235,6 +235,7 @@ fn prompt_text(p: Option<&ponyccg_core::Prompt>) -> &'static str {
         Some(ChooseColor) => "Choose a colour",
         Some(Pick) => "Choose cards one at a time",
         Some(ChooseMode) => "Choose a mode",
+        Some(FaceoffCards) => "Choose who is in the faceoff (514.3c)",
         _ => "Your decision",
     }
 }

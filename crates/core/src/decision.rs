@@ -54,6 +54,8 @@ pub enum Prompt {
     AsEntersPlay,
     /// Choose a colour for an effect.
     ChooseColor,
+    /// 514.3c: choose a card (or a Problem) a faceoff an effect starts is to involve.
+    FaceoffCards,
 }
 
 /// One answer to a decision.

@@ -227,6 +227,7 @@ impl Game {
             last_dismissed: None,
             mover: None,
             delayed: Vec::new(),
+            last_involved: Vec::new(),
             revealed: Vec::new(),
             next_object,
             decklook: Default::default(),

@@ -229,6 +229,16 @@ pub enum FaceoffKind {
         object: u32,
         challenger: PlayerId,
         at: Area,
+        /// 514.3a.i: a challenge an effect made with one character only ("with this
+        /// card"), involved while it is at the Troublemaker's area.
+        #[serde(default)]
+        alone: Option<CardId>,
+    },
+    /// 514.3c: started by an effect: the cards it flagged (each while it stays the same
+    /// object in play, 514.3d.i), or with `at` every character at that Problem (514.3e).
+    ByEffect {
+        cards: Vec<(CardId, u32)>,
+        at: Option<Area>,
     },
     /// 612.2: at one Problem.
     Problem { at: Area },
@@ -259,6 +269,20 @@ pub struct Faceoff {
     /// Glossary, Studious: players who have gained a token from a Studious card in this
     /// faceoff.
     pub studious: Vec<PlayerId>,
+    /// 514.6d: what the effect that started it has the winner and the losers do.
+    pub outcome: Option<Box<FaceoffOutcome>>,
+    /// 514.3d: cards an effect made cease to be involved (each as the object it was).
+    pub excluded: Vec<(CardId, u32)>,
+}
+
+/// 514.6d: the instructions of the effect that started a faceoff for its winner and
+/// losers, with that effect's point of view.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct FaceoffOutcome {
+    pub ctx: crate::ability::trigger::Ctx,
+    pub winner: Vec<crate::ability::Effect>,
+    pub loser: Vec<crate::ability::Effect>,
+    pub at_end: bool,
 }
 
 /// The whole game state. Engine logic lives on [`crate::Game`], which pairs this with
@@ -337,6 +361,9 @@ pub struct State {
     pub(crate) mover: Option<PlayerId>,
     /// Delayed effects waiting for their moment (`ability/delayed.rs`).
     pub(crate) delayed: Vec<crate::ability::delayed::Delayed>,
+    /// 514.7: the cards involved in the latest faceoff as it ended (each as the object
+    /// it was), read by place `WasInvolved` once it is over.
+    pub(crate) last_involved: Vec<(CardId, u32)>,
     /// The cards the effect being followed revealed (place `Revealed`); empty between
     /// effects.
     pub(crate) revealed: Vec<CardId>,

@@ -210,6 +210,7 @@ pub const PROMPTS: &[&str] = &[
     "choose color",
     "pick",
     "choose mode",
+    "faceoff cards",
 ];
 
 /// What the outcome of the game should be.

@@ -165,6 +165,9 @@ pub enum Place {
     Involved,
     /// In a flip zone, flipped during the current faceoff (515.2).
     Flipped,
+    /// In play and involved in the current faceoff, or, once it has ended, in the one
+    /// that ended last (as the same object): "that was involved".
+    WasInvolved,
     /// In play at an area where the current faceoff takes place (514.3e).
     AtFaceoff,
     /// In play, but not at this card's area.
@@ -190,6 +193,10 @@ pub struct Cards {
     pub title: Option<String>,
     pub power_at_most: Option<i16>,
     pub power_at_least: Option<i16>,
+    /// Only cards whose power compares this way to the amount, read as the description
+    /// is ("with equal or greater power" than the card `It` names: `(AtLeast,
+    /// Power(It))`).
+    pub power_vs: Option<Box<(Cmp, Amount)>>,
     pub cost_at_most: Option<u8>,
     /// Not the card the text is on.
     pub other: bool,
@@ -217,6 +224,9 @@ pub struct Cards {
     pub unique: Option<bool>,
     /// Only cards with the same name (201.1: Title and Subtitle) as the card `It` names.
     pub same_name_as_it: bool,
+    /// Only Mane Characters on their Boosted side (`Some(true)`) or their Start side
+    /// (`Some(false)`) (301.2).
+    pub boosted: Option<bool>,
 }
 
 /// Card types for selectors; `Character` covers Mane Characters and Friends (301.4, 302.2).
@@ -324,6 +334,19 @@ pub enum Cmp {
     MoreThan,
     LessThan,
     EqualTo,
+}
+
+impl Cmp {
+    /// Whether `a` compares to `b` this way.
+    pub fn holds(self, a: i32, b: i32) -> bool {
+        match self {
+            Cmp::AtLeast => a >= b,
+            Cmp::AtMost => a <= b,
+            Cmp::MoreThan => a > b,
+            Cmp::LessThan => a < b,
+            Cmp::EqualTo => a == b,
+        }
+    }
 }
 
 /// How long a modifier lasts (708.2).
@@ -740,7 +763,8 @@ pub enum StaticEffect {
     Prohibit(Prohibition),
     /// 514.4a: the named player flips N more cards at the faceoff's first flip (not at
     /// the re-flips of a tie, 514.5c).
-    FlipMore { who: Who, amount: u8 },
+    /// A negative amount is fewer (never below none).
+    FlipMore { who: Who, amount: i8 },
     /// 515.4: the named player ignores one of their flipped cards with the highest power
     /// among those not already ignored (515.4a), for as long as this applies.
     IgnoreHighestFlip { who: Who },
@@ -963,6 +987,10 @@ pub enum Prohibition {
     /// Characters that fit don't contribute their power to confronting (611.3) or to
     /// faceoffs (514.5), wherever they are.
     Contribute(Cards),
+    /// 514.3c-d: cards that fit (other than this card) can't be involved in a faceoff
+    /// this card is involved in; the `while` condition may not read involvement. Read
+    /// by `rules/faceoff.rs`.
+    InvolvedWithThis(Cards),
 }
 
 /// Where a flipped card goes instead of its owner's deck bottom.
@@ -1255,11 +1283,50 @@ pub enum Effect {
     ShuffleIntoDeck(Target),
     /// The named players shuffle their decks.
     Shuffle(Who),
+    /// 514.1, 514.3c, 514.6d: start a faceoff between the controller ("you", who starts
+    /// it) and an opponent, involving the cards `start` says (none starts during another
+    /// faceoff, 707.4a). Once it is won (514.6) the winner follows `winner` and each
+    /// loser `loser`, each as "you" (making its choices), or with `at_end` as it ends
+    /// (514.7). A tie nobody can break has no winner. The instructions after this one
+    /// wait for the faceoff to end.
+    Faceoff {
+        start: FaceoffStart,
+        #[serde(default)]
+        winner: Vec<Effect>,
+        #[serde(default)]
+        loser: Vec<Effect>,
+        #[serde(default)]
+        at_end: bool,
+    },
+    /// 514.3d: the target cards cease to be involved in the current faceoff, for the rest
+    /// of it.
+    Uninvolve(Target),
     /// A delayed effect: at the moment named, the instructions are followed as an
     /// effect of their own, with this effect's controller, `It` and area.
     Later {
         at: Moment,
         effects: Vec<Effect>,
+    },
+}
+
+/// Which cards a faceoff an effect starts involves (514.3c).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum FaceoffStart {
+    /// 514.3d.i: one card of the controller's that fits `yours` and one of an opponent's
+    /// that fits `theirs` (read with `It` as the first card), both chosen by the
+    /// controller; they stay involved while they stay in play, and the faceoff takes
+    /// place at no area. With no such pair it doesn't start (514.1).
+    Between { yours: Cards, theirs: Cards },
+    /// 514.3e: at a Problem the controller chooses where they and an opponent both have
+    /// characters; every character there is involved while it is there.
+    AtAProblem,
+    /// 608, 514.3a.i: challenge a face-up Troublemaker that fits, at a Problem where the
+    /// controller has characters: a Troublemaker faceoff with the controller as the
+    /// challenger, involving their characters there, or with `alone` this card only.
+    Challenge {
+        troublemaker: Target,
+        #[serde(default)]
+        alone: bool,
     },
 }
 

@@ -29,6 +29,10 @@ pub(crate) fn each_effect(a: &Ability, f: &mut impl FnMut(&Effect)) {
                     walk(otherwise, f);
                 }
                 Effect::By { effects, .. } | Effect::Later { effects, .. } => walk(effects, f),
+                Effect::Faceoff { winner, loser, .. } => {
+                    walk(winner, f);
+                    walk(loser, f);
+                }
                 Effect::PayOr { otherwise, .. } => walk(otherwise, f),
                 Effect::Modes { modes, .. } => {
                     for m in modes {
@@ -59,6 +63,7 @@ pub(crate) fn each_effect(a: &Ability, f: &mut impl FnMut(&Effect)) {
                 | Effect::Flip { .. }
                 | Effect::OncePerFaceoff
                 | Effect::Studious
+                | Effect::Uninvolve(_)
                 | Effect::LoseTokens { .. }
                 | Effect::Uncover(_)
                 | Effect::Peek(_)
@@ -117,6 +122,10 @@ pub(crate) fn each_effect_mut(effects: &mut [Effect], f: &mut impl FnMut(&mut Ef
             Effect::By { effects, .. } | Effect::Later { effects, .. } => {
                 each_effect_mut(effects, f)
             }
+            Effect::Faceoff { winner, loser, .. } => {
+                each_effect_mut(winner, f);
+                each_effect_mut(loser, f);
+            }
             Effect::PayOr { otherwise, .. } => each_effect_mut(otherwise, f),
             Effect::Modes { modes, .. } => {
                 for m in modes {
@@ -147,6 +156,7 @@ pub(crate) fn each_effect_mut(effects: &mut [Effect], f: &mut impl FnMut(&mut Ef
             | Effect::Flip { .. }
             | Effect::OncePerFaceoff
             | Effect::Studious
+            | Effect::Uninvolve(_)
             | Effect::LoseTokens { .. }
             | Effect::Uncover(_)
             | Effect::Peek(_)

@@ -345,6 +345,7 @@ impl Game {
             | Place::Discard
             | Place::Deck
             | Place::Involved
+            | Place::WasInvolved
             | Place::Flipped
             | Place::AtFaceoff
             | Place::Elsewhere

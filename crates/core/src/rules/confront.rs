@@ -233,13 +233,13 @@ impl Game {
         if self.st.confronted.len() >= 2 {
             let at: Vec<Area> = self.problem_areas().collect();
             let rival = self.next_player(tp);
-            self.start_faceoff(FaceoffKind::MultiProblem { at }, vec![tp, rival]);
+            self.start_faceoff(FaceoffKind::MultiProblem { at }, vec![tp, rival], None);
         } else if let Some(&(area, rival)) = self.st.contested.first() {
             if self
                 .problem_at(area)
                 .is_some_and(|p| self.card_type(p) == CardType::Problem)
             {
-                self.start_faceoff(FaceoffKind::Problem { at: area }, vec![tp, rival]);
+                self.start_faceoff(FaceoffKind::Problem { at: area }, vec![tp, rival], None);
             }
         }
     }

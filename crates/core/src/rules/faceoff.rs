@@ -1,7 +1,9 @@
 //! Faceoffs (514) and flipping (515).
 
 use crate::ability::trigger::Ctx;
-use crate::ability::{Ability, Cards, Condition, FlipDestination, Place, StaticEffect, Who};
+use crate::ability::{
+    Ability, Cards, Condition, FlipDestination, Place, Prohibition, StaticEffect, Who,
+};
 use crate::card::CardType;
 use crate::decision::{Choice, Decision, Prompt};
 use crate::event::Event;
@@ -9,12 +11,17 @@ use crate::flow::{FaceoffStage, Frame, WindowKind};
 use crate::game::Game;
 use crate::ids::{Area, CardId, PlayerId, Zone};
 use crate::rules::occurrence::Occurrence;
-use crate::state::{Faceoff, FaceoffKind};
+use crate::state::{Faceoff, FaceoffKind, FaceoffOutcome};
 
 impl Game {
     /// 514.2-514.3: start a faceoff; a window opens before the first flip. None can start
     /// during another (707.4a).
-    pub(crate) fn start_faceoff(&mut self, kind: FaceoffKind, players: Vec<PlayerId>) {
+    pub(crate) fn start_faceoff(
+        &mut self,
+        kind: FaceoffKind,
+        players: Vec<PlayerId>,
+        outcome: Option<Box<FaceoffOutcome>>,
+    ) {
         if self.st.faceoff.is_some() {
             return;
         }
@@ -29,6 +36,8 @@ impl Game {
             putting_away: 0,
             to_bottom: Vec::new(),
             studious: Vec::new(),
+            outcome,
+            excluded: Vec::new(),
         });
         self.log(Event::FaceoffBegan);
         self.push(Frame::Faceoff(FaceoffStage::Flip));
@@ -53,22 +62,49 @@ impl Game {
             FaceoffKind::Troublemaker { at, .. } => vec![*at],
             FaceoffKind::Problem { at } => vec![*at],
             FaceoffKind::MultiProblem { at } => at.clone(),
+            FaceoffKind::ByEffect { at, .. } => at.iter().copied().collect(),
         }
     }
 
-    /// 514.3a-514.3d: the cards involved now (involvement at a Problem is not flagged).
+    /// 514.3a-514.3d: the cards involved now (involvement at a Problem is not flagged),
+    /// less those an effect made cease to be.
     pub fn involved_cards(&self) -> Vec<CardId> {
         let Some(f) = &self.st.faceoff else {
             return Vec::new();
         };
+        let mut v = self.involved_by_start(f);
+        if !f.excluded.is_empty() {
+            v.retain(|&c| !f.excluded.contains(&(c, self.card(c).object)));
+        }
+        // 104.2: cards that can't be involved alongside a card that is.
+        let mut barred: Vec<(CardId, Cards, Ctx)> = Vec::new();
+        self.each_static(|e, cond, ctx| {
+            if let StaticEffect::Prohibit(Prohibition::InvolvedWithThis(sel)) = e {
+                if v.contains(&ctx.source) && cond.is_none_or(|c| self.holds(c, ctx)) {
+                    barred.push((ctx.source, sel.clone(), *ctx));
+                }
+            }
+        });
+        for (source, sel, ctx) in barred {
+            v.retain(|&c| c == source || !self.fits(c, &sel, &ctx));
+        }
+        v
+    }
+
+    /// The cards the way the faceoff started involves now (514.3a-514.3e).
+    fn involved_by_start(&self, f: &Faceoff) -> Vec<CardId> {
         match &f.kind {
             FaceoffKind::Troublemaker {
                 troublemaker,
                 object,
                 challenger,
                 at,
+                alone,
             } => {
-                let mut v: Vec<CardId> = self.characters_at(*challenger, *at).collect();
+                let mut v: Vec<CardId> = self
+                    .characters_at(*challenger, *at)
+                    .filter(|&c| alone.is_none_or(|a| a == c))
+                    .collect();
                 if self.troublemaker_still_involved(*troublemaker, *object, *at) {
                     v.push(*troublemaker);
                 }
@@ -78,6 +114,17 @@ impl Game {
             FaceoffKind::MultiProblem { at } => at
                 .iter()
                 .flat_map(|&a| self.at(a).filter(|&c| self.is_character(c)))
+                .collect(),
+            FaceoffKind::ByEffect { at: Some(a), .. } => {
+                self.at(*a).filter(|&c| self.is_character(c)).collect()
+            }
+            FaceoffKind::ByEffect { cards, at: None } => cards
+                .iter()
+                .filter(|&&(c, object)| {
+                    let k = self.card(c);
+                    k.object == object && k.zone == Zone::Play
+                })
+                .map(|&(c, _)| c)
                 .collect(),
         }
     }
@@ -101,15 +148,15 @@ impl Game {
                 troublemaker,
                 challenger,
                 ..
-            } = f.kind
+            } = &f.kind
             {
-                if c == troublemaker && owner_of_power == challenger {
+                if c == *troublemaker && owner_of_power == *challenger {
                     owner_of_power = f
                         .players
                         .iter()
                         .copied()
-                        .find(|&q| q != challenger)
-                        .unwrap_or(challenger);
+                        .find(|&q| q != *challenger)
+                        .unwrap_or(*challenger);
                 }
             }
             if owner_of_power == p {
@@ -161,13 +208,14 @@ impl Game {
         self.players_named(who, ctx).contains(&p) && cond.is_none_or(|c| self.holds(c, ctx))
     }
 
-    /// 514.4a: how many more cards `p` flips at the faceoff's first flip.
-    fn extra_flips(&self, p: PlayerId) -> u16 {
+    /// 514.4a: how many more (fewer, when negative) cards `p` flips at the faceoff's first
+    /// flip.
+    fn extra_flips(&self, p: PlayerId) -> i16 {
         let mut n = 0;
         self.each_static(|e, cond, ctx| {
             if let StaticEffect::FlipMore { who, amount } = e {
                 if self.static_names(*who, cond, ctx, p) {
-                    n += *amount as u16;
+                    n += *amount as i16;
                 }
             }
         });
@@ -257,7 +305,7 @@ impl Game {
             .unwrap_or_default();
         let counts: Vec<u16> = players
             .iter()
-            .map(|&p| 1 + if first { self.extra_flips(p) } else { 0 })
+            .map(|&p| (1 + if first { self.extra_flips(p) } else { 0 }).max(0) as u16)
             .collect();
         let mut any = false;
         for (p, n) in players.into_iter().zip(counts) {
@@ -318,12 +366,15 @@ impl Game {
         self.push(Frame::Faceoff(FaceoffStage::End));
         self.faceoff_window();
         let kind = self.st.faceoff.as_ref().expect("in a faceoff").kind.clone();
+        self.follow_outcome(winner);
         match kind {
+            FaceoffKind::ByEffect { .. } => {}
             FaceoffKind::Troublemaker {
                 troublemaker,
                 object,
                 challenger,
                 at,
+                ..
             } => {
                 if winner == challenger {
                     // 514.6a: defeat the Troublemaker: score its points, dismiss it.
@@ -371,6 +422,53 @@ impl Game {
         }
     }
 
+    /// 514.6d: the winner and then each loser follow the instructions the effect that
+    /// started the faceoff has for them, each as "you"; with `at_end` they wait for the
+    /// faceoff's end (514.7) as delayed effects.
+    fn follow_outcome(&mut self, winner: PlayerId) {
+        let Some(o) = self.st.faceoff.as_ref().and_then(|f| f.outcome.clone()) else {
+            return;
+        };
+        let players = self
+            .st
+            .faceoff
+            .as_ref()
+            .expect("in a faceoff")
+            .players
+            .clone();
+        let mut each: Vec<(PlayerId, Vec<crate::ability::Effect>)> = vec![(winner, o.winner)];
+        for p in players.into_iter().filter(|&p| p != winner) {
+            each.push((p, o.loser.clone()));
+        }
+        each.retain(|(p, e)| !e.is_empty() && !self.player(*p).removed);
+        if o.at_end {
+            for (p, effects) in each {
+                let ctx = Ctx {
+                    you: p,
+                    player: Some(p),
+                    ..o.ctx
+                };
+                self.st.delayed.push(crate::ability::delayed::Delayed {
+                    at: crate::ability::Moment::EndOfFaceoff,
+                    ctx,
+                    objects: (self.card(o.ctx.source).object, None),
+                    effects,
+                    due: false,
+                });
+            }
+        } else {
+            // The winner's instructions are followed first (the last pushed goes first).
+            for (p, effects) in each.into_iter().rev() {
+                let ctx = Ctx {
+                    you: p,
+                    player: Some(p),
+                    ..o.ctx
+                };
+                self.push_resolution(ctx, effects, false, Vec::new(), None);
+            }
+        }
+    }
+
     /// 514.6b: choose which involved character goes home.
     pub(crate) fn send_home_choice(
         &mut self,
@@ -385,8 +483,12 @@ impl Game {
             });
             return None;
         }
+        // 514.6b: one that was involved (a challenge an effect made may involve fewer
+        // than all of the challenger's characters there, 514.3a.i).
+        let involved = self.involved_cards();
         let options: Vec<Choice> = self
             .characters_at(player, area)
+            .filter(|c| involved.contains(c))
             .filter(|&c| self.can_go_to(c, Area::Home(player), false))
             .map(Choice::Card)
             .collect();
@@ -469,6 +571,11 @@ impl Game {
         if let Some(d) = self.order_to_bottom() {
             return Some(d);
         }
+        self.st.last_involved = self
+            .involved_cards()
+            .into_iter()
+            .map(|c| (c, self.card(c).object))
+            .collect();
         self.st.faceoff = None;
         self.end_faceoff_modifiers();
         self.log(Event::FaceoffEnded);

@@ -142,7 +142,7 @@ pub(crate) fn writes(e: &StaticEffect) -> Reach<'_> {
 /// What a description reads of the cards it tests.
 pub(crate) fn reads_cards(c: &Cards) -> Reach<'_> {
     let mut r = Reach {
-        power: c.power_at_least.is_some() || c.power_at_most.is_some(),
+        power: c.power_at_least.is_some() || c.power_at_most.is_some() || c.power_vs.is_some(),
         colors: Colors::of(&c.any_color),
         traits: c.trait_.iter().map(String::as_str).collect(),
         ..Reach::default()
@@ -152,6 +152,9 @@ pub(crate) fn reads_cards(c: &Cards) -> Reach<'_> {
     }
     for inner in [&c.attached_to, &c.has_attached].into_iter().flatten() {
         r = r.join(reads_cards(inner));
+    }
+    if let Some(vs) = &c.power_vs {
+        r = r.join(reads_amount(&vs.1));
     }
     r
 }
@@ -269,6 +272,7 @@ pub(crate) fn ability_kinds(a: &Ability) -> (Kinds, Kinds) {
                     then, otherwise, ..
                 } => in_effects(then).or(in_effects(otherwise)),
                 Effect::By { effects, .. } | Effect::Later { effects, .. } => in_effects(effects),
+                Effect::Faceoff { winner, loser, .. } => in_effects(winner).or(in_effects(loser)),
                 Effect::PayOr { otherwise, .. } => in_effects(otherwise),
                 Effect::Modes { modes, .. } => modes
                     .iter()
@@ -296,6 +300,7 @@ pub(crate) fn ability_kinds(a: &Ability) -> (Kinds, Kinds) {
                 | Effect::Flip { .. }
                 | Effect::OncePerFaceoff
                 | Effect::Studious
+                | Effect::Uninvolve(_)
                 | Effect::LoseTokens { .. }
                 | Effect::Uncover(_)
                 | Effect::Peek(_)

@@ -7,7 +7,6 @@ use crate::game::Game;
 use crate::ids::{Area, CardId, PlayerId};
 use crate::rules::colorpower::ColorPowers;
 use crate::rules::occurrence::Occurrence;
-use crate::state::FaceoffKind;
 use crate::state::Step;
 
 impl Game {
@@ -355,7 +354,7 @@ impl Game {
         timing: &crate::ability::Timing,
         phase: bool,
     ) -> bool {
-        use crate::ability::{FaceoffType, PhaseName, Timing};
+        use crate::ability::{PhaseName, Timing};
         match timing {
             Timing::Phase(name) => {
                 let now = match self.st.step.phase() {
@@ -378,16 +377,7 @@ impl Game {
             }
             _ if phase => false,
             Timing::Immediate => true,
-            Timing::Faceoff(kind) => match (&self.st.faceoff, kind) {
-                (None, _) => false,
-                (Some(_), None) => true,
-                (Some(f), Some(FaceoffType::Troublemaker)) => {
-                    matches!(f.kind, FaceoffKind::Troublemaker { .. })
-                }
-                (Some(f), Some(FaceoffType::Problem)) => {
-                    !matches!(f.kind, FaceoffKind::Troublemaker { .. })
-                }
-            },
+            Timing::Faceoff(kind) => self.in_faceoff(*kind),
             Timing::Reaction { when, condition } => self
                 .reaction_available(p, card, when, condition.as_deref())
                 .is_some(),

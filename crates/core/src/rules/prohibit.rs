@@ -102,6 +102,9 @@ impl Attempt {
             Prohibition::Draw(_) => matches!(self, Attempt::Draw(_)),
             Prohibition::Search(_) => matches!(self, Attempt::Search(_)),
             Prohibition::Challenge { .. } => matches!(self, Attempt::Challenge { .. }),
+            // Involvement is read where it is worked out (`rules/faceoff.rs`), never as an
+            // attempt.
+            Prohibition::InvolvedWithThis(_) => false,
         }
     }
 
@@ -272,6 +275,8 @@ impl Game {
                 Attempt::Contribute(card) => self.fits(card, sel, ctx),
                 _ => false,
             },
+            // Involvement is read where it is worked out (`rules/faceoff.rs`).
+            Prohibition::InvolvedWithThis(_) => false,
             Prohibition::Score(who) => match attempt {
                 Attempt::Score(p) => self.names_player(*who, ctx, p),
                 _ => false,

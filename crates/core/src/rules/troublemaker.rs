@@ -114,8 +114,10 @@ impl Game {
                         object,
                         challenger: tp,
                         at: area,
+                        alone: None,
                     },
                     vec![tp, defender],
+                    None,
                 );
                 None
             }

@@ -19,6 +19,7 @@ mod copies2;
 mod decklook;
 mod describe;
 mod dilemma;
+mod effect_faceoffs;
 mod entering;
 mod entering2;
 mod flips;

@@ -9,14 +9,7 @@ use crate::rules::layers::ALL_LAYERS;
 impl Game {
     /// Whether two amounts compare as `cmp` says.
     pub(super) fn compares(&self, a: &Amount, cmp: Cmp, b: &Amount, ctx: &Ctx) -> bool {
-        let (a, b) = (self.amount(a, ctx), self.amount(b, ctx));
-        match cmp {
-            Cmp::AtLeast => a >= b,
-            Cmp::AtMost => a <= b,
-            Cmp::MoreThan => a > b,
-            Cmp::LessThan => a < b,
-            Cmp::EqualTo => a == b,
-        }
+        cmp.holds(self.amount(a, ctx) as i32, self.amount(b, ctx) as i32)
     }
 
     /// Whether a faceoff (of the given kind, if any) is going on.
@@ -24,11 +17,16 @@ impl Game {
         match (&self.st.faceoff, kind) {
             (None, _) => false,
             (Some(_), None) => true,
-            (Some(f), Some(FaceoffType::Troublemaker)) => {
-                matches!(f.kind, crate::state::FaceoffKind::Troublemaker { .. })
-            }
-            (Some(f), Some(FaceoffType::Problem)) => {
-                !matches!(f.kind, crate::state::FaceoffKind::Troublemaker { .. })
+            (Some(f), Some(kind)) => {
+                use crate::state::FaceoffKind as K;
+                // 512.4a: a faceoff an effect started is neither a Troublemaker faceoff
+                // (unless it is a challenge, 608) nor a Problem faceoff (612).
+                let of = match f.kind {
+                    K::Troublemaker { .. } => Some(FaceoffType::Troublemaker),
+                    K::Problem { .. } | K::MultiProblem { .. } => Some(FaceoffType::Problem),
+                    K::ByEffect { .. } => None,
+                };
+                of == Some(kind)
             }
         }
     }

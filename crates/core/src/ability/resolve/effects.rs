@@ -140,6 +140,17 @@ impl Game {
                     });
                 }
             }
+            Effect::Uninvolve(t) => {
+                // 514.3d: for the rest of the faceoff, as the object each is now.
+                for c in targets!(t) {
+                    let object = self.card(c).object;
+                    if let Some(f) = self.st.faceoff.as_mut() {
+                        if !f.excluded.contains(&(c, object)) {
+                            f.excluded.push((c, object));
+                        }
+                    }
+                }
+            }
             Effect::Exhaust(t) => {
                 for c in targets!(t) {
                     self.perform(Occurrence::Exhaust(c));
@@ -318,6 +329,7 @@ impl Game {
             | Effect::Pick(_)
             | Effect::ChooseColor
             | Effect::Modes { .. }
+            | Effect::Faceoff { .. }
             | Effect::Later { .. } => {}
             Effect::Reveal { deck, count } => {
                 let n = self.amount(count, ctx).max(0) as usize;

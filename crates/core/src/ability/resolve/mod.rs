@@ -5,6 +5,7 @@ mod amounts;
 mod conditions;
 mod costs;
 mod effects;
+mod faceoffs;
 mod selectors;
 mod targets;
 
@@ -255,6 +256,48 @@ impl Game {
                     });
                     r.next += 1;
                     continue;
+                }
+                // 514.3c, 707.4: the faceoff starts as this instruction is followed; the
+                // rest of the effect waits for it to end.
+                Effect::Faceoff {
+                    start,
+                    winner,
+                    loser,
+                    at_end,
+                } => {
+                    let started =
+                        self.faceoff_start(start, &ctx, answer.take(), &mut r.chosen, &mut r.sel);
+                    let (kind, players) = match started {
+                        Err((prompt, choices)) => {
+                            return self.ask(Frame::Resolve(r), ctx.you, prompt, choices);
+                        }
+                        Ok(None) => {
+                            r.next += 1;
+                            r.chosen = None;
+                            r.sel.picking.clear();
+                            r.sel.done = false;
+                            continue;
+                        }
+                        Ok(Some(k)) => k,
+                    };
+                    let outcome = crate::state::FaceoffOutcome {
+                        ctx,
+                        winner: winner.clone(),
+                        loser: loser.clone(),
+                        at_end: *at_end,
+                    };
+                    r.next += 1;
+                    r.chosen = None;
+                    r.progress = 0;
+                    r.sel.picking.clear();
+                    r.sel.done = false;
+                    if (r.next as usize) < r.effects.len() {
+                        self.push(Frame::Resolve(r));
+                    } else {
+                        self.finish_resolution(r.event);
+                    }
+                    self.start_faceoff(kind, players, Some(Box::new(outcome)));
+                    return None;
                 }
                 Effect::OncePerFaceoff => {
                     match self.st.faceoff.as_mut() {

@@ -95,6 +95,14 @@ impl Game {
                     })
             }
             Place::Involved => k.zone == Zone::Play && self.involved_cards().contains(&c),
+            Place::WasInvolved => {
+                k.zone == Zone::Play
+                    && if self.st.faceoff.is_some() {
+                        self.involved_cards().contains(&c)
+                    } else {
+                        self.st.last_involved.contains(&(c, k.object))
+                    }
+            }
             Place::Flipped => {
                 k.zone == Zone::Flip
                     && self
@@ -167,7 +175,7 @@ impl Game {
         // of the 711 order, so a power modifier whose own description tests power can't
         // depend on itself (711.5).
         // Read only when asked for: it is the dearest thing a description can test.
-        if sel.power_at_most.is_some() || sel.power_at_least.is_some() {
+        if sel.power_at_most.is_some() || sel.power_at_least.is_some() || sel.power_vs.is_some() {
             let power = match self.reading(ctx) {
                 Some(layer) if k.zone == Zone::Play => self.power_upto(c, layer),
                 _ => self
@@ -181,6 +189,9 @@ impl Game {
                 || sel
                     .power_at_least
                     .is_some_and(|m| power.is_none_or(|p| p < m))
+                || sel.power_vs.as_deref().is_some_and(|(cmp, amount)| {
+                    power.is_none_or(|p| !cmp.holds(p as i32, self.amount(amount, ctx) as i32))
+                })
             {
                 return false;
             }
@@ -215,6 +226,11 @@ impl Game {
                 k.zone == Zone::Play && k.is_exhausted()
             };
             if !state || self.card_type(c) == CardType::Problem {
+                return false;
+            }
+        }
+        if let Some(b) = sel.boosted {
+            if self.card_type(c) != CardType::ManeCharacter || k.boosted != b {
                 return false;
             }
         }
@@ -271,6 +287,7 @@ impl Game {
                 | Place::There
                 | Place::AtOpponentsProblem
                 | Place::Involved
+                | Place::WasInvolved
                 | Place::AtFaceoff
                 | Place::Elsewhere
                 | Place::Revealed
@@ -288,6 +305,7 @@ impl Game {
             | Place::AtOpponentsProblem
             | Place::Anywhere
             | Place::Involved
+            | Place::WasInvolved
             | Place::AtFaceoff
             | Place::Elsewhere => &self.st.in_play,
         };
