@@ -362,8 +362,8 @@ bitflags::bitflags! {
         const SWIFT = 1 << 23;
         /// The card is a Problem (201): its area's Problem card is found among these.
         const PROBLEM_CARD = 1 << 24;
-        /// An Event's play ability with a Faceoff timing (512.4b); Events are never
-        /// listed in the index of play, so this and the next come after its lists.
+        /// An Event's play ability with a Faceoff timing (512.4b). Read only of cards
+        /// in hand, so this and the next two need no list of the index of play.
         const PLAY_FACEOFF = 1 << FaceFacts::LISTS;
         /// An Event's play ability with a Reaction timing (512.4b).
         const PLAY_REACTION = 2 << FaceFacts::LISTS;
@@ -372,9 +372,12 @@ bitflags::bitflags! {
     }
 }
 
+// The kinds of static effect fit between the bits below them and Showy.
+const _: () = assert!(StaticKinds::ALL.bits() < 1 << (21 - FaceFacts::STATIC_SHIFT));
+
 impl FaceFacts {
     const STATIC_SHIFT: u32 = 8;
-    /// How many kinds a face may have, so lists of the index of play (one per bit).
+    /// The kinds listed by the index of play (the bits below this one).
     const LISTS: usize = 28;
 
     /// The record of faces printing static effects of the kinds `k`.
@@ -445,16 +448,15 @@ impl FaceFacts {
         {
             f |= Self::REPLACE;
         }
-        for &k in &face.keywords {
-            f.set(
-                Self::SHOWY,
-                f.has(Self::SHOWY) || matches!(k, Keyword::Showy(_)),
-            );
-            f.set(
-                Self::ECCENTRIC,
-                f.has(Self::ECCENTRIC) || matches!(k, Keyword::Eccentric(_)),
-            );
-            f.set(Self::SWIFT, f.has(Self::SWIFT) || k == Keyword::Swift);
+        let prints = |k: fn(&Keyword) -> bool| face.keywords.iter().any(k);
+        if prints(|k| matches!(k, Keyword::Showy(_))) {
+            f |= Self::SHOWY;
+        }
+        if prints(|k| matches!(k, Keyword::Eccentric(_))) {
+            f |= Self::ECCENTRIC;
+        }
+        if prints(|k| *k == Keyword::Swift) {
+            f |= Self::SWIFT;
         }
         f
     }
