@@ -57,6 +57,9 @@ pub(crate) struct PoolFacts {
     pub lose_abilities: bool,
     /// Some face sets the state other cards enter play in (`StaticEffect::OthersEnter`).
     pub entry_states: bool,
+    /// Some face has an ability working out of play (`Ability::From`), so discard piles
+    /// and banished zones are looked through for cards a player may play.
+    pub play_elsewhere: bool,
 }
 
 /// A set of kinds of static effect: the ones read by scans of their own, and what the
@@ -97,7 +100,9 @@ impl StaticKinds {
         match e {
             StaticEffect::Power { .. } => Self::POWER,
             StaticEffect::ColoredPower { .. } => Self::POWER.union(Self::COLORS),
-            StaticEffect::GainColor { .. } | StaticEffect::GainChosenColor { .. } => Self::COLORS,
+            StaticEffect::GainColor { .. }
+            | StaticEffect::GainChosenColor { .. }
+            | StaticEffect::GainColorsOf { .. } => Self::COLORS,
             StaticEffect::GainKeyword { .. } => Self::GAIN_KEYWORD,
             StaticEffect::GainTrait { .. } => Self::GAIN_TRAIT,
             StaticEffect::ContributesWhileExhausted => Self::CONTRIBUTES,
@@ -108,7 +113,12 @@ impl StaticKinds {
             | StaticEffect::IgnoreHighestFlip { .. }
             | StaticEffect::FaceoffTotal { .. }
             | StaticEffect::FlippedInstead { .. } => Self::FACEOFF,
-            StaticEffect::LoseAbilities { .. } | StaticEffect::OthersEnter { .. } => Self::OTHER,
+            StaticEffect::LoseAbilities { .. }
+            | StaticEffect::OthersEnter { .. }
+            | StaticEffect::PlayAsFromHand => Self::OTHER,
+            StaticEffect::Hook(h) => match crate::rules::hooks::kind(*h) {
+                crate::rules::hooks::HookKind::Replacement => Self::REPLACE,
+            },
         }
     }
 
@@ -169,7 +179,8 @@ impl PoolFacts {
                                 matches!(**effect, StaticEffect::LoseAbilities { .. });
                         }
                     }
-                    self.replacements |= matches!(effect, StaticEffect::Replace { .. });
+                    self.replacements |= matches!(effect, StaticEffect::Replace { .. })
+                        || StaticKinds::of(effect).has(StaticKinds::REPLACE);
                 }
                 Ability::Triggered { when, .. } => {
                     self.triggers = true;
@@ -186,6 +197,8 @@ impl PoolFacts {
                 // The host description is checked with the attachment rules (511.2), and
                 // entry abilities as the card enters play (706.1a).
                 Ability::Attach(_) | Ability::AsEntersPlay(_) => {}
+                // Read where a player may play cards (`rules/zones.rs`).
+                Ability::From(..) => self.play_elsewhere = true,
                 Ability::Activated { timing, .. }
                 | Ability::ActivatedByAny { timing, .. }
                 | Ability::Play { timing, .. } => {
@@ -259,7 +272,7 @@ fn grants_replacing(a: &Ability) -> bool {
         | Ability::Play { effects, .. } => effects
             .iter()
             .any(|e| matches!(e, Effect::Until { effect, .. } if gives(effect))),
-        Ability::Attach(_) | Ability::AsEntersPlay(_) => false,
+        Ability::Attach(_) | Ability::AsEntersPlay(_) | Ability::From(..) => false,
     }
 }
 
@@ -274,7 +287,7 @@ fn grants_agile(a: &Ability) -> bool {
         | Ability::Activated { effects, .. }
         | Ability::ActivatedByAny { effects, .. }
         | Ability::Play { effects, .. } => in_effects(effects),
-        Ability::Attach(_) | Ability::AsEntersPlay(_) => false,
+        Ability::Attach(_) | Ability::AsEntersPlay(_) | Ability::From(..) => false,
     }
 }
 
@@ -314,7 +327,8 @@ pub(crate) fn face_listens(pool: &[CardDef]) -> std::sync::Arc<[EventKinds]> {
                 | Ability::ActivatedByAny { .. }
                 | Ability::Attach(_)
                 | Ability::Play { .. }
-                | Ability::AsEntersPlay(_) => kinds,
+                | Ability::AsEntersPlay(_)
+                | Ability::From(..) => kinds,
             })
     };
     pool.iter()
@@ -363,6 +377,9 @@ impl FaceFacts {
                             StaticEffect::Prohibit(_) => Self::PROHIBIT,
                             StaticEffect::Cost(_) => Self::COST,
                             StaticEffect::Replace { .. } => Self::REPLACE,
+                            StaticEffect::Hook(h) => match crate::rules::hooks::kind(*h) {
+                                crate::rules::hooks::HookKind::Replacement => Self::REPLACE,
+                            },
                             StaticEffect::Power { .. }
                             | StaticEffect::GainColor { .. }
                             | StaticEffect::GainKeyword { .. }
@@ -375,7 +392,9 @@ impl FaceFacts {
                             | StaticEffect::GainTrait { .. }
                             | StaticEffect::LoseAbilities { .. }
                             | StaticEffect::GainChosenColor { .. }
-                            | StaticEffect::OthersEnter { .. } => Self::empty(),
+                            | StaticEffect::OthersEnter { .. }
+                            | StaticEffect::PlayAsFromHand
+                            | StaticEffect::GainColorsOf { .. } => Self::empty(),
                         }
                 }
                 // Triggered abilities are indexed by the events they listen to
@@ -383,7 +402,8 @@ impl FaceFacts {
                 Ability::Triggered { .. }
                 | Ability::Play { .. }
                 | Ability::Attach(_)
-                | Ability::AsEntersPlay(_) => Self::empty(),
+                | Ability::AsEntersPlay(_)
+                | Ability::From(..) => Self::empty(),
             };
         }
         if face

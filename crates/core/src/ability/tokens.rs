@@ -72,6 +72,7 @@ pub(crate) fn each_effect(a: &Ability, f: &mut impl FnMut(&Effect)) {
                 | Effect::PlayFree { .. }
                 | Effect::SearchAndPlay { .. }
                 | Effect::BanishLinked(_)
+                | Effect::BanishBeneath(_)
                 | Effect::ReturnLinked
                 | Effect::Pick(_)
                 | Effect::MoveToProblemWith { .. }
@@ -98,7 +99,10 @@ pub(crate) fn each_effect(a: &Ability, f: &mut impl FnMut(&Effect)) {
         | Ability::Activated { effects, .. }
         | Ability::ActivatedByAny { effects, .. }
         | Ability::Play { effects, .. } => walk(effects, f),
-        Ability::Static { .. } | Ability::Attach(_) | Ability::AsEntersPlay(_) => {}
+        Ability::Static { .. }
+        | Ability::Attach(_)
+        | Ability::AsEntersPlay(_)
+        | Ability::From(..) => {}
     }
 }
 
@@ -159,6 +163,7 @@ pub(crate) fn each_effect_mut(effects: &mut [Effect], f: &mut impl FnMut(&mut Ef
             | Effect::PlayFree { .. }
             | Effect::SearchAndPlay { .. }
             | Effect::BanishLinked(_)
+                | Effect::BanishBeneath(_)
             | Effect::ReturnLinked
             | Effect::Pick(_)
             | Effect::MoveToProblemWith { .. }

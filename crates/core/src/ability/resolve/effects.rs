@@ -420,6 +420,14 @@ impl Game {
                     }
                 }
             }
+            Effect::BanishBeneath(t) => {
+                // 410.5: only beneath a card in play.
+                if self.card(ctx.source).zone == Zone::Play {
+                    for c in targets!(t) {
+                        self.banish_beneath(c, ctx.source);
+                    }
+                }
+            }
             Effect::BanishLinked(t) => {
                 for c in targets!(t) {
                     // A banishment waiting for a replacement choice is linked now: the
