@@ -28,3 +28,4 @@ mod players;
 mod prohibit;
 mod quickstart;
 mod replace;
+mod zones;
