@@ -403,10 +403,7 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
             on_cards(c),
             cards(of, false)
         ),
-        StaticEffect::Hook(h) => format!(
-            "(hook {h:?}) {}",
-            ponyccg_core::rules::hooks::words(*h)
-        ),
+        StaticEffect::Hook(h) => format!("(hook {h:?}) {}", ponyccg_core::rules::hooks::words(*h)),
         StaticEffect::OthersEnter { cards: c, does } => match does {
             OnEntry::Exhausted => format!("{} enter play exhausted", cards(c, true)),
             OnEntry::Modifier {

@@ -163,7 +163,7 @@ pub(crate) fn each_effect_mut(effects: &mut [Effect], f: &mut impl FnMut(&mut Ef
             | Effect::PlayFree { .. }
             | Effect::SearchAndPlay { .. }
             | Effect::BanishLinked(_)
-                | Effect::BanishBeneath(_)
+            | Effect::BanishBeneath(_)
             | Effect::ReturnLinked
             | Effect::Pick(_)
             | Effect::MoveToProblemWith { .. }

@@ -204,9 +204,8 @@ impl Game {
                 let elsewhere = matches!(
                     self.card(c).zone,
                     Zone::Discard | Zone::Flip | Zone::Banished
-                )
-                    || (matches!(occ, Occurrence::ToHand(_))
-                        && self.card(c).zone == Zone::DrawDeck)
+                ) || (matches!(occ, Occurrence::ToHand(_))
+                    && self.card(c).zone == Zone::DrawDeck)
                     || (matches!(occ, Occurrence::ToDeckTop(_))
                         && matches!(self.card(c).zone, Zone::Hand | Zone::Queue));
                 from_play || elsewhere

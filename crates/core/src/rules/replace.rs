@@ -361,8 +361,7 @@ impl Game {
                     if m.condition.as_ref().is_some_and(|c| !self.holds(c, &ctx)) {
                         continue;
                     }
-                    if let Some((instead, chooser)) =
-                        crate::rules::hooks::replaces(self, h, s, occ)
+                    if let Some((instead, chooser)) = crate::rules::hooks::replaces(self, h, s, occ)
                     {
                         out.push(Applicable {
                             id,

@@ -38,13 +38,12 @@ fn r609_2a_a_card_working_from_the_discard_pile_is_played_from_there_only() {
     );
     t.assert_offered("play \"Blue Friend FD\" from the discard pile to home");
     t.choose(P1, "play \"Blue Friend FD\" from the discard pile to home");
-    let c = t
-        .g
-        .in_play()
-        .iter()
-        .copied()
-        .find(|&c| t.g.def(c).number == "FD")
-        .expect("in play");
+    let c =
+        t.g.in_play()
+            .iter()
+            .copied()
+            .find(|&c| t.g.def(c).number == "FD")
+            .expect("in play");
     assert_eq!(t.g.card(c).area, Some(Area::Home(P1)));
     assert_eq!(t.g.player(P1).tokens, 0, "705.2: its cost is paid");
 }
@@ -268,10 +267,7 @@ fn r711_copied_colours_include_those_a_modifier_gave() {
             place(b, P2, "PK", Area::Problem(P1));
         },
     );
-    assert_eq!(
-        t.g.colors(cp.unwrap()),
-        Colors::of(&[Yellow, Orange, Pink])
-    );
+    assert_eq!(t.g.colors(cp.unwrap()), Colors::of(&[Yellow, Orange, Pink]));
     assert_eq!(t.g.colors(hc.unwrap()), Colors::single(Yellow));
 }
 
