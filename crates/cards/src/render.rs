@@ -832,6 +832,8 @@ pub fn effect(e: &Effect) -> String {
         ),
         Effect::BanishLinked(t) => format!("banish {} (this card remembers it)", target(t)),
         Effect::BanishBeneath(t) => format!("banish {} beneath this card", target(t)),
+        Effect::Show(t) => format!("reveal {} to every player", target(t)),
+        Effect::DiscardCards(t) => format!("the owner discards {} from hand", target(t)),
         Effect::ReturnLinked => "put the cards this card banished into play at a Problem of your choice and uncover them".into(),
         Effect::GainTokensForPhase { who: w, amount: a } => format!(
             "{} {} until the end of the phase",
@@ -1512,6 +1514,8 @@ fn lead(e: &Effect) -> Lead {
         | Effect::SearchAndPlay { .. }
         | Effect::BanishLinked(_)
         | Effect::BanishBeneath(_)
+                | Effect::Show(_)
+                | Effect::DiscardCards(_)
         | Effect::ReturnLinked
         | Effect::Pick(_)
         | Effect::MoveToProblemWith { .. }

@@ -1224,6 +1224,12 @@ pub enum Effect {
     /// 410.5: banish cards beneath this card (in play), linked to it while both stay
     /// where they are (place `BeneathThis` finds them).
     BanishBeneath(Target),
+    /// Reveal cards (from a hand, say) to every player: their owners show them; they
+    /// stay where they are.
+    Show(Target),
+    /// 410.3: the target cards in a hand are discarded by their owners ("they discard
+    /// that card").
+    DiscardCards(Target),
     /// Put the cards this card banished with `BanishLinked` (still banished) into play
     /// at a Problem the controller chooses, face-down, then uncover them (607.3); the
     /// link ends either way.

@@ -73,6 +73,8 @@ pub(crate) fn each_effect(a: &Ability, f: &mut impl FnMut(&Effect)) {
                 | Effect::SearchAndPlay { .. }
                 | Effect::BanishLinked(_)
                 | Effect::BanishBeneath(_)
+                | Effect::Show(_)
+                | Effect::DiscardCards(_)
                 | Effect::ReturnLinked
                 | Effect::Pick(_)
                 | Effect::MoveToProblemWith { .. }
@@ -164,6 +166,8 @@ pub(crate) fn each_effect_mut(effects: &mut [Effect], f: &mut impl FnMut(&mut Ef
             | Effect::SearchAndPlay { .. }
             | Effect::BanishLinked(_)
             | Effect::BanishBeneath(_)
+                | Effect::Show(_)
+                | Effect::DiscardCards(_)
             | Effect::ReturnLinked
             | Effect::Pick(_)
             | Effect::MoveToProblemWith { .. }

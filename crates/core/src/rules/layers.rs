@@ -328,6 +328,8 @@ pub(crate) fn ability_kinds(a: &Ability) -> (Kinds, Kinds) {
                 | Effect::SearchAndPlay { .. }
                 | Effect::BanishLinked(_)
                 | Effect::BanishBeneath(_)
+                | Effect::Show(_)
+                | Effect::DiscardCards(_)
                 | Effect::ReturnLinked
                 | Effect::Pick(_)
                 | Effect::MoveToProblemWith { .. }

@@ -420,6 +420,20 @@ impl Game {
                     }
                 }
             }
+            Effect::Show(t) => {
+                for c in targets!(t) {
+                    let owner = self.card(c).owner;
+                    self.log(crate::event::Event::Revealed {
+                        player: owner,
+                        card: c,
+                    });
+                }
+            }
+            Effect::DiscardCards(t) => {
+                for c in targets!(t) {
+                    self.perform(Occurrence::Discard(c));
+                }
+            }
             Effect::BanishBeneath(t) => {
                 // 410.5: only beneath a card in play.
                 if self.card(ctx.source).zone == Zone::Play {
