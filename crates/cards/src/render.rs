@@ -969,6 +969,16 @@ pub fn effect(e: &Effect) -> String {
             },
         ),
         Effect::ChooseColor => "choose a colour".into(),
+        Effect::ChooseCardType => "choose a card type".into(),
+        Effect::PickBy { who: w, target: t } => format!(
+            "{} chooses {} (\"that card\" from here on)",
+            who(*w),
+            match t {
+                // The choice is theirs, not "of your choice".
+                Target::Choose(c) => a(&cards(c, false)),
+                other => target(other),
+            }
+        ),
         Effect::Modes {
             choose,
             random,
@@ -1386,6 +1396,7 @@ fn condition(c: &Condition) -> String {
         ),
         Condition::ThatPlayer(w) => format!("that player is {}", who(*w)),
         Condition::ItDismissed => "you did dismiss that card".into(),
+        Condition::ItIsChosenType => "that card has the chosen card type".into(),
         Condition::WonByAtLeast(n) => format!("the winner's margin is at least {n} power"),
         Condition::WonByExactly(n) => format!("the winner's margin is exactly {n} power"),
         Condition::OpponentChallenging => "an opponent is the challenger".into(),
@@ -1516,6 +1527,8 @@ fn lead(e: &Effect) -> Lead {
         | Effect::BanishBeneath(_)
                 | Effect::Show(_)
                 | Effect::DiscardCards(_)
+                | Effect::PickBy { .. }
+                | Effect::ChooseCardType
         | Effect::ReturnLinked
         | Effect::Pick(_)
         | Effect::MoveToProblemWith { .. }

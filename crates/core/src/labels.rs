@@ -140,6 +140,7 @@ impl Game {
             }
             Choice::Draw => "draw a card".into(),
             Choice::Color(c) => format!("{c}"),
+            Choice::CardType(t) => t.name().into(),
             Choice::Mode(i) => self.mode_name(i),
             Choice::Name(c) => format!("name {}", self.quoted(c)),
             Choice::StaticFirst { card, index } => format!(

@@ -443,6 +443,9 @@ pub enum Condition {
     /// The controller has characters involved in the current faceoff, and every one of
     /// them has the colour.
     InvolvedAllColor(Color),
+    /// The card `It` names has the card type an earlier `Effect::ChooseCardType` of the
+    /// same effect chose (false with none chosen).
+    ItIsChosenType,
 }
 
 /// Which card a trigger watches.
@@ -1230,6 +1233,12 @@ pub enum Effect {
     /// 410.3: the target cards in a hand are discarded by their owners ("they discard
     /// that card").
     DiscardCards(Target),
+    /// As `Pick`, but the named player makes the choice (the description is still read
+    /// from the controller's view): "your opponent chooses a card in their hand".
+    PickBy { who: Who, target: Target },
+    /// The controller chooses a card type; later conditions `ItIsChosenType` of this
+    /// effect test `It` against it.
+    ChooseCardType,
     /// Put the cards this card banished with `BanishLinked` (still banished) into play
     /// at a Problem the controller chooses, face-down, then uncover them (607.3); the
     /// link ends either way.

@@ -75,6 +75,8 @@ pub(crate) fn each_effect(a: &Ability, f: &mut impl FnMut(&Effect)) {
                 | Effect::BanishBeneath(_)
                 | Effect::Show(_)
                 | Effect::DiscardCards(_)
+                | Effect::PickBy { .. }
+                | Effect::ChooseCardType
                 | Effect::ReturnLinked
                 | Effect::Pick(_)
                 | Effect::MoveToProblemWith { .. }
@@ -168,6 +170,8 @@ pub(crate) fn each_effect_mut(effects: &mut [Effect], f: &mut impl FnMut(&mut Ef
             | Effect::BanishBeneath(_)
                 | Effect::Show(_)
                 | Effect::DiscardCards(_)
+                | Effect::PickBy { .. }
+                | Effect::ChooseCardType
             | Effect::ReturnLinked
             | Effect::Pick(_)
             | Effect::MoveToProblemWith { .. }

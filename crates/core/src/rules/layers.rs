@@ -201,7 +201,8 @@ pub(crate) fn reads_condition(c: &Condition) -> Reach<'_> {
         | Condition::FirstThisFaceoff
         | Condition::ThatPlayer(_)
         | Condition::OpponentChallenging
-        | Condition::ItDismissed => Reach::default(),
+        | Condition::ItDismissed
+        | Condition::ItIsChosenType => Reach::default(),
     }
 }
 
@@ -330,6 +331,8 @@ pub(crate) fn ability_kinds(a: &Ability) -> (Kinds, Kinds) {
                 | Effect::BanishBeneath(_)
                 | Effect::Show(_)
                 | Effect::DiscardCards(_)
+                | Effect::PickBy { .. }
+                | Effect::ChooseCardType
                 | Effect::ReturnLinked
                 | Effect::Pick(_)
                 | Effect::MoveToProblemWith { .. }

@@ -312,6 +312,8 @@ impl Game {
             Effect::If { .. }
             | Effect::OncePerFaceoff
             | Effect::Pick(_)
+            | Effect::PickBy { .. }
+            | Effect::ChooseCardType
             | Effect::ChooseColor
             | Effect::Modes { .. }
             | Effect::Later { .. } => {}
