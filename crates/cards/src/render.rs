@@ -1525,10 +1525,10 @@ fn lead(e: &Effect) -> Lead {
         | Effect::SearchAndPlay { .. }
         | Effect::BanishLinked(_)
         | Effect::BanishBeneath(_)
-                | Effect::Show(_)
-                | Effect::DiscardCards(_)
-                | Effect::PickBy { .. }
-                | Effect::ChooseCardType
+        | Effect::Show(_)
+        | Effect::DiscardCards(_)
+        | Effect::PickBy { .. }
+        | Effect::ChooseCardType
         | Effect::ReturnLinked
         | Effect::Pick(_)
         | Effect::MoveToProblemWith { .. }

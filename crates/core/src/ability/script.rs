@@ -1235,7 +1235,10 @@ pub enum Effect {
     DiscardCards(Target),
     /// As `Pick`, but the named player makes the choice (the description is still read
     /// from the controller's view): "your opponent chooses a card in their hand".
-    PickBy { who: Who, target: Target },
+    PickBy {
+        who: Who,
+        target: Target,
+    },
     /// The controller chooses a card type; later conditions `ItIsChosenType` of this
     /// effect test `It` against it.
     ChooseCardType,

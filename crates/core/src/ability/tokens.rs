@@ -168,10 +168,10 @@ pub(crate) fn each_effect_mut(effects: &mut [Effect], f: &mut impl FnMut(&mut Ef
             | Effect::SearchAndPlay { .. }
             | Effect::BanishLinked(_)
             | Effect::BanishBeneath(_)
-                | Effect::Show(_)
-                | Effect::DiscardCards(_)
-                | Effect::PickBy { .. }
-                | Effect::ChooseCardType
+            | Effect::Show(_)
+            | Effect::DiscardCards(_)
+            | Effect::PickBy { .. }
+            | Effect::ChooseCardType
             | Effect::ReturnLinked
             | Effect::Pick(_)
             | Effect::MoveToProblemWith { .. }

@@ -326,3 +326,79 @@ fn r410_5_banished_beneath_a_card_and_back_from_beneath_it() {
     assert!(t.g.cards_beneath(kp).is_empty());
     assert_eq!(t.g.card(ot.unwrap()).zone, Zone::Banished);
 }
+
+fn in_their_hand() -> Cards {
+    Cards {
+        controller: Some(Who::Opponent),
+        place: Some(Place::Hand),
+        ..Cards::default()
+    }
+}
+
+#[test]
+fn r410_3_an_opponent_picks_their_own_card_and_a_named_type_is_tested() {
+    // P2 picks a card in P2's hand; P1 names a type; on a match P1 discards it for them.
+    let effects = vec![
+        Effect::PickBy {
+            who: Who::Opponent,
+            target: Target::Choose(in_their_hand()),
+        },
+        Effect::ChooseCardType,
+        Effect::Show(Target::It),
+        Effect::If {
+            cond: Condition::ItIsChosenType,
+            then: vec![Effect::DiscardCards(Target::It)],
+            otherwise: vec![],
+        },
+    ];
+    for (named, discarded) in [("Friend", true), ("Event", false)] {
+        let mut t = event_played(
+            effects.clone(),
+            vec![],
+            vec![friend("X", Orange, 1, 1, 0), friend("Y", Orange, 2, 1, 0)],
+            |b| {
+                to_hand(b, P2, "X");
+                to_hand(b, P2, "Y");
+            },
+        );
+        assert_eq!(t.who(), P2, "the opponent chooses");
+        t.choose(P2, "choose \"Orange Friend Y\"");
+        assert_eq!(t.who(), P1);
+        t.choose(P1, named);
+        let y_discarded =
+            t.g.player(P2)
+                .discard
+                .iter()
+                .any(|&c| t.g.def(c).number == "Y");
+        assert_eq!(y_discarded, discarded, "{named}");
+        let in_hand = |n: &str| t.g.player(P2).hand.iter().any(|&c| t.g.def(c).number == n);
+        assert!(in_hand("X"), "the card not picked stays");
+        assert_eq!(in_hand("Y"), !discarded);
+    }
+}
+
+#[test]
+fn r410_3_without_a_chosen_type_the_condition_fails() {
+    let t = event_played(
+        vec![
+            Effect::Pick(Target::Choose(in_their_hand())),
+            Effect::If {
+                cond: Condition::ItIsChosenType,
+                then: vec![Effect::DiscardCards(Target::It)],
+                otherwise: vec![],
+            },
+        ],
+        vec![],
+        vec![friend("X", Orange, 1, 1, 0)],
+        |b| {
+            to_hand(b, P2, "X");
+        },
+    );
+    assert!(
+        t.g.player(P2)
+            .hand
+            .iter()
+            .any(|&c| t.g.def(c).number == "X"),
+        "nothing was discarded"
+    );
+}
