@@ -97,6 +97,7 @@ impl Player for HeuristicPlayer {
             // cards (a reveal, a draw), so each is as good as another: a tie broken at
             // random rather than always the first listed.
             Prompt::ChooseMode => vec![0; n],
+            Prompt::ChooseCardType => d.choices.iter().map(|c| type_score(g, me, c)).collect(),
             // Priority: with no ability to use, pass. Anything else (uncover order,
             // prompts added later): prefer acting over passing, first listed first.
             _ => d
@@ -169,6 +170,28 @@ fn entry_score(g: &Game, me: PlayerId, c: &Choice) -> i32 {
 /// cards before opposing ones when the effect could go either way, and "done" only once
 /// nothing is left worth choosing (an effect that may take several is usually worth
 /// taking fully: moving, readying, returning one's own cards).
+fn type_score(g: &Game, me: PlayerId, c: &Choice) -> i32 {
+    use ponyccg_core::card::CardType;
+    let Choice::CardType(t) = *c else {
+        return i32::MIN;
+    };
+    match t {
+        // Never in a hand.
+        CardType::ManeCharacter | CardType::Problem => -100,
+        CardType::Friend | CardType::Resource | CardType::Event | CardType::Troublemaker => {
+            // A guess at an opposing hand card's type from what is public: the opponents'
+            // discard piles, Friends (the commonest) breaking ties.
+            let seen = g
+                .players()
+                .filter(|&p| p != me)
+                .flat_map(|p| g.player(p).discard.iter())
+                .filter(|&&x| g.def(x).card_type == t)
+                .count() as i32;
+            2 * seen + i32::from(t == CardType::Friend)
+        }
+    }
+}
+
 fn pick_score(g: &Game, me: PlayerId, c: &Choice) -> i32 {
     match *c {
         Choice::Card(k) if g.is_visible_to(k, me) => {

@@ -133,7 +133,10 @@ pub fn cards(c: &Cards, plural_form: bool) -> String {
     }
     // Cards in a hand, deck or discard pile are nobody's to control: they are in a
     // player's pile ("in your discard pile").
-    let pile = matches!(c.place, Some(Place::Hand | Place::Discard | Place::Deck));
+    let pile = matches!(
+        c.place,
+        Some(Place::Hand | Place::Discard | Place::Deck | Place::Banished)
+    );
     let mut words = Vec::new();
     if c.other {
         words.push("other".to_string());
@@ -244,6 +247,7 @@ fn pile_words(w: Who, p: Option<Place>) -> String {
     let pile = match p {
         Some(Place::Hand) => "hand",
         Some(Place::Deck) => "deck",
+        Some(Place::Banished) => "banished zone",
         _ => "discard pile",
     };
     format!(" in {whose} {pile}")
@@ -265,6 +269,8 @@ fn place_words(p: Option<Place>) -> &'static str {
         Some(Place::AtFaceoff) => " where the faceoff is",
         Some(Place::Elsewhere) => " not in this card's area",
         Some(Place::Revealed) => " revealed this way",
+        Some(Place::Banished) => " in a banished zone",
+        Some(Place::BeneathThis) => " banished beneath this card",
         Some(Place::Anywhere) => "",
         Some(Place::InPlay) | None => "",
     }
@@ -405,6 +411,15 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
             format!("{} gets {}", on_cards(cards), each.join(" and "))
         }
         StaticEffect::Prohibit(p) => prohibition(p, on),
+        StaticEffect::PlayAsFromHand => {
+            format!("you may play {on} as though it were in your hand")
+        }
+        StaticEffect::GainColorsOf { cards: c, of } => format!(
+            "{} also has the colours of each {}",
+            on_cards(c),
+            cards(of, false)
+        ),
+        StaticEffect::Hook(h) => format!("(hook {h:?}) {}", ponyccg_core::rules::hooks::words(*h)),
         StaticEffect::OthersEnter { cards: c, does } => match does {
             OnEntry::Exhausted => format!("{} enter play exhausted", cards(c, true)),
             OnEntry::Modifier {
@@ -697,6 +712,15 @@ pub fn effect(e: &Effect) -> String {
         Effect::Score { who: w, amount: a } => {
             format!("{} {}", does(*w, "score"), amount(a, "point", "points"))
         }
+        // The permission lapses as the card changes zones (410.6).
+        Effect::Until {
+            target: t,
+            effect: StaticEffect::PlayAsFromHand,
+            duration: Duration::Permanently,
+        } => format!(
+            "{} for as long as it stays where it is",
+            static_effect(&StaticEffect::PlayAsFromHand, &target(t))
+        ),
         Effect::Until {
             target: t,
             effect: se,
@@ -832,6 +856,9 @@ pub fn effect(e: &Effect) -> String {
             a(&format!("other {}", cards(to, false)))
         ),
         Effect::BanishLinked(t) => format!("banish {} (this card remembers it)", target(t)),
+        Effect::BanishBeneath(t) => format!("banish {} beneath this card", target(t)),
+        Effect::Show(t) => format!("reveal {} to every player", target(t)),
+        Effect::DiscardCards(t) => format!("the owner discards {} from hand", target(t)),
         Effect::ReturnLinked => "put the cards this card banished into play at a Problem of your choice and uncover them".into(),
         Effect::GainTokensForPhase { who: w, amount: a } => format!(
             "{} {} until the end of the phase",
@@ -967,6 +994,16 @@ pub fn effect(e: &Effect) -> String {
             },
         ),
         Effect::ChooseColor => "choose a colour".into(),
+        Effect::ChooseCardType => "choose a card type".into(),
+        Effect::PickBy { who: w, target: t } => format!(
+            "{} chooses {} (\"that card\" from here on)",
+            who(*w),
+            match t {
+                // The choice is theirs, not "of your choice".
+                Target::Choose(c) => a(&cards(c, false)),
+                other => target(other),
+            }
+        ),
         Effect::Modes {
             choose,
             random,
@@ -1428,6 +1465,7 @@ fn condition(c: &Condition) -> String {
         ),
         Condition::ThatPlayer(w) => format!("that player is {}", who(*w)),
         Condition::ItDismissed => "you did dismiss that card".into(),
+        Condition::ItIsChosenType => "that card has the chosen card type".into(),
         Condition::WonByAtLeast(n) => format!("the winner's margin is at least {n} power"),
         Condition::WonByExactly(n) => format!("the winner's margin is exactly {n} power"),
         Condition::OpponentChallenging => "an opponent is the challenger".into(),
@@ -1557,6 +1595,11 @@ fn lead(e: &Effect) -> Lead {
         | Effect::PlayFree { .. }
         | Effect::SearchAndPlay { .. }
         | Effect::BanishLinked(_)
+        | Effect::BanishBeneath(_)
+        | Effect::Show(_)
+        | Effect::DiscardCards(_)
+        | Effect::PickBy { .. }
+        | Effect::ChooseCardType
         | Effect::ReturnLinked
         | Effect::Pick(_)
         | Effect::MoveToProblemWith { .. }
@@ -1616,6 +1659,28 @@ fn costs_to(v: &[Cost]) -> String {
 pub fn ability(a: &Ability) -> String {
     match a {
         Ability::AsEntersPlay(e) => sentence(format!("as this card enters play, {}", entry(e))),
+        Ability::From(zone, inner) => {
+            let place = match zone {
+                OutOfPlay::Hand => "in your hand",
+                OutOfPlay::Discard => "in your discard pile",
+                OutOfPlay::Banished => "banished",
+            };
+            match &**inner {
+                // "While this card is in your discard pile, you may play it as though it
+                // were in your hand."
+                Ability::Static {
+                    effect: StaticEffect::PlayAsFromHand,
+                    condition,
+                } => sentence(match condition {
+                    Some(c) => format!(
+                        "while this card is {place} and {}, you may play it from there",
+                        self::condition(c)
+                    ),
+                    None => format!("while this card is {place}, you may play it from there"),
+                }),
+                other => format!("While this card is {place}: {}", ability(other)),
+            }
+        }
         Ability::Attach(host) => sentence(format!(
             "play this card on {}; it stays only while that card fits",
             self::a(&cards(host, false))

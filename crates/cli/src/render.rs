@@ -233,6 +233,7 @@ fn prompt_text(p: Option<&ponyccg_core::Prompt>) -> &'static str {
         Some(Replacement) => "Choose the replacement to apply first (710.5)",
         Some(AsEntersPlay) => "As your card enters play (706.1a, 711.6)",
         Some(ChooseColor) => "Choose a colour",
+        Some(ChooseCardType) => "Choose a card type",
         Some(Pick) => "Choose cards one at a time",
         Some(ChooseMode) => "Choose a mode",
         Some(FaceoffCards) => "Choose who is in the faceoff (514.3c)",

@@ -56,6 +56,8 @@ pub enum Prompt {
     ChooseColor,
     /// 514.3c: choose a card (or a Problem) a faceoff an effect starts is to involve.
     FaceoffCards,
+    /// Choose a card type for an effect.
+    ChooseCardType,
 }
 
 /// One answer to a decision.
@@ -150,6 +152,8 @@ pub enum Choice {
     Color(crate::card::Color),
     /// Choose mode `n` (counting from 0) of a modal effect.
     Mode(u8),
+    /// A card type, for an effect that asks for one.
+    CardType(crate::card::CardType),
     /// 201.1: name a card: the name of this card.
     Name(CardId),
     /// 711.6: of the modifiers starting together, the one from static ability `index` of

@@ -62,6 +62,17 @@ impl Game {
         format!("\"{}\"", self.name(c))
     }
 
+    /// A card being played, named with where it is played from when that is not a hand
+    /// (`rules/zones.rs`), so the same card in two places gets two labels.
+    fn played(&self, c: CardId) -> String {
+        let from = match self.card(c).zone {
+            crate::ids::Zone::Discard => " from the discard pile",
+            crate::ids::Zone::Banished => " from the banished zone",
+            _ => "",
+        };
+        format!("{}{from}", self.quoted(c))
+    }
+
     /// The label of one choice of a decision.
     pub fn label(&self, prompt: &Prompt, choice: &Choice) -> String {
         match *choice {
@@ -78,7 +89,7 @@ impl Game {
             Choice::Mulligan => "mulligan".into(),
             Choice::Keep => "keep".into(),
             Choice::PlayFriend { card, to } => {
-                format!("play {} to {}", self.quoted(card), self.area_label(to))
+                format!("play {} to {}", self.played(card), self.area_label(to))
             }
             Choice::PlayRedeemed { card, to, retire } => format!(
                 "play {} to {}, retiring {}{}",
@@ -104,14 +115,14 @@ impl Game {
                     .area
                     .map(|a| format!(" at {}", self.area_label(a)))
                     .unwrap_or_default();
-                format!("play {} on {}{at}", self.quoted(card), self.quoted(host))
+                format!("play {} on {}{at}", self.played(card), self.quoted(host))
             }
             Choice::PlayResource { card } | Choice::PlayEvent { card } => {
-                format!("play {}", self.quoted(card))
+                format!("play {}", self.played(card))
             }
             Choice::PlayTroublemaker { card, to } => format!(
                 "play {} face-down to {}",
-                self.quoted(card),
+                self.played(card),
                 self.area_label(to)
             ),
             Choice::Move { card, to } => {
@@ -129,6 +140,7 @@ impl Game {
             }
             Choice::Draw => "draw a card".into(),
             Choice::Color(c) => format!("{c}"),
+            Choice::CardType(t) => t.name().into(),
             Choice::Mode(i) => self.mode_name(i),
             Choice::Name(c) => format!("name {}", self.quoted(c)),
             Choice::StaticFirst { card, index } => format!(
@@ -166,7 +178,7 @@ impl Game {
                         format!("use {}", self.quoted(card))
                     }
                 } else {
-                    format!("play {}", self.quoted(card))
+                    format!("play {}", self.played(card))
                 }
             }
             Choice::Trigger(c) => format!("resolve {} first", self.quoted(c)),

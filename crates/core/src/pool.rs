@@ -60,6 +60,9 @@ pub(crate) struct PoolFacts {
     pub entry_states: bool,
     /// What some face of the pool has ([`FaceFacts`] of every face together).
     pub faces: FaceFacts,
+    /// Some face has an ability working out of play (`Ability::From`), so discard piles
+    /// and banished zones are looked through for cards a player may play.
+    pub play_elsewhere: bool,
 }
 
 /// A set of kinds of static effect: the ones read by scans of their own, and what the
@@ -100,7 +103,9 @@ impl StaticKinds {
         match e {
             StaticEffect::Power { .. } => Self::POWER,
             StaticEffect::ColoredPower { .. } => Self::POWER.union(Self::COLORS),
-            StaticEffect::GainColor { .. } | StaticEffect::GainChosenColor { .. } => Self::COLORS,
+            StaticEffect::GainColor { .. }
+            | StaticEffect::GainChosenColor { .. }
+            | StaticEffect::GainColorsOf { .. } => Self::COLORS,
             StaticEffect::GainKeyword { .. } => Self::GAIN_KEYWORD,
             StaticEffect::GainTrait { .. } => Self::GAIN_TRAIT,
             StaticEffect::ContributesWhileExhausted => Self::CONTRIBUTES,
@@ -111,7 +116,12 @@ impl StaticKinds {
             | StaticEffect::IgnoreHighestFlip { .. }
             | StaticEffect::FaceoffTotal { .. }
             | StaticEffect::FlippedInstead { .. } => Self::FACEOFF,
-            StaticEffect::LoseAbilities { .. } | StaticEffect::OthersEnter { .. } => Self::OTHER,
+            StaticEffect::LoseAbilities { .. }
+            | StaticEffect::OthersEnter { .. }
+            | StaticEffect::PlayAsFromHand => Self::OTHER,
+            StaticEffect::Hook(h) => match crate::rules::hooks::kind(*h) {
+                crate::rules::hooks::HookKind::Replacement => Self::REPLACE,
+            },
         }
     }
 
@@ -173,7 +183,8 @@ impl PoolFacts {
                                 matches!(**effect, StaticEffect::LoseAbilities { .. });
                         }
                     }
-                    self.replacements |= matches!(effect, StaticEffect::Replace { .. });
+                    self.replacements |= matches!(effect, StaticEffect::Replace { .. })
+                        || StaticKinds::of(effect).has(StaticKinds::REPLACE);
                 }
                 Ability::Triggered { when, .. } => {
                     self.triggers = true;
@@ -190,6 +201,8 @@ impl PoolFacts {
                 // The host description is checked with the attachment rules (511.2), and
                 // entry abilities as the card enters play (706.1a).
                 Ability::Attach(_) | Ability::AsEntersPlay(_) => {}
+                // Read where a player may play cards (`rules/zones.rs`).
+                Ability::From(..) => self.play_elsewhere = true,
                 Ability::Activated { timing, .. }
                 | Ability::ActivatedByAny { timing, .. }
                 | Ability::Play { timing, .. } => {
@@ -263,7 +276,7 @@ fn grants_replacing(a: &Ability) -> bool {
         | Ability::Play { effects, .. } => effects
             .iter()
             .any(|e| matches!(e, Effect::Until { effect, .. } if gives(effect))),
-        Ability::Attach(_) | Ability::AsEntersPlay(_) => false,
+        Ability::Attach(_) | Ability::AsEntersPlay(_) | Ability::From(..) => false,
     }
 }
 
@@ -278,7 +291,7 @@ fn grants_agile(a: &Ability) -> bool {
         | Ability::Activated { effects, .. }
         | Ability::ActivatedByAny { effects, .. }
         | Ability::Play { effects, .. } => in_effects(effects),
-        Ability::Attach(_) | Ability::AsEntersPlay(_) => false,
+        Ability::Attach(_) | Ability::AsEntersPlay(_) | Ability::From(..) => false,
     }
 }
 
@@ -317,7 +330,8 @@ pub(crate) fn face_listens(pool: &[CardDef]) -> std::sync::Arc<[EventKinds]> {
             | Ability::ActivatedByAny { .. }
             | Ability::Attach(_)
             | Ability::Play { .. }
-            | Ability::AsEntersPlay(_) => kinds,
+            | Ability::AsEntersPlay(_)
+            | Ability::From(..) => kinds,
         };
         let printed = face.abilities.iter().fold(EventKinds::NONE, listens);
         keyword.fold(printed, |kinds, a| listens(kinds, &a))
@@ -406,6 +420,9 @@ impl FaceFacts {
                             StaticEffect::Prohibit(_) => Self::PROHIBIT,
                             StaticEffect::Cost(_) => Self::COST,
                             StaticEffect::Replace { .. } => Self::REPLACE,
+                            StaticEffect::Hook(h) => match crate::rules::hooks::kind(*h) {
+                                crate::rules::hooks::HookKind::Replacement => Self::REPLACE,
+                            },
                             StaticEffect::Power { .. }
                             | StaticEffect::GainColor { .. }
                             | StaticEffect::GainKeyword { .. }
@@ -418,7 +435,9 @@ impl FaceFacts {
                             | StaticEffect::GainTrait { .. }
                             | StaticEffect::LoseAbilities { .. }
                             | StaticEffect::GainChosenColor { .. }
-                            | StaticEffect::OthersEnter { .. } => Self::empty(),
+                            | StaticEffect::OthersEnter { .. }
+                            | StaticEffect::PlayAsFromHand
+                            | StaticEffect::GainColorsOf { .. } => Self::empty(),
                         }
                 }
                 Ability::Play { timing, .. } => match timing {
@@ -436,9 +455,10 @@ impl FaceFacts {
                 },
                 // Triggered abilities are indexed by the events they listen to
                 // (`face_listens`).
-                Ability::Triggered { .. } | Ability::Attach(_) | Ability::AsEntersPlay(_) => {
-                    Self::empty()
-                }
+                Ability::Triggered { .. }
+                | Ability::Attach(_)
+                | Ability::AsEntersPlay(_)
+                | Ability::From(..) => Self::empty(),
             };
         }
         if face

@@ -208,6 +208,7 @@ pub const PROMPTS: &[&str] = &[
     "replacement",
     "as enters play",
     "choose color",
+    "choose card type",
     "pick",
     "choose mode",
     "faceoff cards",

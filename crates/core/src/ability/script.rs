@@ -60,6 +60,31 @@ pub enum Ability {
     /// 706.1a: applied as this card enters play, before its continuous abilities start
     /// and before "when this enters play" triggers (706.1c-d). See `rules/entering.rs`.
     AsEntersPlay(Entry),
+    /// An ability that works while its card is in a zone out of play (the hand, the
+    /// discard pile, the banished zone) and nowhere else: `From(Discard,
+    /// Static(effect: PlayAsFromHand))` is "you may play this card from your discard
+    /// pile". Only a static `PlayAsFromHand` is given effect there for now; the loader
+    /// refuses any other ability inside (see [`Ability::check_from`]).
+    From(OutOfPlay, Box<Ability>),
+}
+
+/// Zones out of play an ability may work from (`Ability::From`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum OutOfPlay {
+    Hand,
+    Discard,
+    Banished,
+}
+
+impl OutOfPlay {
+    /// The engine zone this names.
+    pub fn zone(self) -> crate::ids::Zone {
+        match self {
+            OutOfPlay::Hand => crate::ids::Zone::Hand,
+            OutOfPlay::Discard => crate::ids::Zone::Discard,
+            OutOfPlay::Banished => crate::ids::Zone::Banished,
+        }
+    }
 }
 
 /// What an "as this card enters play" ability does (706.1a-b). Choices are made by the
@@ -174,6 +199,10 @@ pub enum Place {
     Elsewhere,
     /// Among the cards the effect being followed revealed (`Effect::Reveal`).
     Revealed,
+    /// In a banished zone (401.1).
+    Banished,
+    /// Banished beneath this card (410.5), linked to it.
+    BeneathThis,
     /// Wherever the card is, in play or not (a played Event, a discarded card).
     Anywhere,
 }
@@ -437,6 +466,9 @@ pub enum Condition {
     /// The controller has characters involved in the current faceoff, and every one of
     /// them has the colour.
     InvolvedAllColor(Color),
+    /// The card `It` names has the card type an earlier `Effect::ChooseCardType` of the
+    /// same effect chose (false with none chosen).
+    ItIsChosenType,
 }
 
 /// Which card a trigger watches.
@@ -549,7 +581,38 @@ impl Trigger {
                     Ok(())
                 }
             },
+            Ability::Static {
+                effect: StaticEffect::PlayAsFromHand,
+                ..
+            } => Err("`PlayAsFromHand` says nothing of a card in play: write it inside `From(Discard, ..)` or `From(Banished, ..)`".into()),
             Ability::Static { .. } | Ability::Attach(_) | Ability::AsEntersPlay(_) => Ok(()),
+            Ability::From(zone, inner) => Trigger::check_from(*zone, inner),
+        }
+    }
+
+    /// An ability working out of play: only a static `PlayAsFromHand` from a discard
+    /// pile or the banished zone is given effect there (from the hand it would say
+    /// nothing).
+    fn check_from(zone: OutOfPlay, inner: &Ability) -> Result<(), String> {
+        match (zone, inner) {
+            (
+                OutOfPlay::Discard | OutOfPlay::Banished,
+                Ability::Static {
+                    effect: StaticEffect::PlayAsFromHand,
+                    condition: _,
+                },
+            ) => Ok(()),
+            (OutOfPlay::Hand, _)
+            | (_, Ability::Static { .. })
+            | (_, Ability::Triggered { .. })
+            | (_, Ability::Activated { .. })
+            | (_, Ability::Attach(_))
+            | (_, Ability::Play { .. })
+            | (_, Ability::ActivatedByAny { .. })
+            | (_, Ability::AsEntersPlay(_))
+            | (_, Ability::From(..)) => Err(format!(
+                "only `Static(effect: PlayAsFromHand)` works from a discard pile or the banished zone, not {inner:?} from {zone:?}"
+            )),
         }
     }
 }
@@ -817,6 +880,29 @@ pub enum StaticEffect {
     /// 706.1b: cards that fit enter play in a state this says ("opposing Friends enter
     /// play exhausted"), applied as each enters, before its triggers look at it.
     OthersEnter { cards: Cards, does: OnEntry },
+    /// The modifier's controller (the card's owner, for `Ability::From`) may play the
+    /// card (the modifier's target, or this card) as though it were in their hand,
+    /// wherever it is out of play; the modifier lapses as it changes zones (410.6).
+    PlayAsFromHand,
+    /// The selected cards (this card when `None`) also have every colour of each card
+    /// that fits `of` (read in the 711 order, so colours given by modifiers count).
+    GainColorsOf {
+        #[serde(default)]
+        cards: Option<Cards>,
+        of: Cards,
+    },
+    /// A named Rust hook (`rules/hooks.rs`) for a card too odd for the language.
+    Hook(Hook),
+}
+
+/// The named Rust hooks (`rules/hooks.rs`): each a tested function, rendered in words
+/// and listed in docs/scripts.md. Kept rare: a card gets one only when no general form
+/// of the language fits it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Hook {
+    /// The player with the most Unicorn characters at this card's area (more than any
+    /// other player) may draw each card from the bottom of their deck (CG179).
+    DrawFromBottom,
 }
 
 /// A change to the cost of an action (705.2b), the Main Phase actions' token costs
@@ -1168,6 +1254,24 @@ pub enum Effect {
     },
     /// Banish cards and remember them for this card's `ReturnLinked`.
     BanishLinked(Target),
+    /// 410.5: banish cards beneath this card (in play), linked to it while both stay
+    /// where they are (place `BeneathThis` finds them).
+    BanishBeneath(Target),
+    /// Reveal cards (from a hand, say) to every player: their owners show them; they
+    /// stay where they are.
+    Show(Target),
+    /// 410.3: the target cards in a hand are discarded by their owners ("they discard
+    /// that card").
+    DiscardCards(Target),
+    /// As `Pick`, but the named player makes the choice (the description is still read
+    /// from the controller's view): "your opponent chooses a card in their hand".
+    PickBy {
+        who: Who,
+        target: Target,
+    },
+    /// The controller chooses a card type; later conditions `ItIsChosenType` of this
+    /// effect test `It` against it.
+    ChooseCardType,
     /// Put the cards this card banished with `BanishLinked` (still banished) into play
     /// at a Problem the controller chooses, face-down, then uncover them (607.3); the
     /// link ends either way.

@@ -78,6 +78,11 @@ pub(crate) fn each_effect(a: &Ability, f: &mut impl FnMut(&Effect)) {
                 | Effect::PlayFree { .. }
                 | Effect::SearchAndPlay { .. }
                 | Effect::BanishLinked(_)
+                | Effect::BanishBeneath(_)
+                | Effect::Show(_)
+                | Effect::DiscardCards(_)
+                | Effect::PickBy { .. }
+                | Effect::ChooseCardType
                 | Effect::ReturnLinked
                 | Effect::Pick(_)
                 | Effect::MoveToProblemWith { .. }
@@ -104,7 +109,10 @@ pub(crate) fn each_effect(a: &Ability, f: &mut impl FnMut(&Effect)) {
         | Ability::Activated { effects, .. }
         | Ability::ActivatedByAny { effects, .. }
         | Ability::Play { effects, .. } => walk(effects, f),
-        Ability::Static { .. } | Ability::Attach(_) | Ability::AsEntersPlay(_) => {}
+        Ability::Static { .. }
+        | Ability::Attach(_)
+        | Ability::AsEntersPlay(_)
+        | Ability::From(..) => {}
     }
 }
 
@@ -171,6 +179,11 @@ pub(crate) fn each_effect_mut(effects: &mut [Effect], f: &mut impl FnMut(&mut Ef
             | Effect::PlayFree { .. }
             | Effect::SearchAndPlay { .. }
             | Effect::BanishLinked(_)
+            | Effect::BanishBeneath(_)
+            | Effect::Show(_)
+            | Effect::DiscardCards(_)
+            | Effect::PickBy { .. }
+            | Effect::ChooseCardType
             | Effect::ReturnLinked
             | Effect::Pick(_)
             | Effect::MoveToProblemWith { .. }

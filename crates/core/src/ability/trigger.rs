@@ -349,7 +349,9 @@ impl Game {
             | Place::Flipped
             | Place::AtFaceoff
             | Place::Elsewhere
-            | Place::Revealed => false,
+            | Place::Revealed
+            | Place::Banished
+            | Place::BeneathThis => false,
         };
         let controller_ok = sel.controller.is_none_or(|w| names(w, controller, you));
         // The rest of the description reads the card where it is now.

@@ -133,7 +133,8 @@ impl Game {
             | StaticEffect::GainColor { cards, .. }
             | StaticEffect::GainKeyword { cards, .. }
             | StaticEffect::ColoredPower { cards, .. }
-            | StaticEffect::GainTrait { cards, .. } => match cards {
+            | StaticEffect::GainTrait { cards, .. }
+            | StaticEffect::GainColorsOf { cards, .. } => match cards {
                 None => s == c,
                 Some(sel) => self.fits(c, sel, ctx),
             },
@@ -150,7 +151,9 @@ impl Game {
             | StaticEffect::Cost(_)
             | StaticEffect::Replace { .. }
             | StaticEffect::LoseAbilities { .. }
-            | StaticEffect::OthersEnter { .. } => false,
+            | StaticEffect::OthersEnter { .. }
+            | StaticEffect::PlayAsFromHand
+            | StaticEffect::Hook(_) => false,
         };
         applies && condition.is_none_or(|cond| self.holds(cond, ctx))
     }
@@ -346,8 +349,19 @@ impl Game {
         }
         let mut colors = self.base_colors(c);
         if self.card(c).zone == Zone::Play {
-            self.effects_where_upto(c, layer, StaticKinds::COLORS, |e, _| match e {
+            self.effects_where_upto(c, layer, StaticKinds::COLORS, |e, ctx| match e {
                 StaticEffect::GainColor { color, .. } => colors.insert(*color),
+                // 711: each copied card's colours as the modifiers before this one left
+                // them (the copying modifier never reads its own result, 711.5).
+                StaticEffect::GainColorsOf { of, .. } => {
+                    for o in self.matching(of, ctx) {
+                        colors = colors.union(if ctx.layer == ALL_LAYERS {
+                            self.base_colors(o)
+                        } else {
+                            self.colors_upto(o, ctx.layer)
+                        });
+                    }
+                }
                 StaticEffect::ColoredPower { colors: more, .. } => {
                     more.iter().for_each(|&m| colors.insert(m))
                 }

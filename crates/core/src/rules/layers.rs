@@ -125,6 +125,11 @@ pub(crate) fn writes(e: &StaticEffect) -> Reach<'_> {
             traits: vec![trait_.as_str()],
             ..Reach::default()
         },
+        // Whichever colours the copied cards have.
+        StaticEffect::GainColorsOf { .. } => Reach {
+            colors: Colors::of(&crate::card::Color::ALL),
+            ..Reach::default()
+        },
         // None of these changes a characteristic.
         StaticEffect::Cost(_)
         | StaticEffect::ContributesWhileExhausted
@@ -135,7 +140,9 @@ pub(crate) fn writes(e: &StaticEffect) -> Reach<'_> {
         | StaticEffect::FlippedInstead { .. }
         | StaticEffect::Replace { .. }
         | StaticEffect::LoseAbilities { .. }
-        | StaticEffect::OthersEnter { .. } => Reach::default(),
+        | StaticEffect::OthersEnter { .. }
+        | StaticEffect::PlayAsFromHand
+        | StaticEffect::Hook(_) => Reach::default(),
     }
 }
 
@@ -197,7 +204,8 @@ pub(crate) fn reads_condition(c: &Condition) -> Reach<'_> {
         | Condition::FirstThisFaceoff
         | Condition::ThatPlayer(_)
         | Condition::OpponentChallenging
-        | Condition::ItDismissed => Reach::default(),
+        | Condition::ItDismissed
+        | Condition::ItIsChosenType => Reach::default(),
     }
 }
 
@@ -236,6 +244,15 @@ pub(crate) fn reads_static<'a>(e: &'a StaticEffect, condition: Option<&'a Condit
             .as_ref()
             .map_or_else(Reach::default, reads_cards)
             .join(reads_amount(amount)),
+        // It reads every colour of the cards it copies from.
+        StaticEffect::GainColorsOf { cards, of } => cards
+            .as_ref()
+            .map_or_else(Reach::default, reads_cards)
+            .join(reads_cards(of))
+            .join(Reach {
+                colors: Colors::of(&crate::card::Color::ALL),
+                ..Reach::default()
+            }),
         StaticEffect::GainColor { cards, .. }
         | StaticEffect::GainKeyword { cards, .. }
         | StaticEffect::ColoredPower { cards, .. }
@@ -255,7 +272,9 @@ pub(crate) fn reads_static<'a>(e: &'a StaticEffect, condition: Option<&'a Condit
         | StaticEffect::Prohibit(_)
         | StaticEffect::Replace { .. }
         | StaticEffect::LoseAbilities { .. }
-        | StaticEffect::OthersEnter { .. } => Reach::default(),
+        | StaticEffect::OthersEnter { .. }
+        | StaticEffect::PlayAsFromHand
+        | StaticEffect::Hook(_) => Reach::default(),
     };
     own.join(condition.map_or_else(Reach::default, reads_condition))
 }
@@ -315,6 +334,11 @@ pub(crate) fn ability_kinds(a: &Ability) -> (Kinds, Kinds) {
                 | Effect::PlayFree { .. }
                 | Effect::SearchAndPlay { .. }
                 | Effect::BanishLinked(_)
+                | Effect::BanishBeneath(_)
+                | Effect::Show(_)
+                | Effect::DiscardCards(_)
+                | Effect::PickBy { .. }
+                | Effect::ChooseCardType
                 | Effect::ReturnLinked
                 | Effect::Pick(_)
                 | Effect::MoveToProblemWith { .. }
@@ -349,6 +373,8 @@ pub(crate) fn ability_kinds(a: &Ability) -> (Kinds, Kinds) {
         | Ability::Play { effects, .. } => (Kinds::NONE, in_effects(effects)),
         // Colours an entry chose are read as the card's printed ones.
         Ability::Attach(_) | Ability::AsEntersPlay(_) => (Kinds::NONE, Kinds::NONE),
+        // Out of play no characteristic is changed.
+        Ability::From(..) => (Kinds::NONE, Kinds::NONE),
     }
 }
 
@@ -385,12 +411,15 @@ pub(crate) fn is_characteristic(e: &StaticEffect) -> bool {
         | StaticEffect::FlipMore { .. }
         | StaticEffect::IgnoreHighestFlip { .. }
         | StaticEffect::FaceoffTotal { .. }
-        | StaticEffect::FlippedInstead { .. } => true,
+        | StaticEffect::FlippedInstead { .. }
+        | StaticEffect::GainColorsOf { .. } => true,
         StaticEffect::Cost(_)
         | StaticEffect::Prohibit(_)
         | StaticEffect::Replace { .. }
         | StaticEffect::LoseAbilities { .. }
-        | StaticEffect::OthersEnter { .. } => false,
+        | StaticEffect::OthersEnter { .. }
+        | StaticEffect::PlayAsFromHand
+        | StaticEffect::Hook(_) => false,
     }
 }
 

@@ -26,11 +26,15 @@ impl Game {
         let mut out = Vec::with_capacity(32);
         let tokens = self.player(p).tokens;
         let problems = self.problem_area_list();
-        let hand = &self.player(p).hand;
+        // The hand, and any card the player may play as though it were there.
+        let hand = self.playable_cards(p);
         let powers = ColorPowers::new(self, p);
         for (i, &c) in hand.iter().enumerate() {
-            let def = self.card(c).def;
-            if hand[..i].iter().any(|&x| self.card(x).def == def) || self.card_play_prohibited(p, c)
+            let (def, zone) = (self.card(c).def, self.card(c).zone);
+            if hand[..i]
+                .iter()
+                .any(|&x| self.card(x).def == def && self.card(x).zone == zone)
+                || self.card_play_prohibited(p, c)
             {
                 continue;
             }
@@ -199,7 +203,12 @@ impl Game {
     /// the queue, then follow its instructions.
     fn activate(&mut self, p: PlayerId, card: CardId, index: u8) {
         use crate::ability::Ability;
-        let from_hand = self.card(card).zone == Zone::Hand;
+        // An Event is played from the hand, or from where it may be played as though
+        // it were there (`rules/zones.rs`); an activated ability works in play.
+        let from_hand = matches!(
+            self.card(card).zone,
+            Zone::Hand | Zone::Discard | Zone::Banished
+        );
         let ability = if from_hand {
             self.face(card).abilities.get(index as usize).cloned()
         } else {

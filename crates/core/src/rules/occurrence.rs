@@ -14,6 +14,8 @@ use crate::rules::prohibit::Attempt;
 pub enum Occurrence {
     /// 410.4: top card of the draw deck to hand.
     Draw(PlayerId),
+    /// A draw taking the bottom card of the draw deck instead (CG179's hook).
+    DrawBottom(PlayerId),
     /// 410.3: from hand to discard pile.
     Discard(CardId),
     /// 410.1: from play to discard pile. `by_game` for 104.3.
@@ -140,7 +142,7 @@ impl Game {
             return false;
         }
         match occ {
-            Occurrence::Draw(p) => {
+            Occurrence::Draw(p) | Occurrence::DrawBottom(p) => {
                 !self.player(p).deck.is_empty() && !self.prohibits(Attempt::Draw(p))
             }
             Occurrence::Discard(c) => self.card(c).zone == Zone::Hand,
@@ -232,9 +234,12 @@ impl Game {
                 // Flipped cards can be put into a hand instead of the deck bottom (710),
                 // and an Event being played can put itself on top of its owner's deck.
                 // A card revealed from a deck may be put into a hand from there.
-                let elsewhere = matches!(self.card(c).zone, Zone::Discard | Zone::Flip)
-                    || (matches!(occ, Occurrence::ToHand(_))
-                        && self.card(c).zone == Zone::DrawDeck)
+                // A banished card comes back from the banished zone (CN133).
+                let elsewhere = matches!(
+                    self.card(c).zone,
+                    Zone::Discard | Zone::Flip | Zone::Banished
+                ) || (matches!(occ, Occurrence::ToHand(_))
+                    && self.card(c).zone == Zone::DrawDeck)
                     || (matches!(occ, Occurrence::ToDeckTop(_))
                         && matches!(self.card(c).zone, Zone::Hand | Zone::Queue));
                 from_play || elsewhere
@@ -286,6 +291,12 @@ impl Game {
         match occ {
             Occurrence::Draw(p) => {
                 let c = self.player_mut(p).deck.pop().expect("checked");
+                self.relocate(c, Zone::Hand, false);
+                self.log(Event::Drew { player: p });
+            }
+            Occurrence::DrawBottom(p) => {
+                // The bottom of a deck is the start of its list.
+                let c = self.player(p).deck[0];
                 self.relocate(c, Zone::Hand, false);
                 self.log(Event::Drew { player: p });
             }

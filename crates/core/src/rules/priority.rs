@@ -188,12 +188,12 @@ impl Game {
         self.timed_actions(p, false, &mut out, &powers);
         let tokens = self.player(p).tokens;
         let mut seen = Vec::new();
-        let hand: &[CardId] = if self.facts.hasty {
-            &self.player(p).hand
+        let hand: std::borrow::Cow<'_, [CardId]> = if self.facts.hasty {
+            self.playable_cards(p)
         } else {
-            &[]
+            std::borrow::Cow::Borrowed(&[])
         };
-        for &c in hand {
+        for &c in hand.iter() {
             // Hasty: play this card as an Immediate action.
             if self.def(c).card_type == CardType::Friend
                 && !seen.contains(&self.card(c).def)
@@ -270,18 +270,22 @@ impl Game {
                 k
             }
         };
+        // The hand, and any card the player may play as though it were there.
+        let cards = self.playable_cards(p);
         let hand: &[CardId] = if !self.scan_skips || self.facts.faces.has(play) {
-            &self.player(p).hand
+            &cards
         } else {
             &[]
         };
         for (n, &c) in hand.iter().enumerate() {
-            let def = self.card(c).def;
+            let (def, zone) = (self.card(c).def, self.card(c).zone);
             if (self.scan_skips && !self.face_facts(c).has(play))
                 || self.def(c).card_type != CardType::Event
-                || hand[..n]
-                    .iter()
-                    .any(|&x| self.card(x).def == def && !self.card_play_prohibited(p, x))
+                || hand[..n].iter().any(|&x| {
+                    self.card(x).def == def
+                        && self.card(x).zone == zone
+                        && !self.card_play_prohibited(p, x)
+                })
                 || self.card_play_prohibited(p, c)
             {
                 continue;

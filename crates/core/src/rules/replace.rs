@@ -69,6 +69,9 @@ struct Applicable {
 /// A replacement modifier of a card, as written.
 struct Modifier {
     index: u8,
+    /// A replacement hook (`rules/hooks.rs`): it decides what it replaces, and whose
+    /// "may" it is; `would`, `instead` and `optional` are then not read.
+    hook: Option<crate::ability::Hook>,
     would: Would,
     instead: Instead,
     optional: bool,
@@ -195,7 +198,12 @@ impl Game {
             _ => {}
         }
         if let Some(id) = r.asking {
-            let who = self.card(id.source).controller;
+            // 712.3: the modifier's "may" (a hook's may be another player's).
+            let who = self
+                .applicable(r.occ, &r.used)
+                .into_iter()
+                .find(|a| a.id == id)
+                .map_or(self.card(id.source).controller, |a| a.controller);
             return self.ask(
                 Frame::Replace(r),
                 who,
@@ -236,6 +244,9 @@ impl Game {
         else {
             return "replace".into();
         };
+        if let Some(h) = m.hook {
+            return crate::rules::hooks::instead_words(h).into();
+        }
         match m.instead {
             Instead::ToDeckTop => "put it on top of its deck instead",
             Instead::ToDeckBottom => "put it on the bottom of its deck instead",
@@ -257,6 +268,7 @@ impl Game {
         match occ {
             Occurrence::Confront { player, .. }
             | Occurrence::Draw(player)
+            | Occurrence::DrawBottom(player)
             | Occurrence::Score { player, .. } => player,
             other => other
                 .card()
@@ -271,6 +283,19 @@ impl Game {
             let Ability::Static { effect, condition } = a else {
                 continue;
             };
+            if let StaticEffect::Hook(h) = effect {
+                match crate::rules::hooks::kind(*h) {
+                    crate::rules::hooks::HookKind::Replacement => out.push(Modifier {
+                        index: i as u8,
+                        hook: Some(*h),
+                        would: Would::Draw(Who::Each),
+                        instead: Instead::Nothing,
+                        optional: true,
+                        condition: condition.clone(),
+                    }),
+                }
+                continue;
+            }
             let StaticEffect::Replace {
                 would,
                 instead,
@@ -282,6 +307,7 @@ impl Game {
             let (would, instead, optional) = (would.clone(), *instead, *optional);
             out.push(Modifier {
                 index: i as u8,
+                hook: None,
                 would,
                 instead,
                 optional,
@@ -293,6 +319,7 @@ impl Game {
                 if self.has_keyword(s, |x| x == k) {
                     out.push(Modifier {
                         index: KEYWORD_BASE + i as u8,
+                        hook: None,
                         would,
                         instead,
                         optional: true,
@@ -335,6 +362,22 @@ impl Game {
                     continue;
                 }
                 let you = self.card(s).controller;
+                if let Some(h) = m.hook {
+                    let ctx = self.ctx_of(s);
+                    if m.condition.as_ref().is_some_and(|c| !self.holds(c, &ctx)) {
+                        continue;
+                    }
+                    if let Some((instead, chooser)) = crate::rules::hooks::replaces(self, h, s, occ)
+                    {
+                        out.push(Applicable {
+                            id,
+                            controller: chooser,
+                            optional: true,
+                            instead,
+                        });
+                    }
+                    continue;
+                }
                 let Some(ctx) = self.would_fit(&m.would, s, you, occ) else {
                     continue;
                 };
@@ -514,6 +557,7 @@ impl Occurrence {
             | TurnOver(c)
             | PutBack { card: c, .. } => Some(c),
             Draw(_)
+            | DrawBottom(_)
             | Flip(_)
             | Score { .. }
             | GainTokens { .. }
@@ -531,6 +575,7 @@ impl Occurrence {
         match self {
             Dismiss { card: c, .. } | Retire(c) | Discard(c) | ToDiscard(c) => Some(c),
             Draw(_)
+            | DrawBottom(_)
             | Banish(_)
             | Move { .. }
             | Send { .. }
@@ -572,6 +617,7 @@ impl Occurrence {
             | ToDeckTop(c)
             | ToBottom(c) => Some(c),
             Draw(_)
+            | DrawBottom(_)
             | Discard(_)
             | Move { .. }
             | Send { .. }

@@ -31,3 +31,4 @@ mod players;
 mod prohibit;
 mod quickstart;
 mod replace;
+mod zones;

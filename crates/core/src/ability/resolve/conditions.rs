@@ -95,6 +95,8 @@ impl Game {
                 ctx.player.is_some_and(|p| self.names_player(*who, ctx, p))
             }
             Condition::ItDismissed => ctx.it.is_some_and(|c| self.was_dismissed(c)),
+            // `Effect::ChooseCardType` rewrites it once a type is chosen.
+            Condition::ItIsChosenType => false,
             Condition::WonByAtLeast(n) => ctx
                 .player
                 .and_then(|p| self.faceoff_margin(p))

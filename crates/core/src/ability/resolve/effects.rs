@@ -327,6 +327,8 @@ impl Game {
             Effect::If { .. }
             | Effect::OncePerFaceoff
             | Effect::Pick(_)
+            | Effect::PickBy { .. }
+            | Effect::ChooseCardType
             | Effect::ChooseColor
             | Effect::Modes { .. }
             | Effect::Faceoff { .. }
@@ -433,6 +435,28 @@ impl Game {
                     (None, Some(Choice::NoCard)) => self.shuffle_deck(you),
                     (None, _) => {
                         return Step::Ask(Prompt::Target, self.search_offer(cards, ctx), you);
+                    }
+                }
+            }
+            Effect::Show(t) => {
+                for c in targets!(t) {
+                    let owner = self.card(c).owner;
+                    self.log(crate::event::Event::Revealed {
+                        player: owner,
+                        card: c,
+                    });
+                }
+            }
+            Effect::DiscardCards(t) => {
+                for c in targets!(t) {
+                    self.perform(Occurrence::Discard(c));
+                }
+            }
+            Effect::BanishBeneath(t) => {
+                // 410.5: only beneath a card in play.
+                if self.card(ctx.source).zone == Zone::Play {
+                    for c in targets!(t) {
+                        self.banish_beneath(c, ctx.source);
                     }
                 }
             }

@@ -164,9 +164,48 @@ impl Game {
                     r.next += 1;
                     continue;
                 }
+                // The type chosen is written into the later conditions that test it.
+                Effect::ChooseCardType => {
+                    let Some(Choice::CardType(ty)) = answer.take() else {
+                        use crate::card::CardType;
+                        let choices = [
+                            CardType::Friend,
+                            CardType::Resource,
+                            CardType::Event,
+                            CardType::Troublemaker,
+                            CardType::ManeCharacter,
+                            CardType::Problem,
+                        ]
+                        .map(Choice::CardType)
+                        .to_vec();
+                        return self.ask(
+                            Frame::Resolve(r),
+                            ctx.you,
+                            Prompt::ChooseCardType,
+                            choices,
+                        );
+                    };
+                    let from = r.next as usize + 1;
+                    super::tokens::each_effect_mut(&mut r.effects[from..], &mut |e| {
+                        if let Effect::If { cond, .. } = e {
+                            chosen_type(cond, ty);
+                        }
+                    });
+                    r.next += 1;
+                    continue;
+                }
                 // The chosen card becomes `It` for the rest of the resolution, and the
                 // chosen cards are `Picked`.
-                Effect::Pick(t) => {
+                Effect::Pick(t) | Effect::PickBy { target: t, .. } => {
+                    // The player choosing: the controller, or the one `PickBy` names.
+                    let chooser = match &effect {
+                        Effect::PickBy { who, .. } => self
+                            .players_named(*who, &ctx)
+                            .first()
+                            .copied()
+                            .unwrap_or(ctx.you),
+                        _ => ctx.you,
+                    };
                     // A card picked to be moved or sent next must have somewhere to go.
                     let then = match r.effects.get(r.next as usize + 1) {
                         Some(Effect::Move {
@@ -196,7 +235,7 @@ impl Game {
                             r.sel.picked = v;
                         }
                         Err((prompt, choices)) => {
-                            return self.ask(Frame::Resolve(r), ctx.you, prompt, choices);
+                            return self.ask(Frame::Resolve(r), chooser, prompt, choices);
                         }
                     }
                     r.sel.picking.clear();
@@ -394,5 +433,45 @@ impl Game {
             }
         }
         None
+    }
+}
+
+/// Writes the chosen card type into `ItIsChosenType` conditions (`Effect::ChooseCardType`).
+fn chosen_type(cond: &mut Condition, ty: crate::card::CardType) {
+    match cond {
+        Condition::ItIsChosenType => {
+            *cond = Condition::ItFits(Cards {
+                card_type: Some(CardKind::Type(ty)),
+                place: Some(Place::Anywhere),
+                ..Cards::default()
+            })
+        }
+        Condition::All(v) | Condition::Any(v) => v.iter_mut().for_each(|c| chosen_type(c, ty)),
+        Condition::Not(c) => chosen_type(c, ty),
+        Condition::Exists(_)
+        | Condition::None(_)
+        | Condition::AtLeast(..)
+        | Condition::Involved
+        | Condition::InFaceoff(_)
+        | Condition::AtAProblem
+        | Condition::YourTurn
+        | Condition::ExcessPower
+        | Condition::ScoredThisPhase(_)
+        | Condition::Phase(_)
+        | Condition::PowerOfColor(..)
+        | Condition::MostPowerHere(_)
+        | Condition::FaceoffHere
+        | Condition::HostInvolved
+        | Condition::ItFits(_)
+        | Condition::FirstThisFaceoff
+        | Condition::AtLeastAtOneFaceoffArea(..)
+        | Condition::ThatPlayer(_)
+        | Condition::Compare(..)
+        | Condition::This(_)
+        | Condition::ItDismissed
+        | Condition::WonByAtLeast(_)
+        | Condition::WonByExactly(_)
+        | Condition::OpponentChallenging
+        | Condition::InvolvedAllColor(_) => {}
     }
 }

@@ -114,6 +114,12 @@ impl Game {
             Place::AtFaceoff => k.zone == Zone::Play && k.area.is_some_and(|a| self.faceoff_at(a)),
             Place::Elsewhere => k.zone == Zone::Play && k.area != self.card(ctx.source).area,
             Place::Revealed => self.st.revealed.contains(&c),
+            Place::Banished => k.zone == Zone::Banished,
+            Place::BeneathThis => {
+                k.zone == Zone::Banished
+                    && self.st.beneath.contains(&(ctx.source, c))
+                    && self.card(ctx.source).zone == Zone::Play
+            }
             Place::Anywhere => true,
         };
         if !ok || (sel.other && c == ctx.source) {
@@ -280,6 +286,7 @@ impl Game {
                 Place::Discard => &pl.discard,
                 Place::Deck => &pl.deck,
                 Place::Flipped => &pl.flip,
+                Place::Banished | Place::BeneathThis => &pl.banished,
                 Place::InPlay
                 | Place::Here
                 | Place::AtAProblem
@@ -295,7 +302,12 @@ impl Game {
             }
         };
         let in_play: &[CardId] = match place {
-            Place::Hand | Place::Discard | Place::Deck | Place::Flipped => &[],
+            Place::Hand
+            | Place::Discard
+            | Place::Deck
+            | Place::Flipped
+            | Place::Banished
+            | Place::BeneathThis => &[],
             Place::Revealed => &self.st.revealed,
             Place::InPlay
             | Place::Here
