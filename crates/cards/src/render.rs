@@ -144,6 +144,9 @@ pub fn cards(c: &Cards, plural_form: bool) -> String {
     if let Some(r) = c.ready {
         words.push(if r { "ready" } else { "exhausted" }.into());
     }
+    if let Some(f) = c.frightened {
+        words.push(if f { "frightened" } else { "unfrightened" }.into());
+    }
     if let Some(down) = c.face_down {
         words.push(if down { "face-down" } else { "face-up" }.into());
     }
@@ -161,6 +164,9 @@ pub fn cards(c: &Cards, plural_form: bool) -> String {
         Some(true) => words.push("Unique".into()),
         Some(false) => words.push("non-Unique".into()),
         None => {}
+    }
+    if let Some(t) = &c.without_trait {
+        words.push(format!("non-{t}"));
     }
     if let Some(t) = &c.trait_ {
         words.push(t.clone());
@@ -1273,6 +1279,12 @@ fn trigger(t: &Trigger) -> String {
             &format!(" {}{}", card("a Troublemaker"), spot(t.at)),
         ),
         Happening::Uncovered => format!("{} is uncovered{}", card("a Troublemaker"), spot(t.at)),
+        Happening::Frightened => format!("{} becomes frightened{}", card("a card"), spot(t.at)),
+        Happening::Challenges => act(
+            t.by,
+            "challenge",
+            &format!(" {}{}", card("a Troublemaker"), spot(t.at)),
+        ),
         Happening::Flips => act(t.by, "flip", &format!(" {}", card("a card"))),
         Happening::Draws => act(t.by, "draw", " a card"),
         Happening::GainsTokens => act(t.by, "gain", " action tokens"),

@@ -217,6 +217,10 @@ pub struct Cards {
     pub unique: Option<bool>,
     /// Only cards with the same name (201.1: Title and Subtitle) as the card `It` names.
     pub same_name_as_it: bool,
+    /// Only cards without this trait ("non-Epic").
+    pub without_trait: Option<String>,
+    /// Only frightened cards (`Some(true)`, 504) or only cards that are not (`Some(false)`).
+    pub frightened: Option<bool>,
 }
 
 /// Card types for selectors; `Character` covers Mane Characters and Friends (301.4, 302.2).
@@ -557,7 +561,8 @@ impl Happening {
             Happening::FaceoffBegins | Happening::WinsFaceoff | Happening::Defeats => {
                 p(true, true, true, false)
             }
-            Happening::Uncovered => p(false, true, true, false),
+            Happening::Uncovered | Happening::Frightened => p(false, true, true, false),
+            Happening::Challenges => p(true, true, true, false),
             Happening::Flips | Happening::ScoresWith => p(true, true, false, false),
             Happening::Draws
             | Happening::GainsTokens
@@ -612,6 +617,10 @@ pub enum Happening {
     Defeats,
     /// 607.3: a Troublemaker is uncovered; at: its area.
     Uncovered,
+    /// 504.1: a card becomes frightened; at: its area.
+    Frightened,
+    /// 608: a player challenges a Troublemaker; card: that Troublemaker; at: its area.
+    Challenges,
     /// 515.1: a player flips a card; card: the flipped card.
     Flips,
     /// A player draws a card.

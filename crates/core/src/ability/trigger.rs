@@ -628,6 +628,27 @@ impl Game {
                 s.it = Some(*card);
                 s.at = self.seen_area(*card);
             }
+            Happening::Frightened => {
+                let Event::Frightened(card) = e else {
+                    return None;
+                };
+                s.card = SeenCard::One(*card);
+                s.it = Some(*card);
+                s.at = self.seen_area(*card);
+            }
+            Happening::Challenges => {
+                let Event::Challenged {
+                    player,
+                    troublemaker,
+                } = e
+                else {
+                    return None;
+                };
+                s.by = Some(*player);
+                s.card = SeenCard::One(*troublemaker);
+                s.it = Some(*troublemaker);
+                s.at = self.seen_area(*troublemaker);
+            }
             Happening::Flips => {
                 let Event::Flipped { player, card } = e else {
                     return None;
@@ -950,6 +971,8 @@ pub(crate) fn listens(h: Happening) -> EventKinds {
         Happening::WinsFaceoff => EventKinds::of(&[K::FaceoffWon]),
         Happening::Defeats => EventKinds::of(&[K::Defeated]),
         Happening::Uncovered => EventKinds::of(&[K::Uncovered]),
+        Happening::Frightened => EventKinds::of(&[K::Frightened]),
+        Happening::Challenges => EventKinds::of(&[K::Challenged]),
         Happening::Flips => EventKinds::of(&[K::Flipped]),
         Happening::Draws => EventKinds::of(&[K::Drew]),
         Happening::GainsTokens => EventKinds::of(&[K::GainedTokens]),
@@ -983,6 +1006,8 @@ pub(crate) fn looks_back(t: &Trigger) -> EventKinds {
         | Happening::WinsFaceoff
         | Happening::Defeats
         | Happening::Uncovered
+        | Happening::Frightened
+        | Happening::Challenges
         | Happening::Draws
         | Happening::GainsTokens
         | Happening::ScoresWith

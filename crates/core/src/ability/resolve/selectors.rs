@@ -153,6 +153,15 @@ impl Game {
                 return false;
             }
         }
+        if let Some(t) = &sel.without_trait {
+            let has = match self.reading(ctx) {
+                Some(layer) => self.has_trait_upto(c, t, layer),
+                None => self.traits(c).iter().any(|x| x.eq_ignore_ascii_case(t)),
+            };
+            if has {
+                return false;
+            }
+        }
         if let Some(title) = &sel.title {
             // 201.3a: a name matches titles that include it.
             if !d
@@ -217,6 +226,13 @@ impl Game {
             if !state || self.card_type(c) == CardType::Problem {
                 return false;
             }
+        }
+        // 504.2: only a card in play is frightened.
+        if sel
+            .frightened
+            .is_some_and(|f| f != (k.zone == Zone::Play && k.frightened))
+        {
+            return false;
         }
         if sel.involved && !self.involved_cards().contains(&c) {
             return false;
