@@ -144,9 +144,6 @@ pub fn cards(c: &Cards, plural_form: bool) -> String {
     if let Some(r) = c.ready {
         words.push(if r { "ready" } else { "exhausted" }.into());
     }
-    if let Some(f) = c.frightened {
-        words.push(if f { "frightened" } else { "unfrightened" }.into());
-    }
     if let Some(down) = c.face_down {
         words.push(if down { "face-down" } else { "face-up" }.into());
     }
@@ -380,6 +377,13 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
             format!("{} has {keyword}", on_cards(cards))
         }
         StaticEffect::Cost(c) => cost_change(c),
+        StaticEffect::OutsideHomeLimit(c) => format!(
+            "{} don't count towards your home limit",
+            cards(c, true)
+        ),
+        StaticEffect::ProblemBonus(n) => {
+            format!("the Problem at {on}'s area has {} bonus", plural(*n as i16, "point", "points"))
+        }
         StaticEffect::ContributesWhileExhausted => {
             format!("{on} contributes its power while exhausted")
         }

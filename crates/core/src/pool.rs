@@ -108,7 +108,10 @@ impl StaticKinds {
             | StaticEffect::IgnoreHighestFlip { .. }
             | StaticEffect::FaceoffTotal { .. }
             | StaticEffect::FlippedInstead { .. } => Self::FACEOFF,
-            StaticEffect::LoseAbilities { .. } | StaticEffect::OthersEnter { .. } => Self::OTHER,
+            StaticEffect::LoseAbilities { .. }
+            | StaticEffect::OthersEnter { .. }
+            | StaticEffect::OutsideHomeLimit(_)
+            | StaticEffect::ProblemBonus(_) => Self::OTHER,
         }
     }
 
@@ -375,7 +378,9 @@ impl FaceFacts {
                             | StaticEffect::GainTrait { .. }
                             | StaticEffect::LoseAbilities { .. }
                             | StaticEffect::GainChosenColor { .. }
-                            | StaticEffect::OthersEnter { .. } => Self::empty(),
+                            | StaticEffect::OthersEnter { .. }
+                            | StaticEffect::OutsideHomeLimit(_)
+                            | StaticEffect::ProblemBonus(_) => Self::empty(),
                         }
                 }
                 // Triggered abilities are indexed by the events they listen to

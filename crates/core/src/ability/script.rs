@@ -219,8 +219,6 @@ pub struct Cards {
     pub same_name_as_it: bool,
     /// Only cards without this trait ("non-Epic").
     pub without_trait: Option<String>,
-    /// Only frightened cards (`Some(true)`, 504) or only cards that are not (`Some(false)`).
-    pub frightened: Option<bool>,
 }
 
 /// Card types for selectors; `Character` covers Mane Characters and Friends (301.4, 302.2).
@@ -802,6 +800,11 @@ pub enum StaticEffect {
     /// 706.1b: cards that fit enter play in a state this says ("opposing Friends enter
     /// play exhausted"), applied as each enters, before its triggers look at it.
     OthersEnter { cards: Cards, does: OnEntry },
+    /// 616.3: the controller's Friends that fit don't count towards their home limit.
+    OutsideHomeLimit(Cards),
+    /// 210.1: the Problem at this card's area has this many bonus points, whatever its
+    /// printed bonus.
+    ProblemBonus(u16),
 }
 
 /// A change to the cost of an action (705.2b), the Main Phase actions' token costs

@@ -147,7 +147,9 @@ impl Game {
             | StaticEffect::Cost(_)
             | StaticEffect::Replace { .. }
             | StaticEffect::LoseAbilities { .. }
-            | StaticEffect::OthersEnter { .. } => false,
+            | StaticEffect::OthersEnter { .. }
+            | StaticEffect::OutsideHomeLimit(_)
+            | StaticEffect::ProblemBonus(_) => false,
         };
         applies && condition.is_none_or(|cond| self.holds(cond, ctx))
     }

@@ -135,7 +135,9 @@ pub(crate) fn writes(e: &StaticEffect) -> Reach<'_> {
         | StaticEffect::FlippedInstead { .. }
         | StaticEffect::Replace { .. }
         | StaticEffect::LoseAbilities { .. }
-        | StaticEffect::OthersEnter { .. } => Reach::default(),
+        | StaticEffect::OthersEnter { .. }
+        | StaticEffect::OutsideHomeLimit(_)
+        | StaticEffect::ProblemBonus(_) => Reach::default(),
     }
 }
 
@@ -252,7 +254,9 @@ pub(crate) fn reads_static<'a>(e: &'a StaticEffect, condition: Option<&'a Condit
         | StaticEffect::Prohibit(_)
         | StaticEffect::Replace { .. }
         | StaticEffect::LoseAbilities { .. }
-        | StaticEffect::OthersEnter { .. } => Reach::default(),
+        | StaticEffect::OthersEnter { .. }
+        | StaticEffect::ProblemBonus(_) => Reach::default(),
+        StaticEffect::OutsideHomeLimit(cards) => reads_cards(cards),
     };
     own.join(condition.map_or_else(Reach::default, reads_condition))
 }
@@ -384,7 +388,9 @@ pub(crate) fn is_characteristic(e: &StaticEffect) -> bool {
         | StaticEffect::Prohibit(_)
         | StaticEffect::Replace { .. }
         | StaticEffect::LoseAbilities { .. }
-        | StaticEffect::OthersEnter { .. } => false,
+        | StaticEffect::OthersEnter { .. }
+        | StaticEffect::OutsideHomeLimit(_)
+        | StaticEffect::ProblemBonus(_) => false,
     }
 }
 

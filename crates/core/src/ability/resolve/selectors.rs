@@ -227,13 +227,6 @@ impl Game {
                 return false;
             }
         }
-        // 504.2: only a card in play is frightened.
-        if sel
-            .frightened
-            .is_some_and(|f| f != (k.zone == Zone::Play && k.frightened))
-        {
-            return false;
-        }
         if sel.involved && !self.involved_cards().contains(&c) {
             return false;
         }
