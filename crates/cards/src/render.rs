@@ -1561,6 +1561,10 @@ fn costs_to(v: &[Cost]) -> String {
 pub fn ability(a: &Ability) -> String {
     match a {
         Ability::AsEntersPlay(e) => sentence(format!("as this card enters play, {}", entry(e))),
+        Ability::PlayRequires(c) => sentence(format!(
+            "this card can be played only if {}",
+            condition(c)
+        )),
         Ability::Attach(host) => sentence(format!(
             "play this card on {}; it stays only while that card fits",
             self::a(&cards(host, false))

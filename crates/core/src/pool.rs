@@ -188,7 +188,7 @@ impl PoolFacts {
                 }
                 // The host description is checked with the attachment rules (511.2), and
                 // entry abilities as the card enters play (706.1a).
-                Ability::Attach(_) | Ability::AsEntersPlay(_) => {}
+                Ability::Attach(_) | Ability::AsEntersPlay(_) | Ability::PlayRequires(_) => {}
                 Ability::Activated { timing, .. }
                 | Ability::ActivatedByAny { timing, .. }
                 | Ability::Play { timing, .. } => {
@@ -262,7 +262,7 @@ fn grants_replacing(a: &Ability) -> bool {
         | Ability::Play { effects, .. } => effects
             .iter()
             .any(|e| matches!(e, Effect::Until { effect, .. } if gives(effect))),
-        Ability::Attach(_) | Ability::AsEntersPlay(_) => false,
+        Ability::Attach(_) | Ability::AsEntersPlay(_) | Ability::PlayRequires(_) => false,
     }
 }
 
@@ -277,7 +277,7 @@ fn grants_agile(a: &Ability) -> bool {
         | Ability::Activated { effects, .. }
         | Ability::ActivatedByAny { effects, .. }
         | Ability::Play { effects, .. } => in_effects(effects),
-        Ability::Attach(_) | Ability::AsEntersPlay(_) => false,
+        Ability::Attach(_) | Ability::AsEntersPlay(_) | Ability::PlayRequires(_) => false,
     }
 }
 
@@ -316,6 +316,7 @@ pub(crate) fn face_listens(pool: &[CardDef]) -> std::sync::Arc<[EventKinds]> {
                 | Ability::Activated { .. }
                 | Ability::ActivatedByAny { .. }
                 | Ability::Attach(_)
+                | Ability::PlayRequires(_)
                 | Ability::Play { .. }
                 | Ability::AsEntersPlay(_) => kinds,
             })
@@ -388,6 +389,7 @@ impl FaceFacts {
                 Ability::Triggered { .. }
                 | Ability::Play { .. }
                 | Ability::Attach(_)
+                | Ability::PlayRequires(_)
                 | Ability::AsEntersPlay(_) => Self::empty(),
             };
         }

@@ -60,6 +60,9 @@ pub enum Ability {
     /// 706.1a: applied as this card enters play, before its continuous abilities start
     /// and before "when this enters play" triggers (706.1c-d). See `rules/entering.rs`.
     AsEntersPlay(Entry),
+    /// 205.1: a play requirement beyond colours: the card can be played only while the
+    /// condition holds, read with the player playing it as "you" ("you must control …").
+    PlayRequires(Condition),
 }
 
 /// What an "as this card enters play" ability does (706.1a-b). Choices are made by the
@@ -528,7 +531,10 @@ impl Trigger {
                     Ok(())
                 }
             },
-            Ability::Static { .. } | Ability::Attach(_) | Ability::AsEntersPlay(_) => Ok(()),
+            Ability::Static { .. }
+            | Ability::Attach(_)
+            | Ability::AsEntersPlay(_)
+            | Ability::PlayRequires(_) => Ok(()),
         }
     }
 }

@@ -98,7 +98,10 @@ pub(crate) fn each_effect(a: &Ability, f: &mut impl FnMut(&Effect)) {
         | Ability::Activated { effects, .. }
         | Ability::ActivatedByAny { effects, .. }
         | Ability::Play { effects, .. } => walk(effects, f),
-        Ability::Static { .. } | Ability::Attach(_) | Ability::AsEntersPlay(_) => {}
+        Ability::Static { .. }
+        | Ability::Attach(_)
+        | Ability::AsEntersPlay(_)
+        | Ability::PlayRequires(_) => {}
     }
 }
 

@@ -346,7 +346,9 @@ pub(crate) fn ability_kinds(a: &Ability) -> (Kinds, Kinds) {
         | Ability::ActivatedByAny { effects, .. }
         | Ability::Play { effects, .. } => (Kinds::NONE, in_effects(effects)),
         // Colours an entry chose are read as the card's printed ones.
-        Ability::Attach(_) | Ability::AsEntersPlay(_) => (Kinds::NONE, Kinds::NONE),
+        Ability::Attach(_) | Ability::AsEntersPlay(_) | Ability::PlayRequires(_) => {
+            (Kinds::NONE, Kinds::NONE)
+        }
     }
 }
 
