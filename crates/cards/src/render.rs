@@ -216,6 +216,9 @@ pub fn cards(c: &Cards, plural_form: bool) -> String {
     if c.same_name_as_it {
         s.push_str(" with the same name as that card");
     }
+    if c.other_than_it {
+        s.push_str(" other than that card");
+    }
     s
 }
 
@@ -1305,7 +1308,8 @@ fn trigger(t: &Trigger) -> String {
 /// The opening of a triggered ability: "when …", or "the first time …" (410.6).
 fn when(t: &Trigger) -> String {
     let opening = if t.first { "the first time" } else { "when" };
-    format!("{opening} {}", trigger(t))
+    let each = if t.each_turn { " each turn" } else { "" };
+    format!("{opening} {}{each}", trigger(t))
 }
 
 fn condition(c: &Condition) -> String {
@@ -1609,13 +1613,18 @@ pub fn ability(a: &Ability) -> String {
         }
         Ability::ActivatedByAny {
             timing: t,
+            condition: w,
             cost: k,
             effects: e,
         } => {
+            let body = match w {
+                Some(w) => format!("while {}, {}", condition(w), paid_then(k, e)),
+                None => paid_then(k, e),
+            };
             format!(
                 "{} (any player may use this; \"you\" is that player): {}",
                 timing(t),
-                sentence(paid_then(k, e))
+                sentence(body)
             )
         }
         Ability::Activated {

@@ -53,6 +53,9 @@ pub enum Ability {
     /// player who activates it is "you" for its cost and instructions.
     ActivatedByAny {
         timing: Timing,
+        /// Offered to a player only while this holds, read with that player as "you".
+        #[serde(default, rename = "while")]
+        condition: Option<Condition>,
         #[serde(default)]
         cost: Vec<Cost>,
         effects: Vec<Effect>,
@@ -222,6 +225,8 @@ pub struct Cards {
     pub same_name_as_it: bool,
     /// Only cards without this trait ("non-Epic").
     pub without_trait: Option<String>,
+    /// Only cards other than the one `It` names ("another Friend" than the one played).
+    pub other_than_it: bool,
 }
 
 /// Card types for selectors; `Character` covers Mane Characters and Friends (301.4, 302.2).
@@ -453,6 +458,9 @@ pub struct Trigger {
     /// the rest of the trigger and its condition are met.
     #[serde(default)]
     pub first: bool,
+    /// With `first`: the first time each turn, counted afresh as each turn begins.
+    #[serde(default)]
+    pub each_turn: bool,
 }
 
 impl Trigger {
@@ -465,6 +473,7 @@ impl Trigger {
             at: Spot::Anywhere,
             from: Spot::Anywhere,
             first: false,
+            each_turn: false,
         }
     }
 
@@ -503,6 +512,8 @@ impl Trigger {
             "an area (`at`)"
         } else if self.from != Spot::Anywhere && !p.from {
             "an area left (`from`)"
+        } else if self.each_turn && !self.first {
+            return Err("`each_turn` counts \"the first time\": it needs `first: true`".into());
         } else if matches!(self.on, Happening::HasPower(_)) && self.card != TriggerCard::This {
             return Err("a `HasPower` trigger is about this card only (`card: This`)".into());
         } else {

@@ -274,11 +274,14 @@ impl Game {
                 continue;
             };
             let you = k.controller;
-            // Granted abilities count apart from the card's own for "the first time".
+            // Granted abilities count apart from the card's own for "the first time"; a
+            // first time each turn is marked to be forgotten as the next turn begins.
             let key = (
                 c,
                 k.object,
-                (i as u8) | if from.is_some() { 0x80 } else { 0 },
+                (i as u8)
+                    | if from.is_some() { GRANTED } else { 0 }
+                    | if when.each_turn { EACH_TURN } else { 0 },
             );
             if when.first && self.st.firsts.contains(&key) {
                 continue;
@@ -947,6 +950,11 @@ const LEFT: [EventKind; 8] = [
     EventKind::Spent,
     EventKind::FlippedToDiscard,
 ];
+
+/// Marks in the ability index of a "first time" record (`GameState::firsts`): the
+/// ability is one a Teamwork card grants, or counts the first time each turn.
+pub(crate) const GRANTED: u8 = 0x80;
+pub(crate) const EACH_TURN: u8 = 0x40;
 
 /// The kinds of event a trigger on `h` may answer (the trigger index).
 pub(crate) fn listens(h: Happening) -> EventKinds {

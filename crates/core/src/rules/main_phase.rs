@@ -275,6 +275,7 @@ impl Game {
                     timing,
                     cost,
                     effects,
+                    ..
                 },
             ) => {
                 self.mark_reaction(p, card, &timing);

@@ -89,6 +89,10 @@ impl Game {
                 self.st.confronted.clear();
                 self.st.contested.clear();
                 self.st.solved.clear();
+                // "The first time each turn" starts counting again.
+                self.st
+                    .firsts
+                    .retain(|&(_, _, i)| i & crate::ability::trigger::EACH_TURN == 0);
                 self.end_next_turn_modifiers(tp);
                 self.log(Event::TurnBegan {
                     player: tp,

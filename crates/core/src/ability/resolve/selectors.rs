@@ -153,6 +153,9 @@ impl Game {
                 return false;
             }
         }
+        if sel.other_than_it && ctx.it == Some(c) {
+            return false;
+        }
         if let Some(t) = &sel.without_trait {
             let has = match self.reading(ctx) {
                 Some(layer) => self.has_trait_upto(c, t, layer),
