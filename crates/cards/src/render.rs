@@ -380,12 +380,14 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
             format!("{} has {keyword}", on_cards(cards))
         }
         StaticEffect::Cost(c) => cost_change(c),
-        StaticEffect::OutsideHomeLimit(c) => format!(
-            "{} don't count towards your home limit",
-            cards(c, true)
-        ),
+        StaticEffect::OutsideHomeLimit(c) => {
+            format!("{} don't count towards your home limit", cards(c, true))
+        }
         StaticEffect::ProblemBonus(n) => {
-            format!("the Problem at {on}'s area has {} bonus", plural(*n as i16, "point", "points"))
+            format!(
+                "the Problem at {on}'s area has {} bonus",
+                plural(*n as i16, "point", "points")
+            )
         }
         StaticEffect::ContributesWhileExhausted => {
             format!("{on} contributes its power while exhausted")
@@ -1565,10 +1567,9 @@ fn costs_to(v: &[Cost]) -> String {
 pub fn ability(a: &Ability) -> String {
     match a {
         Ability::AsEntersPlay(e) => sentence(format!("as this card enters play, {}", entry(e))),
-        Ability::PlayRequires(c) => sentence(format!(
-            "this card can be played only if {}",
-            condition(c)
-        )),
+        Ability::PlayRequires(c) => {
+            sentence(format!("this card can be played only if {}", condition(c)))
+        }
         Ability::Attach(host) => sentence(format!(
             "play this card on {}; it stays only while that card fits",
             self::a(&cards(host, false))

@@ -146,7 +146,12 @@ pub(crate) fn reads_cards(c: &Cards) -> Reach<'_> {
     let mut r = Reach {
         power: c.power_at_least.is_some() || c.power_at_most.is_some(),
         colors: Colors::of(&c.any_color),
-        traits: c.trait_.iter().chain(&c.without_trait).map(String::as_str).collect(),
+        traits: c
+            .trait_
+            .iter()
+            .chain(&c.without_trait)
+            .map(String::as_str)
+            .collect(),
         ..Reach::default()
     };
     for color in [c.color, c.without_color].into_iter().flatten() {
