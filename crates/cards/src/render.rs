@@ -385,8 +385,8 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
         }
         StaticEffect::ProblemBonus(n) => {
             format!(
-                "the Problem at {on}'s area has {} bonus",
-                plural(*n as i16, "point", "points")
+                "the Problem at {on}'s area has {}",
+                plural(*n as i16, "bonus point", "bonus points")
             )
         }
         StaticEffect::ContributesWhileExhausted => {
