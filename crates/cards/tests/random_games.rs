@@ -123,7 +123,7 @@ fn random_games_with_every_scripted_card_end_without_a_panic() {
 fn the_scan_skips_change_no_game() {
     let cat = Catalogue::builtin();
     let mut decisions = 0;
-    for seed in 0..24u64 {
+    for seed in 0..32u64 {
         let mut rng = Mix(seed ^ 0x7219);
         let setup = random_setup(cat, seed, &mut rng);
         let mut on = Game::new(&setup).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
