@@ -165,6 +165,9 @@ pub fn cards(c: &Cards, plural_form: bool) -> String {
         Some(false) => words.push("non-Unique".into()),
         None => {}
     }
+    if let Some(t) = &c.without_trait {
+        words.push(format!("non-{t}"));
+    }
     if let Some(t) = &c.trait_ {
         words.push(t.clone());
     }
@@ -230,6 +233,9 @@ pub fn cards(c: &Cards, plural_form: bool) -> String {
         Some(true) => s.push_str(" on its Boosted side"),
         Some(false) => s.push_str(" on its Start side"),
         None => {}
+    }
+    if c.other_than_it {
+        s.push_str(" other than that card");
     }
     s
 }
@@ -396,6 +402,15 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
             format!("{} has {keyword}", on_cards(cards))
         }
         StaticEffect::Cost(c) => cost_change(c),
+        StaticEffect::OutsideHomeLimit(c) => {
+            format!("{} don't count towards your home limit", cards(c, true))
+        }
+        StaticEffect::ProblemBonus(n) => {
+            format!(
+                "the Problem at {on}'s area has {}",
+                plural(*n as i16, "bonus point", "bonus points")
+            )
+        }
         StaticEffect::ContributesWhileExhausted => {
             format!("{on} contributes its power while exhausted")
         }
@@ -1379,6 +1394,12 @@ fn trigger(t: &Trigger) -> String {
             &format!(" {}{}", card("a Troublemaker"), spot(t.at)),
         ),
         Happening::Uncovered => format!("{} is uncovered{}", card("a Troublemaker"), spot(t.at)),
+        Happening::Frightened => format!("{} becomes frightened{}", card("a card"), spot(t.at)),
+        Happening::Challenges => act(
+            t.by,
+            "challenge",
+            &format!(" {}{}", card("a Troublemaker"), spot(t.at)),
+        ),
         Happening::Flips => act(t.by, "flip", &format!(" {}", card("a card"))),
         Happening::Draws => act(t.by, "draw", " a card"),
         Happening::GainsTokens => act(t.by, "gain", " action tokens"),
@@ -1395,7 +1416,8 @@ fn trigger(t: &Trigger) -> String {
 /// The opening of a triggered ability: "when …", or "the first time …" (410.6).
 fn when(t: &Trigger) -> String {
     let opening = if t.first { "the first time" } else { "when" };
-    format!("{opening} {}", trigger(t))
+    let each = if t.each_turn { " each turn" } else { "" };
+    format!("{opening} {}{each}", trigger(t))
 }
 
 fn condition(c: &Condition) -> String {
@@ -1666,8 +1688,6 @@ pub fn ability(a: &Ability) -> String {
                 OutOfPlay::Banished => "banished",
             };
             match &**inner {
-                // "While this card is in your discard pile, you may play it as though it
-                // were in your hand."
                 Ability::Static {
                     effect: StaticEffect::PlayAsFromHand,
                     condition,
@@ -1680,6 +1700,9 @@ pub fn ability(a: &Ability) -> String {
                 }),
                 other => format!("While this card is {place}: {}", ability(other)),
             }
+        }
+        Ability::PlayRequires(c) => {
+            sentence(format!("this card can be played only if {}", condition(c)))
         }
         Ability::Attach(host) => sentence(format!(
             "play this card on {}; it stays only while that card fits",
@@ -1725,13 +1748,18 @@ pub fn ability(a: &Ability) -> String {
         }
         Ability::ActivatedByAny {
             timing: t,
+            condition: w,
             cost: k,
             effects: e,
         } => {
+            let body = match w {
+                Some(w) => format!("while {}, {}", condition(w), paid_then(k, e)),
+                None => paid_then(k, e),
+            };
             format!(
                 "{} (any player may use this; \"you\" is that player): {}",
                 timing(t),
-                sentence(paid_then(k, e))
+                sentence(body)
             )
         }
         Ability::Activated {

@@ -118,7 +118,9 @@ impl StaticKinds {
             | StaticEffect::FlippedInstead { .. } => Self::FACEOFF,
             StaticEffect::LoseAbilities { .. }
             | StaticEffect::OthersEnter { .. }
-            | StaticEffect::PlayAsFromHand => Self::OTHER,
+            | StaticEffect::PlayAsFromHand
+            | StaticEffect::OutsideHomeLimit(_)
+            | StaticEffect::ProblemBonus(_) => Self::OTHER,
             StaticEffect::Hook(h) => match crate::rules::hooks::kind(*h) {
                 crate::rules::hooks::HookKind::Replacement => Self::REPLACE,
             },
@@ -200,7 +202,7 @@ impl PoolFacts {
                 }
                 // The host description is checked with the attachment rules (511.2), and
                 // entry abilities as the card enters play (706.1a).
-                Ability::Attach(_) | Ability::AsEntersPlay(_) => {}
+                Ability::Attach(_) | Ability::AsEntersPlay(_) | Ability::PlayRequires(_) => {}
                 // Read where a player may play cards (`rules/zones.rs`).
                 Ability::From(..) => self.play_elsewhere = true,
                 Ability::Activated { timing, .. }
@@ -276,7 +278,10 @@ fn grants_replacing(a: &Ability) -> bool {
         | Ability::Play { effects, .. } => effects
             .iter()
             .any(|e| matches!(e, Effect::Until { effect, .. } if gives(effect))),
-        Ability::Attach(_) | Ability::AsEntersPlay(_) | Ability::From(..) => false,
+        Ability::Attach(_)
+        | Ability::AsEntersPlay(_)
+        | Ability::From(..)
+        | Ability::PlayRequires(_) => false,
     }
 }
 
@@ -291,7 +296,10 @@ fn grants_agile(a: &Ability) -> bool {
         | Ability::Activated { effects, .. }
         | Ability::ActivatedByAny { effects, .. }
         | Ability::Play { effects, .. } => in_effects(effects),
-        Ability::Attach(_) | Ability::AsEntersPlay(_) | Ability::From(..) => false,
+        Ability::Attach(_)
+        | Ability::AsEntersPlay(_)
+        | Ability::From(..)
+        | Ability::PlayRequires(_) => false,
     }
 }
 
@@ -331,6 +339,7 @@ pub(crate) fn face_listens(pool: &[CardDef]) -> std::sync::Arc<[EventKinds]> {
             | Ability::Attach(_)
             | Ability::Play { .. }
             | Ability::AsEntersPlay(_)
+            | Ability::PlayRequires(_)
             | Ability::From(..) => kinds,
         };
         let printed = face.abilities.iter().fold(EventKinds::NONE, listens);
@@ -437,7 +446,9 @@ impl FaceFacts {
                             | StaticEffect::GainChosenColor { .. }
                             | StaticEffect::OthersEnter { .. }
                             | StaticEffect::PlayAsFromHand
-                            | StaticEffect::GainColorsOf { .. } => Self::empty(),
+                            | StaticEffect::GainColorsOf { .. }
+                            | StaticEffect::OutsideHomeLimit(_)
+                            | StaticEffect::ProblemBonus(_) => Self::empty(),
                         }
                 }
                 Ability::Play { timing, .. } => match timing {
@@ -458,7 +469,8 @@ impl FaceFacts {
                 Ability::Triggered { .. }
                 | Ability::Attach(_)
                 | Ability::AsEntersPlay(_)
-                | Ability::From(..) => Self::empty(),
+                | Ability::From(..)
+                | Ability::PlayRequires(_) => Self::empty(),
             };
         }
         if face

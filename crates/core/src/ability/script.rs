@@ -53,6 +53,9 @@ pub enum Ability {
     /// player who activates it is "you" for its cost and instructions.
     ActivatedByAny {
         timing: Timing,
+        /// Offered to a player only while this holds, read with that player as "you".
+        #[serde(default, rename = "while")]
+        condition: Option<Condition>,
         #[serde(default)]
         cost: Vec<Cost>,
         effects: Vec<Effect>,
@@ -60,6 +63,9 @@ pub enum Ability {
     /// 706.1a: applied as this card enters play, before its continuous abilities start
     /// and before "when this enters play" triggers (706.1c-d). See `rules/entering.rs`.
     AsEntersPlay(Entry),
+    /// 205.1: a play requirement beyond colours: the card can be played only while the
+    /// condition holds, read with the player playing it as "you" ("you must control …").
+    PlayRequires(Condition),
     /// An ability that works while its card is in a zone out of play (the hand, the
     /// discard pile, the banished zone) and nowhere else: `From(Discard,
     /// Static(effect: PlayAsFromHand))` is "you may play this card from your discard
@@ -256,6 +262,10 @@ pub struct Cards {
     /// Only Mane Characters on their Boosted side (`Some(true)`) or their Start side
     /// (`Some(false)`) (301.2).
     pub boosted: Option<bool>,
+    /// Only cards without this trait ("non-Epic").
+    pub without_trait: Option<String>,
+    /// Only cards other than the one `It` names ("another Friend" than the one played).
+    pub other_than_it: bool,
 }
 
 /// Card types for selectors; `Character` covers Mane Characters and Friends (301.4, 302.2).
@@ -503,6 +513,9 @@ pub struct Trigger {
     /// the rest of the trigger and its condition are met.
     #[serde(default)]
     pub first: bool,
+    /// With `first`: the first time each turn, counted afresh as each turn begins.
+    #[serde(default)]
+    pub each_turn: bool,
 }
 
 impl Trigger {
@@ -515,6 +528,7 @@ impl Trigger {
             at: Spot::Anywhere,
             from: Spot::Anywhere,
             first: false,
+            each_turn: false,
         }
     }
 
@@ -553,6 +567,8 @@ impl Trigger {
             "an area (`at`)"
         } else if self.from != Spot::Anywhere && !p.from {
             "an area left (`from`)"
+        } else if self.each_turn && !self.first {
+            return Err("`each_turn` counts \"the first time\": it needs `first: true`".into());
         } else if matches!(self.on, Happening::HasPower(_)) && self.card != TriggerCard::This {
             return Err("a `HasPower` trigger is about this card only (`card: This`)".into());
         } else {
@@ -585,7 +601,10 @@ impl Trigger {
                 effect: StaticEffect::PlayAsFromHand,
                 ..
             } => Err("`PlayAsFromHand` says nothing of a card in play: write it inside `From(Discard, ..)` or `From(Banished, ..)`".into()),
-            Ability::Static { .. } | Ability::Attach(_) | Ability::AsEntersPlay(_) => Ok(()),
+            Ability::Static { .. }
+            | Ability::Attach(_)
+            | Ability::AsEntersPlay(_)
+            | Ability::PlayRequires(_) => Ok(()),
             Ability::From(zone, inner) => Trigger::check_from(*zone, inner),
         }
     }
@@ -610,6 +629,7 @@ impl Trigger {
             | (_, Ability::Play { .. })
             | (_, Ability::ActivatedByAny { .. })
             | (_, Ability::AsEntersPlay(_))
+            | (_, Ability::PlayRequires(_))
             | (_, Ability::From(..)) => Err(format!(
                 "only `Static(effect: PlayAsFromHand)` works from a discard pile or the banished zone, not {inner:?} from {zone:?}"
             )),
@@ -643,7 +663,8 @@ impl Happening {
             Happening::FaceoffBegins | Happening::WinsFaceoff | Happening::Defeats => {
                 p(true, true, true, false)
             }
-            Happening::Uncovered => p(false, true, true, false),
+            Happening::Uncovered | Happening::Frightened => p(false, true, true, false),
+            Happening::Challenges => p(true, true, true, false),
             Happening::Flips | Happening::ScoresWith => p(true, true, false, false),
             Happening::Draws
             | Happening::GainsTokens
@@ -698,6 +719,10 @@ pub enum Happening {
     Defeats,
     /// 607.3: a Troublemaker is uncovered; at: its area.
     Uncovered,
+    /// 504.1: a card becomes frightened; at: its area.
+    Frightened,
+    /// 608: a player challenges a Troublemaker; card: that Troublemaker; at: its area.
+    Challenges,
     /// 515.1: a player flips a card; card: the flipped card.
     Flips,
     /// A player draws a card.
@@ -880,6 +905,11 @@ pub enum StaticEffect {
     /// 706.1b: cards that fit enter play in a state this says ("opposing Friends enter
     /// play exhausted"), applied as each enters, before its triggers look at it.
     OthersEnter { cards: Cards, does: OnEntry },
+    /// 616.3: the controller's Friends that fit don't count towards their home limit.
+    OutsideHomeLimit(Cards),
+    /// 210.1: the Problem at this card's area has this many bonus points, whatever its
+    /// printed bonus.
+    ProblemBonus(u16),
     /// The modifier's controller (the card's owner, for `Ability::From`) may play the
     /// card (the modifier's target, or this card) as though it were in their hand,
     /// wherever it is out of play; the modifier lapses as it changes zones (410.6).

@@ -112,7 +112,8 @@ pub(crate) fn each_effect(a: &Ability, f: &mut impl FnMut(&Effect)) {
         Ability::Static { .. }
         | Ability::Attach(_)
         | Ability::AsEntersPlay(_)
-        | Ability::From(..) => {}
+        | Ability::From(..)
+        | Ability::PlayRequires(_) => {}
     }
 }
 

@@ -282,11 +282,14 @@ impl Game {
                 continue;
             };
             let you = k.controller;
-            // Granted abilities count apart from the card's own for "the first time".
+            // Granted abilities count apart from the card's own for "the first time"; a
+            // first time each turn is marked to be forgotten as the next turn begins.
             let key = (
                 c,
                 k.object,
-                (i as u8) | if from.is_some() { 0x80 } else { 0 },
+                (i as u8)
+                    | if from.is_some() { GRANTED } else { 0 }
+                    | if when.each_turn { EACH_TURN } else { 0 },
             );
             if when.first && self.st.firsts.contains(&key) {
                 continue;
@@ -639,6 +642,27 @@ impl Game {
                 s.it = Some(*card);
                 s.at = self.seen_area(*card);
             }
+            Happening::Frightened => {
+                let Event::Frightened(card) = e else {
+                    return None;
+                };
+                s.card = SeenCard::One(*card);
+                s.it = Some(*card);
+                s.at = self.seen_area(*card);
+            }
+            Happening::Challenges => {
+                let Event::Challenged {
+                    player,
+                    troublemaker,
+                } = e
+                else {
+                    return None;
+                };
+                s.by = Some(*player);
+                s.card = SeenCard::One(*troublemaker);
+                s.it = Some(*troublemaker);
+                s.at = self.seen_area(*troublemaker);
+            }
             Happening::Flips => {
                 let Event::Flipped { player, card } = e else {
                     return None;
@@ -938,6 +962,11 @@ const LEFT: [EventKind; 8] = [
     EventKind::FlippedToDiscard,
 ];
 
+/// Marks in the ability index of a "first time" record (`GameState::firsts`): the
+/// ability is one a Teamwork card grants, or counts the first time each turn.
+pub(crate) const GRANTED: u8 = 0x80;
+pub(crate) const EACH_TURN: u8 = 0x40;
+
 /// The kinds of event a trigger on `h` may answer (the trigger index).
 pub(crate) fn listens(h: Happening) -> EventKinds {
     use EventKind as K;
@@ -961,6 +990,8 @@ pub(crate) fn listens(h: Happening) -> EventKinds {
         Happening::WinsFaceoff => EventKinds::of(&[K::FaceoffWon]),
         Happening::Defeats => EventKinds::of(&[K::Defeated]),
         Happening::Uncovered => EventKinds::of(&[K::Uncovered]),
+        Happening::Frightened => EventKinds::of(&[K::Frightened]),
+        Happening::Challenges => EventKinds::of(&[K::Challenged]),
         Happening::Flips => EventKinds::of(&[K::Flipped]),
         Happening::Draws => EventKinds::of(&[K::Drew]),
         Happening::GainsTokens => EventKinds::of(&[K::GainedTokens]),
@@ -994,6 +1025,8 @@ pub(crate) fn looks_back(t: &Trigger) -> EventKinds {
         | Happening::WinsFaceoff
         | Happening::Defeats
         | Happening::Uncovered
+        | Happening::Frightened
+        | Happening::Challenges
         | Happening::Draws
         | Happening::GainsTokens
         | Happening::ScoresWith

@@ -38,6 +38,7 @@ impl<'g> ColorPowers<'g> {
             .play_reqs
             .iter()
             .all(|r| self.of(r.color) >= r.power)
+            && self.game.meets_play_conditions(self.player, card)
     }
 }
 

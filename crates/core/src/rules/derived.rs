@@ -153,7 +153,9 @@ impl Game {
             | StaticEffect::LoseAbilities { .. }
             | StaticEffect::OthersEnter { .. }
             | StaticEffect::PlayAsFromHand
-            | StaticEffect::Hook(_) => false,
+            | StaticEffect::Hook(_)
+            | StaticEffect::OutsideHomeLimit(_)
+            | StaticEffect::ProblemBonus(_) => false,
         };
         applies && condition.is_none_or(|cond| self.holds(cond, ctx))
     }
@@ -512,6 +514,18 @@ impl Game {
             .play_reqs
             .iter()
             .all(|r| self.power_of_color(p, r.color) >= r.power)
+            && self.meets_play_conditions(p, card)
+    }
+
+    /// 205.1: the requirements a card's printed text adds ("you must control …"), read
+    /// with `p` as "you".
+    pub(crate) fn meets_play_conditions(&self, p: PlayerId, card: CardId) -> bool {
+        self.def(card).face.abilities.iter().all(|a| {
+            let crate::ability::Ability::PlayRequires(c) = a else {
+                return true;
+            };
+            self.holds(c, &crate::ability::trigger::Ctx::of(card, p))
+        })
     }
 
     /// Characters `p` controls at an area.

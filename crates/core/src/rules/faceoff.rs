@@ -190,7 +190,7 @@ impl Game {
 
     /// Static abilities of face-up cards in play, each with its condition unread and the
     /// context to read it in.
-    fn each_static(&self, mut f: impl FnMut(&StaticEffect, Option<&Condition>, &Ctx)) {
+    pub(crate) fn each_static(&self, mut f: impl FnMut(&StaticEffect, Option<&Condition>, &Ctx)) {
         if !self.facts.statics {
             return;
         }
@@ -409,7 +409,7 @@ impl Game {
                     .iter()
                     .filter_map(|&a| self.problem_at(a))
                     .filter(|&p| self.card_type(p) == CardType::Problem)
-                    .filter_map(|p| self.def(p).problem.as_ref().map(|f| f.bonus))
+                    .filter_map(|p| self.problem_bonus(p))
                     .max()
                     .unwrap_or(0);
                 for a in areas {

@@ -142,7 +142,9 @@ pub(crate) fn writes(e: &StaticEffect) -> Reach<'_> {
         | StaticEffect::LoseAbilities { .. }
         | StaticEffect::OthersEnter { .. }
         | StaticEffect::PlayAsFromHand
-        | StaticEffect::Hook(_) => Reach::default(),
+        | StaticEffect::Hook(_)
+        | StaticEffect::OutsideHomeLimit(_)
+        | StaticEffect::ProblemBonus(_) => Reach::default(),
     }
 }
 
@@ -151,7 +153,12 @@ pub(crate) fn reads_cards(c: &Cards) -> Reach<'_> {
     let mut r = Reach {
         power: c.power_at_least.is_some() || c.power_at_most.is_some() || c.power_vs.is_some(),
         colors: Colors::of(&c.any_color),
-        traits: c.trait_.iter().map(String::as_str).collect(),
+        traits: c
+            .trait_
+            .iter()
+            .chain(&c.without_trait)
+            .map(String::as_str)
+            .collect(),
         ..Reach::default()
     };
     for color in [c.color, c.without_color].into_iter().flatten() {
@@ -274,7 +281,9 @@ pub(crate) fn reads_static<'a>(e: &'a StaticEffect, condition: Option<&'a Condit
         | StaticEffect::LoseAbilities { .. }
         | StaticEffect::OthersEnter { .. }
         | StaticEffect::PlayAsFromHand
-        | StaticEffect::Hook(_) => Reach::default(),
+        | StaticEffect::Hook(_)
+        | StaticEffect::ProblemBonus(_) => Reach::default(),
+        StaticEffect::OutsideHomeLimit(cards) => reads_cards(cards),
     };
     own.join(condition.map_or_else(Reach::default, reads_condition))
 }
@@ -372,7 +381,9 @@ pub(crate) fn ability_kinds(a: &Ability) -> (Kinds, Kinds) {
         | Ability::ActivatedByAny { effects, .. }
         | Ability::Play { effects, .. } => (Kinds::NONE, in_effects(effects)),
         // Colours an entry chose are read as the card's printed ones.
-        Ability::Attach(_) | Ability::AsEntersPlay(_) => (Kinds::NONE, Kinds::NONE),
+        Ability::Attach(_) | Ability::AsEntersPlay(_) | Ability::PlayRequires(_) => {
+            (Kinds::NONE, Kinds::NONE)
+        }
         // Out of play no characteristic is changed.
         Ability::From(..) => (Kinds::NONE, Kinds::NONE),
     }
@@ -419,7 +430,9 @@ pub(crate) fn is_characteristic(e: &StaticEffect) -> bool {
         | StaticEffect::LoseAbilities { .. }
         | StaticEffect::OthersEnter { .. }
         | StaticEffect::PlayAsFromHand
-        | StaticEffect::Hook(_) => false,
+        | StaticEffect::Hook(_)
+        | StaticEffect::OutsideHomeLimit(_)
+        | StaticEffect::ProblemBonus(_) => false,
     }
 }
 

@@ -284,6 +284,7 @@ impl Game {
                     timing,
                     cost,
                     effects,
+                    ..
                 },
             ) => {
                 self.mark_reaction(p, card, &timing);

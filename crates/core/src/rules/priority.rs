@@ -323,7 +323,12 @@ impl Game {
                         cost,
                         ..
                     } if mine => (timing, condition.as_ref(), cost),
-                    Ability::ActivatedByAny { timing, cost, .. } => (timing, None, cost),
+                    Ability::ActivatedByAny {
+                        timing,
+                        condition,
+                        cost,
+                        ..
+                    } => (timing, condition.as_ref(), cost),
                     _ => continue,
                 };
                 {

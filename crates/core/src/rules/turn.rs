@@ -60,12 +60,18 @@ impl Game {
         self.push(Frame::Turn(next));
     }
 
-    fn begin_phase(&mut self, phase: Phase) {
+    /// Begins `phase` at its first step `first`: the game is in the phase as its start is
+    /// announced, so abilities working "during" it (a `Phase` condition) already apply to
+    /// what answers its start.
+    fn begin_phase(&mut self, phase: Phase, first: Step) {
+        debug_assert_eq!(first.phase(), phase);
         self.end_phase_modifiers();
         if phase == Phase::End {
             self.end_score_phase_modifiers();
         }
+        self.st.step = first;
         self.log(Event::PhaseBegan(phase));
+        self.begin_step(first);
     }
 
     fn begin_step(&mut self, step: Step) {
@@ -83,6 +89,10 @@ impl Game {
                 self.st.confronted.clear();
                 self.st.contested.clear();
                 self.st.solved.clear();
+                // "The first time each turn" starts counting again.
+                self.st
+                    .firsts
+                    .retain(|&(_, _, i)| i & crate::ability::trigger::EACH_TURN == 0);
                 self.end_next_turn_modifiers(tp);
                 self.log(Event::TurnBegan {
                     player: tp,
@@ -142,8 +152,7 @@ impl Game {
                 self.boundary_window(true);
             }
             S::TroublemakerPhaseStart => {
-                self.begin_phase(Phase::Troublemaker);
-                self.begin_step(Step::Uncover);
+                self.begin_phase(Phase::Troublemaker, Step::Uncover);
                 self.then(S::UncoverStepStart);
                 self.boundary_window(false);
             }
@@ -180,9 +189,8 @@ impl Game {
                 self.boundary_window(true);
             }
             S::MainPhaseStart => {
-                self.begin_phase(Phase::Main);
                 // 609.1: Main Phase actions open windows as this one closes.
-                self.begin_step(Step::Main);
+                self.begin_phase(Phase::Main, Step::Main);
                 self.then(S::MainPhaseEnd);
                 self.boundary_window(false);
             }
@@ -192,8 +200,7 @@ impl Game {
                 self.boundary_window(true);
             }
             S::ScorePhaseStart => {
-                self.begin_phase(Phase::Score);
-                self.begin_step(Step::Confront);
+                self.begin_phase(Phase::Score, Step::Confront);
                 self.then(S::ConfrontSteps);
                 self.boundary_window(false);
             }
@@ -233,8 +240,7 @@ impl Game {
                 self.boundary_window(true);
             }
             S::EndPhaseStart => {
-                self.begin_phase(Phase::End);
-                self.begin_step(Step::EndOfTurn);
+                self.begin_phase(Phase::End, Step::EndOfTurn);
                 self.then(S::EndOfTurnStepStart);
                 self.boundary_window(false);
             }

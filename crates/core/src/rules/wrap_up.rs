@@ -4,7 +4,7 @@ use crate::card::CardType;
 use crate::decision::{Choice, Decision, Prompt};
 use crate::flow::Frame;
 use crate::game::Game;
-use crate::ids::Area;
+use crate::ids::{Area, CardId};
 use crate::rules::occurrence::Occurrence;
 
 /// 616.2: the default maximum hand size.
@@ -46,11 +46,48 @@ impl Game {
         let friends: Vec<_> = self
             .at(Area::Home(tp))
             .filter(|&c| self.card(c).controller == tp && self.def(c).card_type == CardType::Friend)
+            .filter(|&c| !self.outside_home_limit(c))
             .collect();
         if friends.len() <= limit {
             return None;
         }
         let options = friends.into_iter().map(Choice::Card).collect();
         self.ask(Frame::WrapUpHome, tp, Prompt::RetireToHomeLimit, options)
+    }
+
+    /// 616.3: whether a Friend is kept out of its controller's home limit by a static
+    /// ability of a card that player controls.
+    fn outside_home_limit(&self, c: CardId) -> bool {
+        let owner = self.card(c).controller;
+        let mut out = false;
+        self.each_static(|e, cond, ctx| {
+            if let crate::ability::StaticEffect::OutsideHomeLimit(sel) = e {
+                // Read as the home limit is checked, every modifier applied (gained traits).
+                let live = crate::ability::trigger::Ctx::of(ctx.source, ctx.you);
+                out |= ctx.you == owner
+                    && self.fits(c, sel, &live)
+                    && cond.is_none_or(|x| self.holds(x, &live));
+            }
+        });
+        out
+    }
+
+    /// 210.1: a Problem's bonus, as a static ability at its area may set it (the lowest
+    /// such setting when several do).
+    pub(crate) fn problem_bonus(&self, p: CardId) -> Option<u16> {
+        let printed = self.def(p).problem.as_ref()?.bonus;
+        let area = self.card(p).area;
+        let mut set: Option<u16> = None;
+        self.each_static(|e, cond, ctx| {
+            if let crate::ability::StaticEffect::ProblemBonus(n) = e {
+                if area.is_some()
+                    && self.card(ctx.source).area == area
+                    && cond.is_none_or(|x| self.holds(x, ctx))
+                {
+                    set = Some(set.map_or(*n, |m| m.min(*n)));
+                }
+            }
+        });
+        Some(set.unwrap_or(printed))
     }
 }

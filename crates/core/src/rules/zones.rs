@@ -56,6 +56,7 @@ impl Game {
                 | Ability::Play { .. }
                 | Ability::ActivatedByAny { .. }
                 | Ability::AsEntersPlay(_)
+                | Ability::PlayRequires(_)
                 | Ability::From(..) => false,
             },
             Ability::From(..)
@@ -65,7 +66,8 @@ impl Game {
             | Ability::Attach(_)
             | Ability::Play { .. }
             | Ability::ActivatedByAny { .. }
-            | Ability::AsEntersPlay(_) => false,
+            | Ability::AsEntersPlay(_)
+            | Ability::PlayRequires(_) => false,
         })
     }
 

@@ -1302,3 +1302,43 @@ fn r511_7b_a_trigger_chain_runs_one_wave_at_a_time() {
         .unwrap();
     assert!(drew < gained, "the draw's trigger resolves after the draw");
 }
+
+#[test]
+fn r704_1_the_first_time_each_turn_needs_the_first_time() {
+    let each_turn = Trigger {
+        each_turn: true,
+        ..Trigger::on(Happening::Played)
+    };
+    assert!(each_turn.check().is_err(), "each_turn alone counts nothing");
+    assert!(Trigger {
+        each_turn: true,
+        ..Trigger::on(Happening::Played).first()
+    }
+    .check()
+    .is_ok());
+}
+
+#[test]
+fn r704_1_frightened_and_challenges_name_only_the_parts_their_events_have() {
+    // Nobody is recorded as the one who frightens a card (504.1).
+    assert!(Trigger::on(Happening::Frightened)
+        .by(Actor::You)
+        .check()
+        .is_err());
+    assert!(Trigger::on(Happening::Frightened)
+        .card(TriggerCard::This)
+        .at(Spot::Here)
+        .check()
+        .is_ok());
+    // 608: the challenger, the Troublemaker and its area.
+    assert!(Trigger::on(Happening::Challenges)
+        .by(Actor::Opponent)
+        .card(TriggerCard::This)
+        .at(Spot::AProblem)
+        .check()
+        .is_ok());
+    assert!(Trigger::on(Happening::Challenges)
+        .from(Spot::Home)
+        .check()
+        .is_err());
+}

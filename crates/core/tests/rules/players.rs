@@ -223,6 +223,7 @@ fn r703_1_an_ability_any_player_may_activate_and_r508_1_its_chosen_dismiss_cost(
         friend("POST", Orange, 1, 1, 0),
         vec![Ability::ActivatedByAny {
             timing: Timing::Phase(PhaseName::Main),
+            condition: None,
             cost: vec![Cost::Dismiss(Cards {
                 card_type: Some(CardKind::Type(CardType::Friend)),
                 controller: Some(Who::You),

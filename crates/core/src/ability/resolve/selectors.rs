@@ -167,6 +167,18 @@ impl Game {
                 return false;
             }
         }
+        if sel.other_than_it && ctx.it == Some(c) {
+            return false;
+        }
+        if let Some(t) = &sel.without_trait {
+            let has = match self.reading(ctx) {
+                Some(layer) => self.has_trait_upto(c, t, layer),
+                None => self.traits(c).iter().any(|x| x.eq_ignore_ascii_case(t)),
+            };
+            if has {
+                return false;
+            }
+        }
         if let Some(title) = &sel.title {
             // 201.3a: a name matches titles that include it.
             if !d
