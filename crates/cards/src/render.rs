@@ -602,6 +602,7 @@ fn prohibition(p: &Prohibition, on: &str) -> String {
         ),
         Prohibition::Play { cards: c, by } => format!("{} play {}", nobody(*by), cards(c, true)),
         Prohibition::BeFrightened(c) => format!("{} can't be frightened", these(c, on)),
+        Prohibition::BeUncovered(c) => format!("{} can't be uncovered", these(c, on)),
         Prohibition::BeReadied(c) => format!("{} can't be readied", these(c, on)),
         Prohibition::Score(w) => format!("{} score points", nobody(*w)),
         Prohibition::Draw(w) => format!("{} draw cards", nobody(*w)),
@@ -1038,6 +1039,7 @@ fn instead_words(i: Instead) -> &'static str {
         Instead::Frighten => "frighten it",
         Instead::RetireThis => "retire this card",
         Instead::ExhaustThis => "exhaust this card",
+        Instead::TurnOverThis => "turn this card over",
         Instead::ToHand => "put it into its owner's hand",
         Instead::Banish => "banish it",
         Instead::Exhaust => "exhaust it",
@@ -1364,6 +1366,12 @@ fn condition(c: &Condition) -> String {
         Condition::OpponentChallenging => "an opponent is the challenger".into(),
         Condition::InvolvedAllColor(c) => {
             format!("every character of yours in the faceoff is {}", c.name())
+        }
+        Condition::PowerAboveAll(s) => {
+            format!(
+                "this card has more power than every other {}",
+                cards(s, false)
+            )
         }
     }
 }

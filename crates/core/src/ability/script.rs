@@ -414,6 +414,9 @@ pub enum Condition {
     /// The controller has characters involved in the current faceoff, and every one of
     /// them has the colour.
     InvolvedAllColor(Color),
+    /// This card has more power than every other card that fits ("higher than any
+    /// other Friend here"); true when none fits.
+    PowerAboveAll(Cards),
 }
 
 /// Which card a trigger watches.
@@ -880,6 +883,8 @@ pub enum Instead {
     RetireThis,
     /// This card (the modifier's own) is exhausted (503.2).
     ExhaustThis,
+    /// This card (the modifier's own, a Mane Character) is turned over (301.2).
+    TurnOverThis,
     /// The card goes into its owner's hand.
     ToHand,
     /// The card is banished (410.5).
@@ -943,6 +948,9 @@ pub enum Prohibition {
     Play { cards: Cards, by: Who },
     /// Cards that fit (this card when `None`) can't become frightened (504.1).
     BeFrightened(Option<Cards>),
+    /// Cards that fit (this card when `None`) can't be uncovered (607.3): the Uncover
+    /// Step passes them over, and effects can't uncover them.
+    BeUncovered(Option<Cards>),
     /// Cards that fit (this card when `None`) can't be readied (503.3), in the Ready
     /// Phase or by effects.
     BeReadied(Option<Cards>),

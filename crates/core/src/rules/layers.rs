@@ -174,6 +174,7 @@ pub(crate) fn reads_condition(c: &Condition) -> Reach<'_> {
             colors: Colors::single(*color),
             ..Reach::default()
         },
+        Condition::PowerAboveAll(s) => reads_cards(s).join(Reach::power()),
         Condition::MostPowerHere(_)
         | Condition::ExcessPower
         | Condition::WonByAtLeast(_)

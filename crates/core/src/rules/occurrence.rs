@@ -72,6 +72,8 @@ pub enum Occurrence {
     },
     /// 607.3.
     Uncover(CardId),
+    /// 301.2: turn a Mane Character over to its other side.
+    TurnOver(CardId),
     /// Turn a face-up Troublemaker face-down: a new object (505.3), to be uncovered
     /// again.
     Cover(CardId),
@@ -173,6 +175,12 @@ impl Game {
                 self.card(c).face_down
                     && !self.card(c).frightened
                     && self.card(c).zone == Zone::Play
+                    && !self.prohibits(Attempt::Uncover(c))
+            }
+            Occurrence::TurnOver(c) => {
+                self.card(c).zone == Zone::Play
+                    && self.def(c).card_type == CardType::ManeCharacter
+                    && self.def(c).boosted.is_some()
             }
             Occurrence::Cover(c) => {
                 let k = self.card(c);
@@ -371,6 +379,12 @@ impl Game {
                 self.st.uniqueness_dirty = true;
                 self.refresh_watchers();
                 self.log(Event::Uncovered(c));
+            }
+            Occurrence::TurnOver(c) => {
+                let k = self.card_mut(c);
+                k.boosted = !k.boosted;
+                self.refresh_watchers();
+                self.log(Event::TurnedOver(c));
             }
             Occurrence::Cover(c) => {
                 let object = self.new_object();

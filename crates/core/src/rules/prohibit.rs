@@ -35,6 +35,8 @@ pub(crate) enum Attempt {
     Frighten(CardId),
     /// A card being readied (503.3).
     Ready(CardId),
+    /// A face-down Troublemaker being uncovered (607.3).
+    Uncover(CardId),
     /// A character's power counting toward a total (611.3, 514.5).
     Contribute(CardId),
     /// A player scoring points (517).
@@ -56,6 +58,7 @@ impl Attempt {
             | Attempt::Dismiss(card)
             | Attempt::Frighten(card)
             | Attempt::Ready(card)
+            | Attempt::Uncover(card)
             | Attempt::Contribute(card) => Some(card),
             Attempt::Challenge { troublemaker, .. } => Some(troublemaker),
             Attempt::Confront { .. }
@@ -78,6 +81,7 @@ impl Attempt {
             Attempt::Dismiss(_)
             | Attempt::Frighten(_)
             | Attempt::Ready(_)
+            | Attempt::Uncover(_)
             | Attempt::Contribute(_) => None,
         }
     }
@@ -235,6 +239,10 @@ impl Game {
             },
             Prohibition::BeReadied(sel) => match attempt {
                 Attempt::Ready(card) => this_or(sel, card),
+                _ => false,
+            },
+            Prohibition::BeUncovered(sel) => match attempt {
+                Attempt::Uncover(card) => this_or(sel, card),
                 _ => false,
             },
             Prohibition::Contribute(sel) => match attempt {

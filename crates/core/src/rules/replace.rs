@@ -242,6 +242,7 @@ impl Game {
             Instead::Frighten => "frighten it instead",
             Instead::RetireThis => "retire the card instead",
             Instead::ExhaustThis => "exhaust the card instead",
+            Instead::TurnOverThis => "turn the card over instead",
             Instead::ToHand => "return it to its hand instead",
             Instead::Banish => "banish it instead",
             Instead::Exhaust => "exhaust it instead",
@@ -458,6 +459,7 @@ fn instead_of(
     Some(match instead {
         Instead::RetireThis => Occurrence::Retire(source),
         Instead::ExhaustThis => Occurrence::Exhaust(source),
+        Instead::TurnOverThis => Occurrence::TurnOver(source),
         Instead::ToDeckTop => Occurrence::ToDeckTop(it?),
         Instead::ToDeckBottom => Occurrence::ToBottom(it?),
         Instead::Frighten => Occurrence::Frighten(it?),
@@ -497,6 +499,7 @@ impl Occurrence {
             | Ready(c)
             | EnterPlay { card: c, .. }
             | Uncover(c)
+            | TurnOver(c)
             | Cover(c)
             | ToHand(c)
             | ToDeckTop(c)
@@ -535,6 +538,7 @@ impl Occurrence {
             | PayTokens { .. }
             | LoseTokens { .. }
             | Uncover(_)
+            | TurnOver(_)
             | Cover(_)
             | ToHand(_)
             | ToDeckTop(_)
@@ -572,6 +576,7 @@ impl Occurrence {
             | PayTokens { .. }
             | LoseTokens { .. }
             | Uncover(_)
+            | TurnOver(_)
             | Cover(_)
             | ToDiscard(_)
             | Mill(_)

@@ -284,14 +284,7 @@ impl Game {
             }
             Effect::TurnOver(t) => {
                 for c in targets!(t) {
-                    if self.def(c).card_type == CardType::ManeCharacter
-                        && self.def(c).boosted.is_some()
-                    {
-                        let k = self.card_mut(c);
-                        k.boosted = !k.boosted;
-                        self.refresh_watchers();
-                        self.log(crate::event::Event::TurnedOver(c));
-                    }
+                    self.perform(Occurrence::TurnOver(c));
                 }
             }
             // 104.2: a player who can't search doesn't look (nor shuffle).
