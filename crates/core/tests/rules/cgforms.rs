@@ -41,7 +41,11 @@ fn r104_2_troublemakers_that_cant_be_uncovered_stay_face_down() {
             ..kind(CardType::Troublemaker)
         }))],
         vec![],
-        vec![guard, troublemaker("TA", 2, 1, false), troublemaker("TB", 2, 1, false)],
+        vec![
+            guard,
+            troublemaker("TA", 2, 1, false),
+            troublemaker("TB", 2, 1, false),
+        ],
         |b| {
             place(b, P2, "GUARD", Area::Problem(P1));
             ta = Some(place_with(b, P2, "TA", Area::Problem(P1), hidden.clone()));
@@ -94,12 +98,18 @@ fn r710_a_dismissal_replaced_by_turning_this_mane_over_happens_once() {
     });
     t.choose(P1, "play \"Event EV\"");
     let mm = t.g.player(P1).mane.unwrap();
-    assert!(!t.g.card(mm).boosted, "turned over instead of one dismissal");
+    assert!(
+        !t.g.card(mm).boosted,
+        "turned over instead of one dismissal"
+    );
     let in_play = [f1.unwrap(), f2.unwrap()]
         .into_iter()
         .filter(|&c| t.g.card(c).zone == Zone::Play)
         .count();
-    assert_eq!(in_play, 1, "the front side has no replacement for the other");
+    assert_eq!(
+        in_play, 1,
+        "the front side has no replacement for the other"
+    );
 }
 
 /// "TOP" (power 2) gets +1 while it has more power than every other Friend at its area;
@@ -123,7 +133,11 @@ fn top_with_pal(pal: i16) -> i16 {
         deck(
             "A",
             Blue,
-            vec![top, friend("PAL", Blue, pal, 1, 0), friend("BIG", Blue, 5, 1, 0)],
+            vec![
+                top,
+                friend("PAL", Blue, pal, 1, 0),
+                friend("BIG", Blue, 5, 1, 0),
+            ],
             5,
         ),
         deck("B", Orange, vec![], 5),
@@ -139,6 +153,10 @@ fn top_with_pal(pal: i16) -> i16 {
 
 #[test]
 fn power_above_all_holds_over_weaker_cards_here_only() {
-    assert_eq!(top_with_pal(1), 3, "stronger than the only other Friend here");
+    assert_eq!(
+        top_with_pal(1),
+        3,
+        "stronger than the only other Friend here"
+    );
     assert_eq!(top_with_pal(2), 2, "a tie is not more power");
 }
