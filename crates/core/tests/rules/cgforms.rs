@@ -48,8 +48,8 @@ fn r104_2_troublemakers_that_cant_be_uncovered_stay_face_down() {
         ],
         |b| {
             place(b, P2, "GUARD", Area::Problem(P1));
-            ta = Some(place_with(b, P2, "TA", Area::Problem(P1), hidden.clone()));
-            tb = Some(place_with(b, P2, "TB", Area::Problem(P2), hidden.clone()));
+            ta = Some(place_with(b, P2, "TA", Area::Problem(P1), hidden));
+            tb = Some(place_with(b, P2, "TB", Area::Problem(P2), hidden));
         },
     );
     assert!(t.g.card(ta.unwrap()).face_down, "at the guard's area");
