@@ -401,6 +401,19 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
                 duration(*d)
             ),
         },
+        StaticEffect::HomeLimit { who: w, amount } => {
+            let limit = match w {
+                Who::You => "your home limit is".to_string(),
+                Who::Each => "each player's home limit is".to_string(),
+                other => format!("the home limit of {} is", who(*other)),
+            };
+            let (n, way) = if *amount < 0 {
+                (-amount, "lower")
+            } else {
+                (*amount, "higher")
+            };
+            format!("{limit} {n} {way}")
+        }
         StaticEffect::LoseAbilities { cards } => format!(
             "{} has no abilities (keywords included) and can't gain any",
             on_cards(cards)

@@ -108,7 +108,9 @@ impl StaticKinds {
             | StaticEffect::IgnoreHighestFlip { .. }
             | StaticEffect::FaceoffTotal { .. }
             | StaticEffect::FlippedInstead { .. } => Self::FACEOFF,
-            StaticEffect::LoseAbilities { .. } | StaticEffect::OthersEnter { .. } => Self::OTHER,
+            StaticEffect::LoseAbilities { .. }
+            | StaticEffect::OthersEnter { .. }
+            | StaticEffect::HomeLimit { .. } => Self::OTHER,
         }
     }
 
@@ -375,7 +377,8 @@ impl FaceFacts {
                             | StaticEffect::GainTrait { .. }
                             | StaticEffect::LoseAbilities { .. }
                             | StaticEffect::GainChosenColor { .. }
-                            | StaticEffect::OthersEnter { .. } => Self::empty(),
+                            | StaticEffect::OthersEnter { .. }
+                            | StaticEffect::HomeLimit { .. } => Self::empty(),
                         }
                 }
                 // Triggered abilities are indexed by the events they listen to

@@ -796,6 +796,9 @@ pub enum StaticEffect {
     /// 706.1b: cards that fit enter play in a state this says ("opposing Friends enter
     /// play exhausted"), applied as each enters, before its triggers look at it.
     OthersEnter { cards: Cards, does: OnEntry },
+    /// 616.3: the named players' home limit is `amount` higher (lower when negative),
+    /// never below none; read at the End of Turn Step's retiring.
+    HomeLimit { who: Who, amount: i16 },
 }
 
 /// A change to the cost of an action (705.2b), the Main Phase actions' token costs

@@ -135,7 +135,8 @@ pub(crate) fn writes(e: &StaticEffect) -> Reach<'_> {
         | StaticEffect::FlippedInstead { .. }
         | StaticEffect::Replace { .. }
         | StaticEffect::LoseAbilities { .. }
-        | StaticEffect::OthersEnter { .. } => Reach::default(),
+        | StaticEffect::OthersEnter { .. }
+        | StaticEffect::HomeLimit { .. } => Reach::default(),
     }
 }
 
@@ -253,7 +254,8 @@ pub(crate) fn reads_static<'a>(e: &'a StaticEffect, condition: Option<&'a Condit
         | StaticEffect::Prohibit(_)
         | StaticEffect::Replace { .. }
         | StaticEffect::LoseAbilities { .. }
-        | StaticEffect::OthersEnter { .. } => Reach::default(),
+        | StaticEffect::OthersEnter { .. }
+        | StaticEffect::HomeLimit { .. } => Reach::default(),
     };
     own.join(condition.map_or_else(Reach::default, reads_condition))
 }
@@ -385,7 +387,8 @@ pub(crate) fn is_characteristic(e: &StaticEffect) -> bool {
         | StaticEffect::Prohibit(_)
         | StaticEffect::Replace { .. }
         | StaticEffect::LoseAbilities { .. }
-        | StaticEffect::OthersEnter { .. } => false,
+        | StaticEffect::OthersEnter { .. }
+        | StaticEffect::HomeLimit { .. } => false,
     }
 }
 

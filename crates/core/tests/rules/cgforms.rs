@@ -160,3 +160,27 @@ fn power_above_all_holds_over_weaker_cards_here_only() {
     );
     assert_eq!(top_with_pal(2), 2, "a tie is not more power");
 }
+
+#[test]
+fn r616_3_a_static_ability_lowers_the_opponents_home_limit_only() {
+    let low = with(
+        friend("LOW", Orange, 1, 1, 0),
+        vec![Ability::Static {
+            effect: StaticEffect::HomeLimit {
+                who: Who::Opponent,
+                amount: -1,
+            },
+            condition: None,
+        }],
+    );
+    let t = board(
+        deck("A", Blue, vec![], 5),
+        deck("B", Orange, vec![low], 5),
+        StartAt::MainPhase,
+        |b| {
+            place(b, P2, "LOW", Area::Home(P2));
+        },
+    );
+    let (mine, theirs) = (t.g.home_limit(P1).unwrap(), t.g.home_limit(P2).unwrap());
+    assert_eq!(mine + 1, theirs, "P1 is LOW's controller's opponent");
+}
