@@ -414,6 +414,9 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
             };
             format!("{limit} {n} {way}")
         }
+        StaticEffect::BonusHere(n) => {
+            format!("the Problem here has {n} bonus points instead of its printed bonus")
+        }
         StaticEffect::LoseAbilities { cards } => format!(
             "{} has no abilities (keywords included) and can't gain any",
             on_cards(cards)

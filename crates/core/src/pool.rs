@@ -110,7 +110,8 @@ impl StaticKinds {
             | StaticEffect::FlippedInstead { .. } => Self::FACEOFF,
             StaticEffect::LoseAbilities { .. }
             | StaticEffect::OthersEnter { .. }
-            | StaticEffect::HomeLimit { .. } => Self::OTHER,
+            | StaticEffect::HomeLimit { .. }
+            | StaticEffect::BonusHere(_) => Self::OTHER,
         }
     }
 
@@ -378,7 +379,8 @@ impl FaceFacts {
                             | StaticEffect::LoseAbilities { .. }
                             | StaticEffect::GainChosenColor { .. }
                             | StaticEffect::OthersEnter { .. }
-                            | StaticEffect::HomeLimit { .. } => Self::empty(),
+                            | StaticEffect::HomeLimit { .. }
+                            | StaticEffect::BonusHere(_) => Self::empty(),
                         }
                 }
                 // Triggered abilities are indexed by the events they listen to

@@ -799,6 +799,9 @@ pub enum StaticEffect {
     /// 616.3: the named players' home limit is `amount` higher (lower when negative),
     /// never below none; read at the End of Turn Step's retiring.
     HomeLimit { who: Who, amount: i16 },
+    /// 210.1: the Problem at this card's area has this many bonus points instead of its
+    /// printed bonus.
+    BonusHere(u16),
 }
 
 /// A change to the cost of an action (705.2b), the Main Phase actions' token costs

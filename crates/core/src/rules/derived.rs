@@ -148,7 +148,8 @@ impl Game {
             | StaticEffect::Replace { .. }
             | StaticEffect::LoseAbilities { .. }
             | StaticEffect::OthersEnter { .. }
-            | StaticEffect::HomeLimit { .. } => false,
+            | StaticEffect::HomeLimit { .. }
+            | StaticEffect::BonusHere(_) => false,
         };
         applies && condition.is_none_or(|cond| self.holds(cond, ctx))
     }
@@ -484,14 +485,42 @@ impl Game {
     }
 
     /// 616.3: the home limit of a player's Mane Character's face-up side.
+    /// 210.1: the bonus of Problem `problem` in play: its printed bonus, or what a
+    /// `BonusHere` at its area says (the latest card in play to say so).
+    pub fn problem_bonus(&self, problem: CardId) -> u16 {
+        let printed = self.def(problem).problem.as_ref().map_or(0, |f| f.bonus);
+        let area = self.card(problem).area;
+        if area.is_none() || !self.facts.static_kinds.has(crate::pool::StaticKinds::OTHER) {
+            return printed;
+        }
+        let mut bonus = printed;
+        for &s in &self.st.in_play {
+            if self.card(s).area != area {
+                continue;
+            }
+            for a in self.abilities(s) {
+                if let crate::ability::Ability::Static {
+                    effect: StaticEffect::BonusHere(n),
+                    condition,
+                } = a
+                {
+                    let ctx = self.ctx_of(s);
+                    if condition.as_ref().is_none_or(|c| self.holds(c, &ctx)) {
+                        bonus = *n;
+                    }
+                }
+            }
+        }
+        bonus
+    }
+
     pub fn home_limit(&self, p: PlayerId) -> Option<u8> {
-        let printed = self.player(p).mane.and_then(|m| self.face(m).home_limit())?;
+        let printed = self
+            .player(p)
+            .mane
+            .and_then(|m| self.face(m).home_limit())?;
         let mut change = 0i16;
-        if self
-            .facts
-            .static_kinds
-            .has(crate::pool::StaticKinds::OTHER)
-        {
+        if self.facts.static_kinds.has(crate::pool::StaticKinds::OTHER) {
             for &s in &self.st.in_play {
                 for a in self.abilities(s) {
                     if let crate::ability::Ability::Static {

@@ -354,7 +354,7 @@ impl Game {
                     .iter()
                     .filter_map(|&a| self.problem_at(a))
                     .filter(|&p| self.card_type(p) == CardType::Problem)
-                    .filter_map(|p| self.def(p).problem.as_ref().map(|f| f.bonus))
+                    .map(|p| self.problem_bonus(p))
                     .max()
                     .unwrap_or(0);
                 for a in areas {

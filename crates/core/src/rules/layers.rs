@@ -136,7 +136,8 @@ pub(crate) fn writes(e: &StaticEffect) -> Reach<'_> {
         | StaticEffect::Replace { .. }
         | StaticEffect::LoseAbilities { .. }
         | StaticEffect::OthersEnter { .. }
-        | StaticEffect::HomeLimit { .. } => Reach::default(),
+        | StaticEffect::HomeLimit { .. }
+        | StaticEffect::BonusHere(_) => Reach::default(),
     }
 }
 
@@ -255,7 +256,8 @@ pub(crate) fn reads_static<'a>(e: &'a StaticEffect, condition: Option<&'a Condit
         | StaticEffect::Replace { .. }
         | StaticEffect::LoseAbilities { .. }
         | StaticEffect::OthersEnter { .. }
-        | StaticEffect::HomeLimit { .. } => Reach::default(),
+        | StaticEffect::HomeLimit { .. }
+        | StaticEffect::BonusHere(_) => Reach::default(),
     };
     own.join(condition.map_or_else(Reach::default, reads_condition))
 }
@@ -388,7 +390,8 @@ pub(crate) fn is_characteristic(e: &StaticEffect) -> bool {
         | StaticEffect::Replace { .. }
         | StaticEffect::LoseAbilities { .. }
         | StaticEffect::OthersEnter { .. }
-        | StaticEffect::HomeLimit { .. } => false,
+        | StaticEffect::HomeLimit { .. }
+        | StaticEffect::BonusHere(_) => false,
     }
 }
 

@@ -184,3 +184,28 @@ fn r616_3_a_static_ability_lowers_the_opponents_home_limit_only() {
     let (mine, theirs) = (t.g.home_limit(P1).unwrap(), t.g.home_limit(P2).unwrap());
     assert_eq!(mine + 1, theirs, "P1 is LOW's controller's opponent");
 }
+
+#[test]
+fn r210_1_a_static_ability_sets_the_bonus_of_the_problem_at_its_area_only() {
+    let zero = with(
+        friend("ZERO", Blue, 1, 1, 0),
+        vec![Ability::Static {
+            effect: StaticEffect::BonusHere(0),
+            condition: None,
+        }],
+    );
+    let t = board(
+        deck("A", Blue, vec![zero], 5),
+        deck("B", Orange, vec![], 5),
+        StartAt::MainPhase,
+        |b| {
+            place(b, P1, "ZERO", Area::Problem(P1));
+        },
+    );
+    let here = t.g.problem_at(Area::Problem(P1)).unwrap();
+    let there = t.g.problem_at(Area::Problem(P2)).unwrap();
+    assert_eq!(t.g.problem_bonus(here), 0);
+    let printed = t.g.def(there).problem.as_ref().unwrap().bonus;
+    assert!(printed > 0);
+    assert_eq!(t.g.problem_bonus(there), printed);
+}

@@ -15,8 +15,7 @@ impl Game {
             Amount::BonusThere => ctx
                 .there
                 .and_then(|a| self.problem_at(a))
-                .and_then(|p| self.def(p).problem.as_ref())
-                .map_or(0, |f| f.bonus as i16),
+                .map_or(0, |p| self.problem_bonus(p) as i16),
             Amount::Power(r) => self.card_ref(*r, ctx).map_or(0, |c| {
                 if self.card(c).zone == Zone::Play {
                     self.power_upto(c, self.reading(ctx).unwrap_or(ALL_LAYERS))
