@@ -12,6 +12,17 @@ fn plural(n: i16, one: &str, many: &str) -> String {
     }
 }
 
+/// The card a move or send acts on, set off by a comma when its words end in "to" ("the
+/// card this is attached to, to a Problem", CG145).
+fn moved(t: &Target) -> String {
+    let s = target(t);
+    if s.ends_with(" to") {
+        format!("{s},")
+    } else {
+        s
+    }
+}
+
 fn who(w: Who) -> &'static str {
     match w {
         Who::You => "you",
@@ -702,13 +713,13 @@ pub fn effect(e: &Effect) -> String {
         Effect::Banish(t) => format!("banish {}", target(t)),
         Effect::ReturnToHand(t) => format!("return {} to {} hand", target(t), owners(t)),
         Effect::ToDeckTop(t) => format!("put {} on top of {} deck", target(t), owners(t)),
-        Effect::Move { target: t, to } => format!("move {} to {}", target(t), area(*to)),
+        Effect::Move { target: t, to } => format!("move {} to {}", moved(t), area(*to)),
         // A card is sent back to the area a trigger names, which may be a home (PR118).
         Effect::Send {
             target: t,
             to: AreaRef::There,
         } => format!("send {} to that area", target(t)),
-        Effect::Send { target: t, to } => format!("send {} to {}", target(t), area(*to)),
+        Effect::Send { target: t, to } => format!("send {} to {}", moved(t), area(*to)),
         Effect::Counters {
             target: t,
             amount: a,
