@@ -12,6 +12,17 @@ fn plural(n: i16, one: &str, many: &str) -> String {
     }
 }
 
+/// The card a move or send acts on, set off by a comma when its words end in "to" ("the
+/// card this is attached to, to a Problem", CG145).
+fn moved(t: &Target) -> String {
+    let s = target(t);
+    if s.ends_with(" to") {
+        format!("{s},")
+    } else {
+        s
+    }
+}
+
 fn who(w: Who) -> &'static str {
     match w {
         Who::You => "you",
@@ -447,6 +458,19 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
                 duration(*d)
             ),
         },
+        StaticEffect::HomeLimit { who: w, amount } => {
+            let limit = match w {
+                Who::You => "your home limit is".to_string(),
+                Who::Each => "each player's home limit is".to_string(),
+                other => format!("the home limit of {} is", who(*other)),
+            };
+            let (n, way) = if *amount < 0 {
+                (-amount, "lower")
+            } else {
+                (*amount, "higher")
+            };
+            format!("{limit} {n} {way}")
+        }
         StaticEffect::LoseAbilities { cards } => format!(
             "{} has no abilities (keywords included) and can't gain any",
             on_cards(cards)
@@ -649,6 +673,7 @@ fn prohibition(p: &Prohibition, on: &str) -> String {
         ),
         Prohibition::Play { cards: c, by } => format!("{} play {}", nobody(*by), cards(c, true)),
         Prohibition::BeFrightened(c) => format!("{} can't be frightened", these(c, on)),
+        Prohibition::BeUncovered(c) => format!("{} can't be uncovered", these(c, on)),
         Prohibition::BeReadied(c) => format!("{} can't be readied", these(c, on)),
         Prohibition::Score(w) => format!("{} score points", nobody(*w)),
         Prohibition::Draw(w) => format!("{} draw cards", nobody(*w)),
@@ -749,13 +774,13 @@ pub fn effect(e: &Effect) -> String {
         Effect::Banish(t) => format!("banish {}", target(t)),
         Effect::ReturnToHand(t) => format!("return {} to {} hand", target(t), owners(t)),
         Effect::ToDeckTop(t) => format!("put {} on top of {} deck", target(t), owners(t)),
-        Effect::Move { target: t, to } => format!("move {} to {}", target(t), area(*to)),
+        Effect::Move { target: t, to } => format!("move {} to {}", moved(t), area(*to)),
         // A card is sent back to the area a trigger names, which may be a home (PR118).
         Effect::Send {
             target: t,
             to: AreaRef::There,
         } => format!("send {} to that area", target(t)),
-        Effect::Send { target: t, to } => format!("send {} to {}", target(t), area(*to)),
+        Effect::Send { target: t, to } => format!("send {} to {}", moved(t), area(*to)),
         Effect::Counters {
             target: t,
             amount: a,
@@ -1159,6 +1184,7 @@ fn instead_words(i: Instead) -> &'static str {
         Instead::Frighten => "frighten it",
         Instead::RetireThis => "retire this card",
         Instead::ExhaustThis => "exhaust this card",
+        Instead::TurnOverThis => "turn this card over",
         Instead::ToHand => "put it into its owner's hand",
         Instead::Banish => "banish it",
         Instead::Exhaust => "exhaust it",
@@ -1493,6 +1519,12 @@ fn condition(c: &Condition) -> String {
         Condition::OpponentChallenging => "an opponent is the challenger".into(),
         Condition::InvolvedAllColor(c) => {
             format!("every character of yours in the faceoff is {}", c.name())
+        }
+        Condition::PowerAboveAll(s) => {
+            format!(
+                "this card has more power than every other {}",
+                cards(s, false)
+            )
         }
     }
 }

@@ -120,7 +120,8 @@ impl StaticKinds {
             | StaticEffect::OthersEnter { .. }
             | StaticEffect::PlayAsFromHand
             | StaticEffect::OutsideHomeLimit(_)
-            | StaticEffect::ProblemBonus(_) => Self::OTHER,
+            | StaticEffect::ProblemBonus(_)
+            | StaticEffect::HomeLimit { .. } => Self::OTHER,
             StaticEffect::Hook(h) => match crate::rules::hooks::kind(*h) {
                 crate::rules::hooks::HookKind::Replacement => Self::REPLACE,
             },
@@ -448,7 +449,8 @@ impl FaceFacts {
                             | StaticEffect::PlayAsFromHand
                             | StaticEffect::GainColorsOf { .. }
                             | StaticEffect::OutsideHomeLimit(_)
-                            | StaticEffect::ProblemBonus(_) => Self::empty(),
+                            | StaticEffect::ProblemBonus(_)
+                            | StaticEffect::HomeLimit { .. } => Self::empty(),
                         }
                 }
                 Ability::Play { timing, .. } => match timing {

@@ -479,6 +479,9 @@ pub enum Condition {
     /// The card `It` names has the card type an earlier `Effect::ChooseCardType` of the
     /// same effect chose (false with none chosen).
     ItIsChosenType,
+    /// This card has more power than every other card that fits ("higher than any
+    /// other Friend here"); true when none fits.
+    PowerAboveAll(Cards),
 }
 
 /// Which card a trigger watches.
@@ -923,6 +926,9 @@ pub enum StaticEffect {
     },
     /// A named Rust hook (`rules/hooks.rs`) for a card too odd for the language.
     Hook(Hook),
+    /// 616.3: the named players' home limit is `amount` higher (lower when negative),
+    /// never below none; read at the End of Turn Step's retiring.
+    HomeLimit { who: Who, amount: i16 },
 }
 
 /// The named Rust hooks (`rules/hooks.rs`): each a tested function, rendered in words
@@ -1020,6 +1026,8 @@ pub enum Instead {
     RetireThis,
     /// This card (the modifier's own) is exhausted (503.2).
     ExhaustThis,
+    /// This card (the modifier's own, a Mane Character) is turned over (301.2).
+    TurnOverThis,
     /// The card goes into its owner's hand.
     ToHand,
     /// The card is banished (410.5).
@@ -1083,6 +1091,9 @@ pub enum Prohibition {
     Play { cards: Cards, by: Who },
     /// Cards that fit (this card when `None`) can't become frightened (504.1).
     BeFrightened(Option<Cards>),
+    /// Cards that fit (this card when `None`) can't be uncovered (607.3): the Uncover
+    /// Step passes them over, and effects can't uncover them.
+    BeUncovered(Option<Cards>),
     /// Cards that fit (this card when `None`) can't be readied (503.3), in the Ready
     /// Phase or by effects.
     BeReadied(Option<Cards>),

@@ -155,7 +155,8 @@ impl Game {
             | StaticEffect::PlayAsFromHand
             | StaticEffect::Hook(_)
             | StaticEffect::OutsideHomeLimit(_)
-            | StaticEffect::ProblemBonus(_) => false,
+            | StaticEffect::ProblemBonus(_)
+            | StaticEffect::HomeLimit { .. } => false,
         };
         applies && condition.is_none_or(|cond| self.holds(cond, ctx))
     }
@@ -542,7 +543,30 @@ impl Game {
 
     /// 616.3: the home limit of a player's Mane Character's face-up side.
     pub fn home_limit(&self, p: PlayerId) -> Option<u8> {
-        self.player(p).mane.and_then(|m| self.face(m).home_limit())
+        let printed = self
+            .player(p)
+            .mane
+            .and_then(|m| self.face(m).home_limit())?;
+        let mut change = 0i16;
+        if self.facts.static_kinds.has(crate::pool::StaticKinds::OTHER) {
+            for &s in &self.st.in_play {
+                for a in self.abilities(s) {
+                    if let crate::ability::Ability::Static {
+                        effect: StaticEffect::HomeLimit { who, amount },
+                        condition,
+                    } = a
+                    {
+                        let ctx = self.ctx_of(s);
+                        if self.names_player(*who, &ctx, p)
+                            && condition.as_ref().is_none_or(|c| self.holds(c, &ctx))
+                        {
+                            change = change.saturating_add(*amount);
+                        }
+                    }
+                }
+            }
+        }
+        Some((i16::from(printed) + change).clamp(0, i16::from(u8::MAX)) as u8)
     }
 
     /// Epic Troublemakers: face-up and with the Epic trait.

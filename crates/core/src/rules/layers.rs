@@ -144,7 +144,8 @@ pub(crate) fn writes(e: &StaticEffect) -> Reach<'_> {
         | StaticEffect::PlayAsFromHand
         | StaticEffect::Hook(_)
         | StaticEffect::OutsideHomeLimit(_)
-        | StaticEffect::ProblemBonus(_) => Reach::default(),
+        | StaticEffect::ProblemBonus(_)
+        | StaticEffect::HomeLimit { .. } => Reach::default(),
     }
 }
 
@@ -191,6 +192,7 @@ pub(crate) fn reads_condition(c: &Condition) -> Reach<'_> {
             colors: Colors::single(*color),
             ..Reach::default()
         },
+        Condition::PowerAboveAll(s) => reads_cards(s).join(Reach::power()),
         Condition::MostPowerHere(_)
         | Condition::ExcessPower
         | Condition::WonByAtLeast(_)
@@ -282,7 +284,8 @@ pub(crate) fn reads_static<'a>(e: &'a StaticEffect, condition: Option<&'a Condit
         | StaticEffect::OthersEnter { .. }
         | StaticEffect::PlayAsFromHand
         | StaticEffect::Hook(_)
-        | StaticEffect::ProblemBonus(_) => Reach::default(),
+        | StaticEffect::ProblemBonus(_)
+        | StaticEffect::HomeLimit { .. } => Reach::default(),
         StaticEffect::OutsideHomeLimit(cards) => reads_cards(cards),
     };
     own.join(condition.map_or_else(Reach::default, reads_condition))
@@ -432,7 +435,8 @@ pub(crate) fn is_characteristic(e: &StaticEffect) -> bool {
         | StaticEffect::PlayAsFromHand
         | StaticEffect::Hook(_)
         | StaticEffect::OutsideHomeLimit(_)
-        | StaticEffect::ProblemBonus(_) => false,
+        | StaticEffect::ProblemBonus(_)
+        | StaticEffect::HomeLimit { .. } => false,
     }
 }
 

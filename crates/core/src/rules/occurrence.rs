@@ -74,6 +74,8 @@ pub enum Occurrence {
     },
     /// 607.3.
     Uncover(CardId),
+    /// 301.2: turn a Mane Character over to its other side.
+    TurnOver(CardId),
     /// Turn a face-up Troublemaker face-down: a new object (505.3), to be uncovered
     /// again.
     Cover(CardId),
@@ -116,8 +118,6 @@ pub enum Occurrence {
         counter: crate::ability::counters::Counter,
         n: u16,
     },
-    /// 301.2: a Mane Character is turned over to its other side.
-    TurnOver(CardId),
     /// Cards looked at on a deck are put back on its top or bottom (in the order the
     /// player arranges them).
     PutBack {
@@ -197,6 +197,12 @@ impl Game {
                 self.card(c).face_down
                     && !self.card(c).frightened
                     && self.card(c).zone == Zone::Play
+                    && !self.prohibits(Attempt::Uncover(c))
+            }
+            Occurrence::TurnOver(c) => {
+                self.card(c).zone == Zone::Play
+                    && self.def(c).card_type == CardType::ManeCharacter
+                    && self.def(c).boosted.is_some()
             }
             Occurrence::Cover(c) => {
                 let k = self.card(c);
@@ -219,11 +225,6 @@ impl Game {
             Occurrence::PutCounters { card, n, .. } => n != 0 && self.card(card).zone == Zone::Play,
             Occurrence::RemoveCounters { card, counter, n } => {
                 n > 0 && self.counters_removable(card, counter) > 0
-            }
-            Occurrence::TurnOver(c) => {
-                self.card(c).zone == Zone::Play
-                    && self.def(c).card_type == CardType::ManeCharacter
-                    && self.def(c).boosted.is_some()
             }
             Occurrence::PutBack { card, .. } => {
                 matches!(self.card(card).zone, Zone::DrawDeck | Zone::ProblemDeck)
@@ -417,6 +418,12 @@ impl Game {
                 self.refresh_watchers();
                 self.log(Event::Uncovered(c));
             }
+            Occurrence::TurnOver(c) => {
+                let k = self.card_mut(c);
+                k.boosted = !k.boosted;
+                self.refresh_watchers();
+                self.log(Event::TurnedOver(c));
+            }
             Occurrence::Cover(c) => {
                 let object = self.new_object();
                 let k = self.card_mut(c);
@@ -510,12 +517,6 @@ impl Game {
                     counter,
                     delta,
                 });
-            }
-            Occurrence::TurnOver(c) => {
-                let k = self.card_mut(c);
-                k.boosted = !k.boosted;
-                self.refresh_watchers();
-                self.log(Event::TurnedOver(c));
             }
             Occurrence::PutBack { card, bottom } => {
                 let zone = self.card(card).zone;

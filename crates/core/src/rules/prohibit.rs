@@ -35,6 +35,8 @@ pub(crate) enum Attempt {
     Frighten(CardId),
     /// A card being readied (503.3).
     Ready(CardId),
+    /// A face-down Troublemaker being uncovered (607.3).
+    Uncover(CardId),
     /// A character's power counting toward a total (611.3, 514.5).
     Contribute(CardId),
     /// A player scoring points (517).
@@ -56,6 +58,7 @@ impl Attempt {
             | Attempt::Dismiss(card)
             | Attempt::Frighten(card)
             | Attempt::Ready(card)
+            | Attempt::Uncover(card)
             | Attempt::Contribute(card) => Some(card),
             Attempt::Challenge { troublemaker, .. } => Some(troublemaker),
             Attempt::Confront { .. }
@@ -78,6 +81,7 @@ impl Attempt {
             Attempt::Dismiss(_)
             | Attempt::Frighten(_)
             | Attempt::Ready(_)
+            | Attempt::Uncover(_)
             | Attempt::Contribute(_) => None,
         }
     }
@@ -97,6 +101,7 @@ impl Attempt {
             Prohibition::Confront { .. } => matches!(self, Attempt::Confront { .. }),
             Prohibition::BeFrightened(_) => matches!(self, Attempt::Frighten(_)),
             Prohibition::BeReadied(_) => matches!(self, Attempt::Ready(_)),
+            Prohibition::BeUncovered(_) => matches!(self, Attempt::Uncover(_)),
             Prohibition::Contribute(_) => matches!(self, Attempt::Contribute(_)),
             Prohibition::Score(_) => matches!(self, Attempt::Score(_)),
             Prohibition::Draw(_) => matches!(self, Attempt::Draw(_)),
@@ -269,6 +274,10 @@ impl Game {
             },
             Prohibition::BeReadied(sel) => match attempt {
                 Attempt::Ready(card) => this_or(sel, card),
+                _ => false,
+            },
+            Prohibition::BeUncovered(sel) => match attempt {
+                Attempt::Uncover(card) => this_or(sel, card),
                 _ => false,
             },
             Prohibition::Contribute(sel) => match attempt {

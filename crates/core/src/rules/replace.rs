@@ -253,6 +253,7 @@ impl Game {
             Instead::Frighten => "frighten it instead",
             Instead::RetireThis => "retire the card instead",
             Instead::ExhaustThis => "exhaust the card instead",
+            Instead::TurnOverThis => "turn the card over instead",
             Instead::ToHand => "return it to its hand instead",
             Instead::Banish => "banish it instead",
             Instead::Exhaust => "exhaust it instead",
@@ -507,6 +508,7 @@ fn instead_of(
     Some(match instead {
         Instead::RetireThis => Occurrence::Retire(source),
         Instead::ExhaustThis => Occurrence::Exhaust(source),
+        Instead::TurnOverThis => Occurrence::TurnOver(source),
         Instead::ToDeckTop => Occurrence::ToDeckTop(it?),
         Instead::ToDeckBottom => Occurrence::ToBottom(it?),
         Instead::Frighten => Occurrence::Frighten(it?),
@@ -546,6 +548,7 @@ impl Occurrence {
             | Ready(c)
             | EnterPlay { card: c, .. }
             | Uncover(c)
+            | TurnOver(c)
             | Cover(c)
             | ToHand(c)
             | ToDeckTop(c)
@@ -554,7 +557,6 @@ impl Occurrence {
             | Reattach { card: c, .. }
             | PutCounters { card: c, .. }
             | RemoveCounters { card: c, .. }
-            | TurnOver(c)
             | PutBack { card: c, .. } => Some(c),
             Draw(_)
             | DrawBottom(_)
@@ -590,6 +592,7 @@ impl Occurrence {
             | PayTokens { .. }
             | LoseTokens { .. }
             | Uncover(_)
+            | TurnOver(_)
             | Cover(_)
             | ToHand(_)
             | ToDeckTop(_)
@@ -599,7 +602,6 @@ impl Occurrence {
             | Confront { .. }
             | PutCounters { .. }
             | RemoveCounters { .. }
-            | TurnOver(_)
             | PutBack { .. }
             | CreateToken { .. } => None,
         }
@@ -632,6 +634,7 @@ impl Occurrence {
             | PayTokens { .. }
             | LoseTokens { .. }
             | Uncover(_)
+            | TurnOver(_)
             | Cover(_)
             | ToDiscard(_)
             | Mill(_)
@@ -639,7 +642,6 @@ impl Occurrence {
             | Confront { .. }
             | PutCounters { .. }
             | RemoveCounters { .. }
-            | TurnOver(_)
             | PutBack { .. }
             | CreateToken { .. } => None,
         }

@@ -25,6 +25,8 @@ impl Game {
                     && self.def(c).card_type == CardType::Troublemaker
                     && k.area
                         .is_some_and(|a| !self.troublemakers_at(a).any(|t| self.is_epic(t)))
+                    // 104.2: one that can't be uncovered is passed over.
+                    && self.can_happen(Occurrence::Uncover(c))
             })
             .collect()
     }

@@ -5,6 +5,7 @@ mod support;
 
 mod ability_loss;
 mod cant;
+mod cgforms;
 mod ch1_fundamentals;
 mod ch3_card_types;
 mod ch4_zones;

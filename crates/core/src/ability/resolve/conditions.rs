@@ -60,6 +60,16 @@ impl Game {
                 let layer = self.reading(ctx).unwrap_or(ALL_LAYERS);
                 self.power_of_color_upto(ctx.you, *color, layer) >= *n
             }
+            Condition::PowerAboveAll(sel) => {
+                let layers = self.reading(ctx).unwrap_or(ALL_LAYERS);
+                let Some(mine) = self.power_upto(ctx.source, layers) else {
+                    return false;
+                };
+                self.matching(sel, ctx)
+                    .into_iter()
+                    .filter(|&c| c != ctx.source)
+                    .all(|c| self.power_upto(c, layers).is_none_or(|p| mine > p))
+            }
             Condition::MostPowerHere(who) => {
                 let Some(area) = self.card(ctx.source).area else {
                     return false;

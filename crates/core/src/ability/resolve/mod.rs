@@ -472,6 +472,7 @@ fn chosen_type(cond: &mut Condition, ty: crate::card::CardType) {
         | Condition::WonByAtLeast(_)
         | Condition::WonByExactly(_)
         | Condition::OpponentChallenging
-        | Condition::InvolvedAllColor(_) => {}
+        | Condition::InvolvedAllColor(_)
+        | Condition::PowerAboveAll(_) => {}
     }
 }
