@@ -68,10 +68,7 @@ pub fn parse_sets(s: &str, as_of: Date) -> Result<Vec<String>, DeckError> {
                     )));
                 };
                 if as_of < rel.released {
-                    return Err(err(format!(
-                        "{} was not released yet on {as_of}",
-                        rel.name
-                    )));
+                    return Err(err(format!("{} was not released yet on {as_of}", rel.name)));
                 }
                 vec![rel.code.to_string()]
             }
@@ -204,9 +201,10 @@ impl<'a> Pool<'a> {
             match c.entry.def.card_type {
                 CardType::ManeCharacter => manes.push(c),
                 CardType::Problem => problems.push(c),
-                CardType::Friend | CardType::Event | CardType::Resource | CardType::Troublemaker => {
-                    draw.push(c)
-                }
+                CardType::Friend
+                | CardType::Event
+                | CardType::Resource
+                | CardType::Troublemaker => draw.push(c),
             }
         }
         counts.manes = manes.len();
@@ -290,10 +288,7 @@ impl<'a> Pool<'a> {
     pub fn generate(&self, seed: u64) -> Result<Deck, DeckError> {
         let spec = format!("random:{}:{seed}", self.sets.join("+"));
         if let Some(why) = self.why_not() {
-            return Err(DeckError::Random {
-                spec,
-                message: why,
-            });
+            return Err(DeckError::Random { spec, message: why });
         }
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
 
@@ -331,9 +326,15 @@ impl<'a> Pool<'a> {
         let filled: Vec<(Color, Color)> = with_mane
             .iter()
             .copied()
-            .filter(|p| self.draw.iter().filter(|c| on_colour(*p, c)).count() as u32 * 3 >= DRAW_MIN)
+            .filter(|p| {
+                self.draw.iter().filter(|c| on_colour(*p, c)).count() as u32 * 3 >= DRAW_MIN
+            })
             .collect();
-        let choices = if filled.is_empty() { &with_mane } else { &filled };
+        let choices = if filled.is_empty() {
+            &with_mane
+        } else {
+            &filled
+        };
         let pair = choices[pick(&mut rng, choices).expect("not empty")];
 
         let mut deck = Deck::new();
@@ -384,8 +385,16 @@ impl<'a> Pool<'a> {
             .filter(|c| c.entry.def.card_type == CardType::Friend && on_colour(pair, c))
             .collect();
         shuffle(&mut rng, &mut friends);
-        fill(&mut rng, &mut deck, Part::Draw, &friends, FRIENDS_FIRST.min(target), 3);
-        let mut fitting: Vec<&Candidate> = self.draw.iter().filter(|c| on_colour(pair, c)).collect();
+        fill(
+            &mut rng,
+            &mut deck,
+            Part::Draw,
+            &friends,
+            FRIENDS_FIRST.min(target),
+            3,
+        );
+        let mut fitting: Vec<&Candidate> =
+            self.draw.iter().filter(|c| on_colour(pair, c)).collect();
         shuffle(&mut rng, &mut fitting);
         fill(&mut rng, &mut deck, Part::Draw, &fitting, target, 3);
         let mut rest: Vec<&Candidate> = self.draw.iter().filter(|c| !on_colour(pair, c)).collect();

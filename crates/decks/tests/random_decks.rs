@@ -156,7 +156,11 @@ fn the_premiere_group_builds_or_says_why_not() {
     let sets = parse_sets("premiere", today()).unwrap();
     assert_eq!(sets, ["CN", "RR", "CS", "CG", "AD"]);
     let pool = Pool::new(cat(), &sets, today());
-    assert_eq!(pool.counts().printed, 644, "issue 16: the five sets hold 644 cards");
+    assert_eq!(
+        pool.counts().printed,
+        644,
+        "issue 16: the five sets hold 644 cards"
+    );
     for seed in 0..50 {
         match pool.generate(seed) {
             Ok(d) => assert!(check(&d, &Format::Harmony, today(), cat()).is_legal()),
