@@ -190,9 +190,9 @@ impl<'a> Pool<'a> {
                 continue;
             }
             counts.playable += 1;
-            if !by_name.contains_key(&name) {
-                order.push(name.clone());
-                by_name.insert(name, Candidate { entry: e });
+            if let std::collections::btree_map::Entry::Vacant(slot) = by_name.entry(name) {
+                order.push(slot.key().clone());
+                slot.insert(Candidate { entry: e });
             }
         }
         let (mut manes, mut problems, mut draw) = (Vec::new(), Vec::new(), Vec::new());
