@@ -50,7 +50,8 @@ fn synthetic(color: Color) -> PlayerDeck {
     d
 }
 
-/// A deck by name: `synthetic:COLOUR`, `theme:NAME`, or a deck file.
+/// A deck by name: `synthetic:COLOUR`, `theme:NAME`, `starter:NAME`,
+/// `random:SETS:SEED`, or a deck file.
 pub fn load_deck(name: &str) -> Result<PlayerDeck> {
     let name = name.trim();
     if let Some(c) = name.strip_prefix("synthetic:") {
@@ -63,6 +64,11 @@ pub fn load_deck(name: &str) -> Result<PlayerDeck> {
         return Ok(synthetic(color));
     }
     let deck = ponyccg_decks::load_deck(name).map_err(|e| anyhow!("{e}"))?;
+    player_deck(&deck, name)
+}
+
+/// A deck list as the engine's cards; `name` is for messages.
+pub fn player_deck(deck: &ponyccg_decks::Deck, name: &str) -> Result<PlayerDeck> {
     let cat = Catalogue::builtin();
     let part = |p: Part| -> Result<Vec<CardDef>> {
         Ok(deck

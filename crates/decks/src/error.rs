@@ -20,6 +20,9 @@ pub enum DeckError {
     /// A deck built in code that names a number the catalogue lacks.
     #[error("card number `{0}` is not in the catalogue")]
     UnknownNumber(String),
+    /// A `random:SETS:SEED` spec that is malformed, or whose sets can't give a legal deck.
+    #[error("random deck `{spec}`: {message}")]
+    Random { spec: String, message: String },
     /// A deck that cannot be written in the asked form.
     #[error("cannot write the deck: {0}")]
     Write(String),

@@ -5,7 +5,8 @@
 //! - Reading and writing: the plain-text list people type ([`parse_text`],
 //!   [`write_text`], described in `crates/decks/README.md`) and OCTGN `.o8d` files
 //!   ([`parse_o8d`], [`write_o8d`]). [`load_deck`] reads either, or a built-in
-//!   theme deck by `theme:NAME`.
+//!   theme deck by `theme:NAME`, or a seeded random Harmony deck by
+//!   `random:SETS:SEED` ([`random`]).
 //! - Legality: [`check`] against a [`Format`] on a [`Date`]; every violation at
 //!   once, with the rule or format clause it breaks.
 
@@ -15,6 +16,7 @@ pub mod deck;
 pub mod error;
 pub mod formats;
 pub mod o8d;
+pub mod random;
 pub mod resolve;
 pub mod text;
 mod theme;
@@ -25,6 +27,7 @@ pub use deck::{Deck, DeckCard, Part, Section};
 pub use error::DeckError;
 pub use formats::Block;
 pub use o8d::{parse_o8d, write_o8d};
+pub use random::{random_deck, Pool, PoolCounts};
 pub use resolve::Resolver;
 pub use text::{parse_text, write_text};
 pub use theme::{theme_deck, theme_deck_names};
@@ -69,8 +72,12 @@ pub fn starter_deck_names() -> Vec<&'static str> {
 }
 
 /// Loads a deck: `theme:NAME` for a built-in theme deck, `starter:NAME` for a built-in
-/// starter deck, else a file in text or `.o8d` form, read with the built-in catalogue.
+/// starter deck, `random:SETS:SEED` for a seeded random Harmony deck (see [`random`]),
+/// else a file in text or `.o8d` form, read with the built-in catalogue.
 pub fn load_deck(path_or_name: &str) -> Result<Deck, DeckError> {
+    if let Some(rest) = path_or_name.trim().strip_prefix("random:") {
+        return random_deck(rest, Date::today(), ponyccg_cards::Catalogue::builtin());
+    }
     if let Some(name) = path_or_name.trim().strip_prefix("starter:") {
         let Some((n, text)) = STARTERS
             .iter()

@@ -58,6 +58,26 @@ pub enum DeckCommand {
     },
     /// List the built-in decks: starter decks and the Premiere theme decks.
     Themes,
+    /// Build a seeded random deck, legal in Harmony, from the playable cards of some
+    /// sets (the same deck as the spec `random:SETS:SEED`).
+    Random {
+        /// Set codes and groups joined by `+`: `premiere` (CN, RR, CS, CG, AD),
+        /// `CN+CG`, `premiere+PR`.
+        #[arg(long, default_value = "premiere")]
+        sets: String,
+        /// The seed: the same sets and seed give the same deck.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The form to write.
+        #[arg(long, value_enum, default_value = "text")]
+        to: ConvertTo,
+        /// Write here instead of standard output.
+        #[arg(short, long)]
+        out: Option<PathBuf>,
+        /// Replace the file given by --out if it exists.
+        #[arg(long)]
+        force: bool,
+    },
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -148,6 +168,51 @@ pub fn run(c: DeckCommand) -> anyhow::Result<()> {
                 }
             }
             emit(&out)
+        }
+        DeckCommand::Random {
+            sets,
+            seed,
+            to,
+            out,
+            force,
+        } => {
+            let as_of = Date::today();
+            let sets = ponyccg_decks::random::parse_sets(&sets, as_of)?;
+            let pool = ponyccg_decks::Pool::new(Catalogue::builtin(), &sets, as_of);
+            eprintln!("{}", pool.describe());
+            let deck = pool.generate(seed)?;
+            let res = Resolver::builtin();
+            let written = match to {
+                ConvertTo::Text => write_text(&deck, res),
+                ConvertTo::O8d => write_o8d(&deck, res)?,
+            };
+            match out {
+                Some(path) => {
+                    let mut file = std::fs::OpenOptions::new()
+                        .write(true)
+                        .create(true)
+                        .truncate(true)
+                        .create_new(!force)
+                        .open(&path)
+                        .map_err(|e| match e.kind() {
+                            std::io::ErrorKind::AlreadyExists => anyhow::anyhow!(
+                                "{} exists; give --force to replace it",
+                                path.display()
+                            ),
+                            _ => anyhow::anyhow!("cannot write {}: {e}", path.display()),
+                        })?;
+                    file.write_all(written.as_bytes())
+                        .with_context(|| format!("cannot write {}", path.display()))?;
+                    eprintln!(
+                        "wrote {} (random:{}:{seed}) to {}",
+                        deck.name.as_deref().unwrap_or("the deck"),
+                        sets.join("+"),
+                        path.display()
+                    );
+                }
+                None => emit(&written)?,
+            }
+            Ok(())
         }
         DeckCommand::Themes => {
             // Whether the engine plays every card of the deck, read now, not remembered.

@@ -2,12 +2,18 @@
 //!
 //! Game `i` takes its seed from the base seed and `i` only, and the results are added up
 //! in game order, so a seed gives the same results whatever the number of threads.
+//!
+//! With `--random-decks SETS`, every game gets two fresh seeded Harmony decks from the
+//! playable cards of SETS (`random:SETS:SEED`, see `ponyccg_decks::random`). Such a run
+//! plays every game even when some fail, and reports each failure (a panic, a refused
+//! choice, a broken invariant, a game without end) with the specs that replay it.
 
 use crate::gamesetup::{self, DEFAULT_AI_DECK, DEFAULT_DECK};
 use anyhow::{anyhow, bail, Result};
 use clap::Args;
 use ponyccg_ai::{derive_seed, play_out_until, player_by_name, PlayError};
-use ponyccg_core::{Game, GameSetup, PlayerDeck, PlayerId};
+use ponyccg_core::{CardId, Game, GameSetup, PlayerDeck, PlayerId, Zone};
+use ponyccg_decks::{Date, Pool};
 use serde::Serialize;
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -42,7 +48,88 @@ pub struct SimulateArgs {
     /// stall forever, each unable or unwilling to score.
     #[arg(long, default_value_t = 200)]
     pub max_turns: u32,
+    /// Give every game two fresh random Harmony decks built from the playable cards of
+    /// these sets (`premiere`, `CN+CG`, `premiere+PR`); DECK_A and DECK_B are then not
+    /// used.
+    #[arg(long, value_name = "SETS")]
+    pub random_decks: Option<String>,
 }
+
+/// Decisions played between two checks of the invariants.
+const CHECK_EVERY: usize = 256;
+
+/// 401.1: every card is in exactly one zone, and the zone lists agree with the cards.
+/// A card of a player who left the game is not looked at.
+fn check_invariants(g: &Game) -> Result<(), String> {
+    let mut seen = vec![0u32; g.num_cards()];
+    for p in g.players() {
+        if g.player(p).removed {
+            continue;
+        }
+        for z in Zone::ALL {
+            let listed_by_player = match z {
+                Zone::DrawDeck
+                | Zone::ProblemDeck
+                | Zone::Hand
+                | Zone::Discard
+                | Zone::Banished
+                | Zone::Flip => true,
+                // Shared lists, read below; a card that is gone is in no list.
+                Zone::Play | Zone::Queue | Zone::Gone => false,
+            };
+            if !listed_by_player {
+                continue;
+            }
+            for c in g.zone(p, z) {
+                seen[c.index()] += 1;
+                let card = g.card(c);
+                if card.zone != z {
+                    return Err(format!(
+                        "card {c:?} is listed in {z:?} but is in {:?}",
+                        card.zone
+                    ));
+                }
+                if card.owner != p {
+                    return Err(format!(
+                        "card {c:?} is listed in {p}'s {z:?} but {} owns it",
+                        card.owner
+                    ));
+                }
+            }
+        }
+    }
+    for &c in g.in_play().iter().chain(g.queue()) {
+        seen[c.index()] += 1;
+        if g.card(c).zone == Zone::Play && g.card(c).area.is_none() {
+            return Err(format!("card {c:?} is in play in no area"));
+        }
+    }
+    for (i, n) in seen.iter().enumerate() {
+        let c = CardId(i as u16);
+        let card = g.card(c);
+        let expected = match card.zone {
+            Zone::Gone => 0,
+            Zone::DrawDeck
+            | Zone::ProblemDeck
+            | Zone::Hand
+            | Zone::Play
+            | Zone::Discard
+            | Zone::Banished
+            | Zone::Flip
+            | Zone::Queue => 1,
+        };
+        if *n != expected && !g.player(card.owner).removed {
+            return Err(format!(
+                "card {c:?} ({:?}) is listed {n} times; expected {expected}",
+                card.zone
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Failures listed in full; the rest are counted.
+const SHOWN_FAILURES: usize = 10;
 
 /// Longest game accepted before it is reported as endless.
 const MAX_DECISIONS: usize = 1_000_000;
@@ -99,6 +186,15 @@ struct Summary {
     average_score_a: f64,
     average_score_b: f64,
     average_decisions: f64,
+    /// Share of games called at the turn limit.
+    turn_cap_rate: Rate,
+    /// With --random-decks: the sets and how many cards they offer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    random_pool: Option<String>,
+    /// Games that failed (with --random-decks, which plays on past them).
+    failures: u64,
+    /// The first few failures, each with the deck specs that replay it.
+    failure_reports: Vec<String>,
     elapsed_seconds: f64,
 }
 
@@ -118,6 +214,8 @@ type Seats = Vec<Box<dyn ponyccg_ai::Player>>;
 
 struct Job {
     decks: [PlayerDeck; 2],
+    /// With --random-decks: the pool each game's decks are made from.
+    random: Option<Pool<'static>>,
     players: [String; 2],
     seed: u64,
     max_turns: u32,
@@ -151,9 +249,20 @@ impl Job {
     fn start(&self, i: u64) -> Result<(u64, Game, Seats)> {
         let seed = derive_seed(self.seed, i);
         let (first, second) = if i % 2 == 1 { (1, 0) } else { (0, 1) };
+        let decks = match &self.random {
+            Some(pool) => {
+                let [a, b] = self.random_deck_seeds(i);
+                let deck = |seed: u64| -> Result<PlayerDeck> {
+                    let d = pool.generate(seed).map_err(|e| anyhow!("game {i}: {e}"))?;
+                    gamesetup::player_deck(&d, &format!("random:{}:{seed}", pool.sets().join("+")))
+                };
+                [deck(a)?, deck(b)?]
+            }
+            None => self.decks.clone(),
+        };
         let setup = GameSetup {
             seed,
-            players: vec![self.decks[first].clone(), self.decks[second].clone()],
+            players: vec![decks[first].clone(), decks[second].clone()],
         };
         let mut g = Game::new(&setup).map_err(|e| anyhow!("game {i}: {e}"))?;
         g.set_logging(false);
@@ -162,6 +271,48 @@ impl Job {
             player_by_name(&self.players[second], derive_seed(seed, 1 + second as u64))?,
         ];
         Ok((seed, g, players))
+    }
+
+    /// The specs of game `i`'s random decks (A, then B).
+    fn random_specs(&self, pool: &Pool, i: u64) -> [String; 2] {
+        let sets = pool.sets().join("+");
+        self.random_deck_seeds(i)
+            .map(|seed| format!("random:{sets}:{seed}"))
+    }
+
+    /// The seeds of game `i`'s random decks (A, then B).
+    fn random_deck_seeds(&self, i: u64) -> [u64; 2] {
+        let seed = derive_seed(self.seed, i);
+        [1000, 1001].map(|k| derive_seed(seed, k))
+    }
+
+    /// Game `i`, with a panic turned into an error naming the game.
+    fn run_caught(&self, i: u64) -> Result<Result1> {
+        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.run(i))) {
+            Ok(r) => r,
+            Err(p) => {
+                let what = p
+                    .downcast_ref::<String>()
+                    .cloned()
+                    .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+                    .unwrap_or_else(|| "a panic".into());
+                bail!(
+                    "game {i} (seed {}): panicked: {what}",
+                    derive_seed(self.seed, i)
+                )
+            }
+        }
+    }
+
+    /// A failure of game `i`, with what replays it.
+    fn report(&self, i: u64, e: &anyhow::Error) -> String {
+        match &self.random {
+            Some(pool) => {
+                let [a, b] = self.random_specs(pool, i);
+                format!("{e:#}\n  decks: {a} {b} (deck A sits second in odd games)")
+            }
+            None => format!("{e:#}"),
+        }
     }
 
     fn run(&self, i: u64) -> Result<Result1> {
@@ -175,12 +326,34 @@ impl Job {
             }
             score
         };
-        match play_out_until(&mut g, &mut players, MAX_DECISIONS, self.max_turns) {
+        // Played in stretches, the invariants checked between them.
+        let played = loop {
+            if let Err(broken) = check_invariants(&g) {
+                bail!(
+                    "game {i} (seed {seed}): invariant broken after {} decisions: {broken}",
+                    g.decisions_made()
+                );
+            }
+            let left = MAX_DECISIONS.saturating_sub(g.decisions_made() as usize);
+            match play_out_until(&mut g, &mut players, CHECK_EVERY.min(left), self.max_turns) {
+                Err(PlayError::NoEnd { .. }) if left > CHECK_EVERY => continue,
+                Err(PlayError::NoEnd { .. }) => {
+                    break Err(PlayError::NoEnd {
+                        decisions: g.decisions_made() as usize,
+                    })
+                }
+                other => break other,
+            }
+        };
+        if let Err(broken) = check_invariants(&g) {
+            bail!("game {i} (seed {seed}): invariant broken at the end: {broken}");
+        }
+        match played {
             Ok(rec) => Ok(Result1 {
                 winner: rec.winner().map(deck_of),
                 turns: rec.turns,
                 score: by_deck(&rec.scores),
-                decisions: rec.choices.len() as u64,
+                decisions: g.decisions_made(),
                 called: false,
             }),
             Err(PlayError::TurnLimit { turns, scores }) => {
@@ -229,20 +402,44 @@ pub fn run(args: SimulateArgs) -> Result<()> {
     for k in &kinds {
         player_by_name(k, 0).map_err(|e| anyhow!("{e}"))?;
     }
-    let decks = [
-        gamesetup::load_deck(&args.deck_a)?,
-        gamesetup::load_deck(&args.deck_b)?,
-    ];
-    // Refuse unplayable decks before any thread starts.
-    gamesetup::start(
-        &GameSetup {
-            seed: args.seed,
-            players: decks.to_vec(),
-        },
-        &[&args.deck_a, &args.deck_b],
-    )?;
+    let (decks, random, random_pool) = match &args.random_decks {
+        Some(sets) => {
+            let as_of = Date::today();
+            let sets = ponyccg_decks::random::parse_sets(sets, as_of)?;
+            let pool = Pool::new(ponyccg_cards::Catalogue::builtin(), &sets, as_of);
+            // A pool that can't make a deck is refused once, before any game.
+            let first = pool.generate(derive_seed(args.seed, 0))?;
+            let d = gamesetup::player_deck(&first, "random")?;
+            let described = pool.describe();
+            ([d.clone(), d], Some(pool), Some(described))
+        }
+        None => {
+            let decks = [
+                gamesetup::load_deck(&args.deck_a)?,
+                gamesetup::load_deck(&args.deck_b)?,
+            ];
+            // Refuse unplayable decks before any thread starts.
+            gamesetup::start(
+                &GameSetup {
+                    seed: args.seed,
+                    players: decks.to_vec(),
+                },
+                &[&args.deck_a, &args.deck_b],
+            )?;
+            (decks, None, None)
+        }
+    };
+    let keep_going = random.is_some();
+    let (deck_a, deck_b) = match &random {
+        Some(pool) => {
+            let name = format!("random:{}:(per game)", pool.sets().join("+"));
+            (name.clone(), name)
+        }
+        None => (args.deck_a.clone(), args.deck_b.clone()),
+    };
     let job = Arc::new(Job {
         decks,
+        random,
         players: [kinds[0].clone(), kinds[1].clone()],
         seed: args.seed,
         max_turns: args.max_turns,
@@ -270,6 +467,7 @@ pub fn run(args: SimulateArgs) -> Result<()> {
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<Result1>>> = Mutex::new(vec![None; n as usize]);
     let failure: Mutex<Option<anyhow::Error>> = Mutex::new(None);
+    let failed: Mutex<Vec<(u64, String)>> = Mutex::new(Vec::new());
     std::thread::scope(|s| {
         for _ in 0..threads.min(n as usize) {
             s.spawn(|| loop {
@@ -280,9 +478,18 @@ pub fn run(args: SimulateArgs) -> Result<()> {
                 if i >= n as usize {
                     return;
                 }
-                match job.run(i as u64) {
+                match job.run_caught(i as u64) {
                     Ok(r) => {
                         results.lock().expect("not poisoned")[i] = Some(r);
+                        if let Some(b) = &bar {
+                            b.inc(1);
+                        }
+                    }
+                    Err(e) if keep_going => {
+                        failed
+                            .lock()
+                            .expect("not poisoned")
+                            .push((i as u64, job.report(i as u64, &e)));
                         if let Some(b) = &bar {
                             b.inc(1);
                         }
@@ -303,19 +510,25 @@ pub fn run(args: SimulateArgs) -> Result<()> {
         return Err(e);
     }
     let elapsed = start.elapsed().as_secs_f64();
+    let mut failed = failed.into_inner().expect("not poisoned");
+    failed.sort_by_key(|(i, _)| *i);
+    // Failed games have no result; the rates are over the games that finished.
     let results: Vec<Result1> = results
         .into_inner()
         .expect("not poisoned")
         .into_iter()
-        .map(|r| r.expect("every game ran"))
+        .flatten()
         .collect();
+    let finished = results.len() as u64;
 
     let count = |w: Option<u8>| results.iter().filter(|r| r.winner == w).count() as u64;
     let (wins_a, wins_b, draws) = (count(Some(0)), count(Some(1)), count(None));
-    let avg = |f: &dyn Fn(&Result1) -> f64| results.iter().map(f).sum::<f64>() / n as f64;
+    let avg =
+        |f: &dyn Fn(&Result1) -> f64| results.iter().map(f).sum::<f64>() / finished.max(1) as f64;
+    let called = results.iter().filter(|r| r.called).count() as u64;
     let summary = Summary {
-        deck_a: args.deck_a.clone(),
-        deck_b: args.deck_b.clone(),
+        deck_a,
+        deck_b,
         players: [kinds[0].clone(), kinds[1].clone()],
         games: n,
         seed: args.seed,
@@ -323,21 +536,39 @@ pub fn run(args: SimulateArgs) -> Result<()> {
         wins_a,
         wins_b,
         draws,
-        called: results.iter().filter(|r| r.called).count() as u64,
+        called,
         max_turns: args.max_turns,
-        win_rate_a: wilson(wins_a, n),
-        win_rate_b: wilson(wins_b, n),
-        draw_rate: wilson(draws, n),
+        win_rate_a: wilson(wins_a, finished),
+        win_rate_b: wilson(wins_b, finished),
+        draw_rate: wilson(draws, finished),
         average_turns: avg(&|r| r.turns as f64),
         average_score_a: avg(&|r| r.score[0] as f64),
         average_score_b: avg(&|r| r.score[1] as f64),
         average_decisions: avg(&|r| r.decisions as f64),
+        turn_cap_rate: wilson(called, finished),
+        random_pool,
+        failures: failed.len() as u64,
+        failure_reports: failed
+            .iter()
+            .take(SHOWN_FAILURES)
+            .map(|(_, r)| r.clone())
+            .collect(),
         elapsed_seconds: elapsed,
     };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
+    let failures_error = || {
+        anyhow!(
+            "{} of {n} games failed (the first: {})",
+            summary.failures,
+            summary.failure_reports.first().map_or("", String::as_str)
+        )
+    };
     if args.json {
         writeln!(out, "{}", serde_json::to_string_pretty(&summary)?)?;
+        if summary.failures > 0 {
+            return Err(failures_error());
+        }
         return Ok(());
     }
     let pct = |r: Rate| {
@@ -353,6 +584,9 @@ pub fn run(args: SimulateArgs) -> Result<()> {
         "{} games, seed {}, {} threads; deck A sits first in even games, second in odd ones",
         n, args.seed, threads
     )?;
+    if let Some(p) = &summary.random_pool {
+        writeln!(out, "fresh random Harmony decks every game from {p}")?;
+    }
     writeln!(
         out,
         "A  {} ({}): {:>6} wins  {}",
@@ -373,8 +607,10 @@ pub fn run(args: SimulateArgs) -> Result<()> {
     if summary.called > 0 {
         writeln!(
             out,
-            "{} games were still going after turn {} and were decided by score",
-            summary.called, summary.max_turns
+            "{} games were still going after turn {} and were decided by score: {}",
+            summary.called,
+            summary.max_turns,
+            pct(summary.turn_cap_rate).trim_start()
         )?;
     }
     writeln!(
@@ -391,6 +627,19 @@ pub fn run(args: SimulateArgs) -> Result<()> {
         elapsed,
         n as f64 / elapsed.max(1e-9)
     )?;
+    if summary.random_pool.is_some() {
+        writeln!(
+            out,
+            "failures (panic, refused choice, broken invariant, no end): {}",
+            summary.failures
+        )?;
+        for r in &summary.failure_reports {
+            writeln!(out, "  - {r}")?;
+        }
+    }
+    if summary.failures > 0 {
+        return Err(failures_error());
+    }
     Ok(())
 }
 
