@@ -74,7 +74,7 @@ impl Game {
 
     /// 210.1: a Problem's bonus, as a static ability at its area may set it (the lowest
     /// such setting when several do).
-    pub(crate) fn problem_bonus(&self, p: CardId) -> Option<u16> {
+    pub fn problem_bonus(&self, p: CardId) -> Option<u16> {
         let printed = self.def(p).problem.as_ref()?.bonus;
         let area = self.card(p).area;
         let mut set: Option<u16> = None;

@@ -204,8 +204,8 @@ fn r210_1_a_static_ability_sets_the_bonus_of_the_problem_at_its_area_only() {
     );
     let here = t.g.problem_at(Area::Problem(P1)).unwrap();
     let there = t.g.problem_at(Area::Problem(P2)).unwrap();
-    assert_eq!(t.g.problem_bonus(here), 0);
+    assert_eq!(t.g.problem_bonus(here), Some(0));
     let printed = t.g.def(there).problem.as_ref().unwrap().bonus;
     assert!(printed > 0);
-    assert_eq!(t.g.problem_bonus(there), printed);
+    assert_eq!(t.g.problem_bonus(there), Some(printed));
 }
