@@ -445,7 +445,7 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
             on_cards(c),
             cards(of, false)
         ),
-        StaticEffect::Hook(h) => format!("(hook {h:?}) {}", ponyccg_core::rules::hooks::words(*h)),
+        StaticEffect::Hook(h) => ponyccg_core::rules::hooks::words(*h).to_string(),
         StaticEffect::OthersEnter { cards: c, does } => match does {
             OnEntry::Exhausted => format!("{} enter play exhausted", cards(c, true)),
             OnEntry::Modifier {
@@ -897,7 +897,7 @@ pub fn effect(e: &Effect) -> String {
         ),
         Effect::BanishLinked(t) => format!("banish {} (this card remembers it)", target(t)),
         Effect::BanishBeneath(t) => format!("banish {} beneath this card", target(t)),
-        Effect::Show(t) => format!("reveal {} to every player", target(t)),
+        Effect::Show(t) => format!("{} is revealed to every player", target(t)),
         Effect::DiscardCards(t) => format!("the owner discards {} from hand", target(t)),
         Effect::ReturnLinked => "put the cards this card banished into play at a Problem of your choice and uncover them".into(),
         Effect::GainTokensForPhase { who: w, amount: a } => format!(
