@@ -58,6 +58,10 @@ impl Game {
     /// 616.3: whether a Friend is kept out of its controller's home limit by a static
     /// ability of a card that player controls.
     fn outside_home_limit(&self, c: CardId) -> bool {
+        // Only a pool with static effects of the rarer kinds can have one.
+        if self.scan_skips && !self.facts.static_kinds.has(crate::pool::StaticKinds::OTHER) {
+            return false;
+        }
         let owner = self.card(c).controller;
         let mut out = false;
         self.each_static(|e, cond, ctx| {
@@ -76,6 +80,9 @@ impl Game {
     /// such setting when several do).
     pub fn problem_bonus(&self, p: CardId) -> Option<u16> {
         let printed = self.def(p).problem.as_ref()?.bonus;
+        if self.scan_skips && !self.facts.static_kinds.has(crate::pool::StaticKinds::OTHER) {
+            return Some(printed);
+        }
         let area = self.card(p).area;
         let mut set: Option<u16> = None;
         self.each_static(|e, cond, ctx| {
