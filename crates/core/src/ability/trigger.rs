@@ -488,8 +488,7 @@ impl Game {
                     return None;
                 };
                 s.by = Some(*player);
-                s.card = SeenCard::One(*card);
-                s.it = Some(*card);
+                s.about(*card);
                 if self.card(*card).zone == Zone::Play {
                     s.at = self.seen_area(*card);
                 }
@@ -499,8 +498,7 @@ impl Game {
                     return None;
                 };
                 s.by = Some(self.card(*card).controller);
-                s.card = SeenCard::One(*card);
-                s.it = Some(*card);
+                s.about(*card);
                 s.at = SeenAt::Area(*area);
             }
             Happening::Moved | Happening::MovedAway => {
@@ -508,8 +506,7 @@ impl Game {
                     return None;
                 };
                 s.by = Some(*by);
-                s.card = SeenCard::One(*card);
-                s.it = Some(*card);
+                s.about(*card);
                 s.at = SeenAt::Area(if on == Happening::Moved { *to } else { *from });
                 s.from = Some(*from);
             }
@@ -518,8 +515,7 @@ impl Game {
                     Event::Moved { card, from, .. } | Event::Sent { card, from, .. }
                         if on == Happening::LeavesArea =>
                     {
-                        s.card = SeenCard::One(*card);
-                        s.it = Some(*card);
+                        s.about(*card);
                         s.at = SeenAt::Area(*from);
                         s.from = Some(*from);
                     }
@@ -538,8 +534,7 @@ impl Game {
                     Event::ToHand(card) | Event::ToDeckTop(card)
                         if self.st.leaving_play == Some(*card) =>
                     {
-                        s.card = SeenCard::One(*card);
-                        s.it = Some(*card);
+                        s.about(*card);
                     }
                     _ => return None,
                 }
@@ -577,8 +572,7 @@ impl Game {
                     s.from = *from;
                 }
                 Event::Milled { card, .. } => {
-                    s.card = SeenCard::One(*card);
-                    s.it = Some(*card);
+                    s.about(*card);
                 }
                 _ => return None,
             },
@@ -593,8 +587,7 @@ impl Game {
                     return None;
                 };
                 s.by = Some(*controller);
-                s.card = SeenCard::One(*card);
-                s.it = Some(*card);
+                s.about(*card);
             }
             Happening::Confronts => {
                 let Event::Confronted { player, problem } = e else {
@@ -630,24 +623,21 @@ impl Game {
                     return None;
                 };
                 s.by = Some(*player);
-                s.card = SeenCard::One(*troublemaker);
-                s.it = Some(*troublemaker);
+                s.about(*troublemaker);
                 s.at = self.seen_area(*troublemaker);
             }
             Happening::Uncovered => {
                 let Event::Uncovered(card) = e else {
                     return None;
                 };
-                s.card = SeenCard::One(*card);
-                s.it = Some(*card);
+                s.about(*card);
                 s.at = self.seen_area(*card);
             }
             Happening::Frightened => {
                 let Event::Frightened(card) = e else {
                     return None;
                 };
-                s.card = SeenCard::One(*card);
-                s.it = Some(*card);
+                s.about(*card);
                 s.at = self.seen_area(*card);
             }
             Happening::Challenges => {
@@ -659,8 +649,7 @@ impl Game {
                     return None;
                 };
                 s.by = Some(*player);
-                s.card = SeenCard::One(*troublemaker);
-                s.it = Some(*troublemaker);
+                s.about(*troublemaker);
                 s.at = self.seen_area(*troublemaker);
             }
             Happening::Flips => {
@@ -668,8 +657,7 @@ impl Game {
                     return None;
                 };
                 s.by = Some(*player);
-                s.card = SeenCard::One(*card);
-                s.it = Some(*card);
+                s.about(*card);
             }
             Happening::Draws => {
                 let Event::Drew { player } = e else {
@@ -688,8 +676,7 @@ impl Game {
                     return None;
                 };
                 s.by = Some(self.card(*card).controller);
-                s.card = SeenCard::One(*card);
-                s.it = Some(*card);
+                s.about(*card);
             }
             Happening::TurnStarts => {
                 let Event::TurnBegan { player, .. } = e else {
@@ -916,6 +903,14 @@ struct Seen {
     at: SeenAt,
     /// The area a card left.
     from: Option<Area>,
+}
+
+impl Seen {
+    /// The event happened to this one card, which its effect names `It`.
+    fn about(&mut self, card: CardId) {
+        self.card = SeenCard::One(card);
+        self.it = Some(card);
+    }
 }
 
 #[derive(Clone, Copy, Default)]
