@@ -139,8 +139,17 @@ fn kind(k: Option<CardKind>, plural_form: bool) -> String {
 /// A noun phrase for cards that fit: "opposing Pegasus Friend here with power 2 or
 /// less", "Troublemakers you control there". No article; see [`a`].
 pub fn cards(c: &Cards, plural_form: bool) -> String {
+    described(c, plural_form, "")
+}
+
+/// A description with `after_noun` (" of your choice") right after the card's kind and
+/// who controls it, before the longer qualifiers, so it reads as part of the noun.
+fn described(c: &Cards, plural_form: bool, after_noun: &str) -> String {
     if c.host {
-        return format!("card this is attached to{}", place_words(c.place));
+        return format!(
+            "card this is attached to{after_noun}{}",
+            place_words(c.place)
+        );
     }
     // Cards in a hand, deck or discard pile are nobody's to control: they are in a
     // player's pile ("in your discard pile").
@@ -194,6 +203,7 @@ pub fn cards(c: &Cards, plural_form: bool) -> String {
         (false, Some(Who::ThatPlayersOpponent)) => s.push_str(" that player's opponent controls"),
         (false, Some(Who::Opponent | Who::Each | Who::ItsController)) | (_, None) => {}
     }
+    s.push_str(after_noun);
     if !(pile && c.controller.is_some()) {
         s.push_str(place_words(c.place));
     }
@@ -322,16 +332,20 @@ fn target(t: &Target) -> String {
         Target::It => "that card".into(),
         Target::Host => "the card this is attached to".into(),
         Target::ItsHost => "the card it was played on".into(),
-        Target::Choose(c) => format!("{} of your choice", a(&cards(c, false))),
+        Target::Choose(c) => a(&described(c, false, " of your choice")),
         Target::UpTo(Amount::N(1), c) => format!("up to one {}", cards(c, false)),
         Target::UpTo(Amount::N(n), c) => format!("up to {n} {}", cards(c, true)),
         Target::UpTo(n, c) => format!("up to X {} (X is {})", cards(c, true), number(n)),
         Target::AnyNumber(c) => format!("any number of {}", cards(c, true)),
-        Target::Exactly(Amount::N(1), c) => format!("{} of your choice", a(&cards(c, false))),
-        Target::Exactly(Amount::N(n), c) => format!("{n} {} of your choice", cards(c, true)),
-        Target::Exactly(n, c) => {
-            format!("X {} of your choice (X is {})", cards(c, true), number(n))
+        Target::Exactly(Amount::N(1), c) => a(&described(c, false, " of your choice")),
+        Target::Exactly(Amount::N(n), c) => {
+            format!("{n} {}", described(c, true, " of your choice"))
         }
+        Target::Exactly(n, c) => format!(
+            "X {} (X is {})",
+            described(c, true, " of your choice"),
+            number(n)
+        ),
         Target::AtRandom(c) => format!("{} at random", a(&cards(c, false))),
         Target::Picked => "the chosen cards".into(),
         Target::Rest => "the rest of those cards".into(),
