@@ -1454,6 +1454,115 @@ pub enum Effect {
     },
 }
 
+/// Which instructions hold others, and which create a continuous effect, written once
+/// for the walkers that read them ([`Effect::parts`]) and change them
+/// ([`Effect::parts_mut`]). Every other instruction is listed by name, so a new one
+/// fails to compile here until its parts are stated.
+macro_rules! effect_parts {
+    ($e:expr, $nested:ident, $creates:ident, $($m:tt)?) => {
+        match $e {
+            Effect::If {
+                then, otherwise, ..
+            } => {
+                $nested(then);
+                $nested(otherwise);
+            }
+            Effect::By { effects, .. } | Effect::Later { effects, .. } => $nested(effects),
+            Effect::Faceoff { winner, loser, .. } => {
+                $nested(winner);
+                $nested(loser);
+            }
+            Effect::PayOr { otherwise, .. } => $nested(otherwise),
+            Effect::Modes { modes, .. } => {
+                for m in modes {
+                    $nested(& $($m)? m.effects);
+                }
+            }
+            Effect::Until { effect, .. } => $creates(effect),
+            Effect::Draw { .. }
+            | Effect::Discard { .. }
+            | Effect::DiscardHand(_)
+            | Effect::GainTokens { .. }
+            | Effect::Score { .. }
+            | Effect::Exhaust(_)
+            | Effect::Ready(_)
+            | Effect::Frighten(_)
+            | Effect::Dismiss(_)
+            | Effect::Retire(_)
+            | Effect::Banish(_)
+            | Effect::ReturnToHand(_)
+            | Effect::ToDeckTop(_)
+            | Effect::Move { .. }
+            | Effect::Send { .. }
+            | Effect::Counters { .. }
+            | Effect::TurnOver(_)
+            | Effect::Search(_)
+            | Effect::FlipExtra(_)
+            | Effect::Ignore(_)
+            | Effect::Flip { .. }
+            | Effect::OncePerFaceoff
+            | Effect::Studious
+            | Effect::Uninvolve(_)
+            | Effect::LoseTokens { .. }
+            | Effect::Uncover(_)
+            | Effect::Peek(_)
+            | Effect::Cover(_)
+            | Effect::Mill { .. }
+            | Effect::LookAt { .. }
+            | Effect::Inspired
+            | Effect::Discount { .. }
+            | Effect::PlayTroublemakerFree
+            | Effect::GainTokensForPhase { .. }
+            | Effect::Reattach { .. }
+            | Effect::PlayFree { .. }
+            | Effect::SearchAndPlay { .. }
+            | Effect::BanishLinked(_)
+            | Effect::BanishBeneath(_)
+            | Effect::Show(_)
+            | Effect::DiscardCards(_)
+            | Effect::PickBy { .. }
+            | Effect::ChooseCardType
+            | Effect::ReturnLinked
+            | Effect::Pick(_)
+            | Effect::MoveToProblemWith { .. }
+            | Effect::PutCounters { .. }
+            | Effect::RemoveCounters { .. }
+            | Effect::GainControl { .. }
+            | Effect::ExchangeControl { .. }
+            | Effect::MakeToken { .. }
+            | Effect::TokenCopy(_)
+            | Effect::CopyThis { .. }
+            | Effect::PutTokenCopy { .. }
+            | Effect::PutIntoPlay { .. }
+            | Effect::RemovePowerCounters { .. }
+            | Effect::ChooseColor
+            | Effect::Reveal { .. }
+            | Effect::ToDeckBottom(_)
+            | Effect::ShuffleIntoDeck(_)
+            | Effect::Shuffle(_) => {}
+        }
+    };
+}
+
+impl Effect {
+    /// Calls `nested` with each list of instructions this one holds (branches, modes,
+    /// the instructions of another player or a later moment) and `creates` with the
+    /// continuous effect it creates (`Until`, 708).
+    pub fn parts(
+        &self,
+        mut nested: impl FnMut(&Vec<Effect>),
+        mut creates: impl FnMut(&StaticEffect),
+    ) {
+        effect_parts!(self, nested, creates,)
+    }
+
+    /// [`Effect::parts`], able to change the nested instructions.
+    pub fn parts_mut(&mut self, mut nested: impl FnMut(&mut Vec<Effect>)) {
+        let creates = |_: &mut StaticEffect| {};
+        effect_parts!(self, nested, creates, mut)
+    }
+}
+
 /// Which cards a faceoff an effect starts involves (514.3c).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum FaceoffStart {

@@ -296,81 +296,14 @@ pub(crate) fn reads_static<'a>(e: &'a StaticEffect, condition: Option<&'a Condit
 /// one card as they are made, 708.2b, so they only write).
 pub(crate) fn ability_kinds(a: &Ability) -> (Kinds, Kinds) {
     fn in_effects(v: &[Effect]) -> Kinds {
-        v.iter().fold(Kinds::NONE, |k, e| {
-            k.or(match e {
-                Effect::Until { effect, .. } => writes(effect).kinds(),
-                Effect::If {
-                    then, otherwise, ..
-                } => in_effects(then).or(in_effects(otherwise)),
-                Effect::By { effects, .. } | Effect::Later { effects, .. } => in_effects(effects),
-                Effect::Faceoff { winner, loser, .. } => in_effects(winner).or(in_effects(loser)),
-                Effect::PayOr { otherwise, .. } => in_effects(otherwise),
-                Effect::Modes { modes, .. } => modes
-                    .iter()
-                    .fold(Kinds::NONE, |k, m| k.or(in_effects(&m.effects))),
-                Effect::Draw { .. }
-                | Effect::Discard { .. }
-                | Effect::DiscardHand(_)
-                | Effect::GainTokens { .. }
-                | Effect::Score { .. }
-                | Effect::Exhaust(_)
-                | Effect::Ready(_)
-                | Effect::Frighten(_)
-                | Effect::Dismiss(_)
-                | Effect::Retire(_)
-                | Effect::Banish(_)
-                | Effect::ReturnToHand(_)
-                | Effect::ToDeckTop(_)
-                | Effect::Move { .. }
-                | Effect::Send { .. }
-                | Effect::Counters { .. }
-                | Effect::TurnOver(_)
-                | Effect::Search(_)
-                | Effect::FlipExtra(_)
-                | Effect::Ignore(_)
-                | Effect::Flip { .. }
-                | Effect::OncePerFaceoff
-                | Effect::Studious
-                | Effect::Uninvolve(_)
-                | Effect::LoseTokens { .. }
-                | Effect::Uncover(_)
-                | Effect::Peek(_)
-                | Effect::Cover(_)
-                | Effect::Mill { .. }
-                | Effect::LookAt { .. }
-                | Effect::Inspired
-                | Effect::Discount { .. }
-                | Effect::PlayTroublemakerFree
-                | Effect::GainTokensForPhase { .. }
-                | Effect::Reattach { .. }
-                | Effect::PlayFree { .. }
-                | Effect::SearchAndPlay { .. }
-                | Effect::BanishLinked(_)
-                | Effect::BanishBeneath(_)
-                | Effect::Show(_)
-                | Effect::DiscardCards(_)
-                | Effect::PickBy { .. }
-                | Effect::ChooseCardType
-                | Effect::ReturnLinked
-                | Effect::Pick(_)
-                | Effect::MoveToProblemWith { .. }
-                | Effect::PutCounters { .. }
-                | Effect::RemoveCounters { .. }
-                | Effect::GainControl { .. }
-                | Effect::ExchangeControl { .. }
-                | Effect::MakeToken { .. }
-                | Effect::TokenCopy(_)
-                | Effect::CopyThis { .. }
-                | Effect::PutTokenCopy { .. }
-                | Effect::PutIntoPlay { .. }
-                | Effect::RemovePowerCounters { .. }
-                | Effect::ChooseColor
-                | Effect::Reveal { .. }
-                | Effect::ToDeckBottom(_)
-                | Effect::ShuffleIntoDeck(_)
-                | Effect::Shuffle(_) => Kinds::NONE,
-            })
-        })
+        let (mut held, mut created) = (Kinds::NONE, Kinds::NONE);
+        for e in v {
+            e.parts(
+                |nested| held = held.or(in_effects(nested)),
+                |effect| created = created.or(writes(effect).kinds()),
+            );
+        }
+        held.or(created)
     }
     match a {
         // Prohibitions and the like are not in the order: they read current values.
