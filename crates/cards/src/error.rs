@@ -33,6 +33,12 @@ pub enum CatalogueError {
     /// The folder holds no `*.toml` card files.
     #[error("{}: no card files (*.toml) found", path.display())]
     Empty { path: PathBuf },
+    /// The folder given for scripts holds no `*.ron` script files.
+    #[error("{}: no script files (*.ron) found", path.display())]
+    NoScripts { path: PathBuf },
+    /// Other scripts were asked for after the catalogue was first used.
+    #[error("the card catalogue was already in use when other scripts were given")]
+    AlreadyInUse,
     /// The file is not valid TOML or does not have the shape of a card file.
     #[error("{at}: {message}")]
     Syntax { at: Location, message: String },
@@ -46,7 +52,10 @@ impl CatalogueError {
     pub fn location(&self) -> Option<&Location> {
         match self {
             CatalogueError::Syntax { at, .. } | CatalogueError::Invalid { at, .. } => Some(at),
-            _ => None,
+            CatalogueError::Io { .. }
+            | CatalogueError::Empty { .. }
+            | CatalogueError::NoScripts { .. }
+            | CatalogueError::AlreadyInUse => None,
         }
     }
 }

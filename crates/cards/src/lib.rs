@@ -83,13 +83,16 @@ pub struct Catalogue {
     version: String,
 }
 
+/// The catalogue every command uses: the built-in one, or the one
+/// [`Catalogue::use_scripts_from`] installed before first use.
+static BUILTIN_CAT: OnceLock<Catalogue> = OnceLock::new();
+
 impl Catalogue {
     /// The catalogue compiled into the binary, loaded once. The built-in data is checked
     /// by the crate's tests; should it ever fail to load, this reports the loader error
     /// in the panic message.
     pub fn builtin() -> &'static Catalogue {
-        static CAT: OnceLock<Catalogue> = OnceLock::new();
-        CAT.get_or_init(|| {
+        BUILTIN_CAT.get_or_init(|| {
             match Catalogue::from_sources(BUILTIN.iter().copied()).and_then(|mut c| {
                 c.apply_scripts(BUILTIN_SCRIPTS.iter().copied())?;
                 Ok(c)
@@ -98,6 +101,46 @@ impl Catalogue {
                 Err(e) => panic!("the built-in card data does not load: {e}"),
             }
         })
+    }
+
+    /// The built-in card facts with the ability scripts of `dir` (its `*.ron` files) in
+    /// place of the built-in scripts, made the catalogue every later
+    /// [`Catalogue::builtin`] call returns. Script authors try a script without
+    /// rebuilding the program (`ponyccg --scripts cards/scripts …`). Fails, changing
+    /// nothing, on a script error (named by file and line) or if the catalogue was
+    /// already in use.
+    pub fn use_scripts_from(dir: &Path) -> Result<&'static Catalogue, CatalogueError> {
+        let io = |e| CatalogueError::Io {
+            path: dir.to_path_buf(),
+            source: e,
+        };
+        let mut files = Vec::new();
+        for ent in std::fs::read_dir(dir).map_err(io)? {
+            let p = ent.map_err(io)?.path();
+            if p.extension().is_some_and(|x| x == "ron") && p.is_file() {
+                files.push(p);
+            }
+        }
+        files.sort();
+        if files.is_empty() {
+            return Err(CatalogueError::NoScripts {
+                path: dir.to_path_buf(),
+            });
+        }
+        let mut texts = Vec::new();
+        for f in &files {
+            let text = std::fs::read_to_string(f).map_err(|e| CatalogueError::Io {
+                path: f.clone(),
+                source: e,
+            })?;
+            texts.push((f.display().to_string(), text));
+        }
+        let mut cat = Catalogue::from_sources(BUILTIN.iter().copied())?;
+        cat.apply_scripts(texts.iter().map(|(n, t)| (n.as_str(), t.as_str())))?;
+        BUILTIN_CAT
+            .set(cat)
+            .map_err(|_| CatalogueError::AlreadyInUse)?;
+        Ok(Catalogue::builtin())
     }
 
     /// The names and contents of the built-in card files.

@@ -18,6 +18,10 @@ use std::process::ExitCode;
     about = "The My Little Pony Collectible Card Game, fully automated"
 )]
 struct Cli {
+    /// Use the ability scripts of this folder (`*.ron`, as in `cards/scripts/`) in place
+    /// of the built-in ones, to try a script without rebuilding.
+    #[arg(long, global = true, value_name = "DIR")]
+    scripts: Option<std::path::PathBuf>,
     #[command(subcommand)]
     command: Command,
 }
@@ -52,6 +56,12 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Some(dir) = &cli.scripts {
+        if let Err(e) = ponyccg_cards::Catalogue::use_scripts_from(dir) {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    }
     let result = match cli.command {
         Command::Cards(c) => commands::cards::run(c),
         Command::Deck(c) => commands::deck::run(c),

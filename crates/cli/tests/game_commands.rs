@@ -521,3 +521,71 @@ fn the_live_log_names_confronted_problems_and_flips_and_shows_faceoff_totals() {
         );
     }
 }
+
+/// `--scripts DIR` plays the scripts of a folder in place of the built-in ones: a changed
+/// script changes what a card does, and a broken one is refused by file and line.
+#[test]
+fn scripts_from_a_folder_replace_the_built_in_ones() {
+    let d = tmp_dir("scripts");
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../cards/scripts");
+    let copy = d.join("scripts");
+    std::fs::create_dir_all(&copy).unwrap();
+    for e in std::fs::read_dir(&src).unwrap() {
+        let p = e.unwrap().path();
+        std::fs::copy(&p, copy.join(p.file_name().unwrap())).unwrap();
+    }
+    let scenario =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/scenarios/cards/CN1.toml");
+    let scenario = scenario.to_str().unwrap();
+    let ok = run_with_input(
+        &[
+            "--scripts",
+            copy.to_str().unwrap(),
+            "scenario",
+            "run",
+            scenario,
+        ],
+        &d,
+        "",
+    );
+    assert!(ok.status.success(), "{}", text(&ok.stderr));
+    let cn = copy.join("CN.ron");
+    let changed = std::fs::read_to_string(&cn).unwrap().replacen(
+        "AtLeast(2, (type: Some(Type(Friend)), trait_: Some(\"Pegasus\")",
+        "AtLeast(3, (type: Some(Type(Friend)), trait_: Some(\"Pegasus\")",
+        1,
+    );
+    std::fs::write(&cn, changed).unwrap();
+    let bites = run_with_input(
+        &[
+            "--scripts",
+            copy.to_str().unwrap(),
+            "scenario",
+            "run",
+            scenario,
+        ],
+        &d,
+        "",
+    );
+    assert!(
+        !bites.status.success(),
+        "the changed CN1 script was not used"
+    );
+    let broken =
+        std::fs::read_to_string(&cn)
+            .unwrap()
+            .replacen("timing: AnyPhase", "timing: AnyPhasee", 1);
+    std::fs::write(&cn, broken).unwrap();
+    let bad = run_with_input(
+        &["--scripts", copy.to_str().unwrap(), "cards", "show", "CN1"],
+        &d,
+        "",
+    );
+    assert!(!bad.status.success());
+    let err = text(&bad.stderr);
+    assert!(
+        err.contains("CN.ron:") && err.contains("CN1") && err.contains("AnyPhasee"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
