@@ -15,6 +15,7 @@
 pub mod cards;
 pub mod draft;
 pub mod formats;
+pub mod frac;
 pub mod limited;
 pub mod packs;
 pub mod store;

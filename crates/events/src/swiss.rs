@@ -3,11 +3,13 @@
 //! can be avoided; with an odd number of players the lowest-standing player who
 //! has not had a bye gets one.
 //!
-//! The pairing is a search: players are taken best standing first and each is
-//! paired with the next-best player still free that they have not met, backing
-//! up when that leaves someone without an opponent. The search is complete, so
-//! a rematch happens only when no pairing without one exists (or, in a pathological
-//! case, when a large step budget runs out; then rematches are kept few).
+//! The pairing is a branch-and-bound search for the rematch-free pairing of
+//! least cost, a pair costing the square of its point gap: players are taken
+//! best standing first and each tries partners of its own score group first.
+//! The search is complete, so score groups are split only when no rematch-free
+//! pairing keeps them together, and a rematch happens only when no pairing
+//! without one exists (or, in a pathological case, when a large step budget runs
+//! out; then the best pairing found is kept, or rematches are kept few).
 
 use std::collections::BTreeSet;
 
@@ -91,7 +93,16 @@ fn finish(players: &[SwissPlayer], pairs: Vec<(u32, u32)>, bye: Option<u32>) -> 
     }
 }
 
-/// A complete pairing without rematches, if one exists (within the budget).
+/// What pairing two players costs: the square of their point gap, so players
+/// of one score group pair for free, and two one-group floats cost less than
+/// one float across two groups.
+pub fn pair_cost(a: u32, b: u32) -> u64 {
+    let d = u64::from(a.abs_diff(b));
+    d * d
+}
+
+/// A complete pairing without rematches, if one exists (within the budget), of
+/// least total [`pair_cost`]: score groups stay together whenever they can.
 fn search(players: &[SwissPlayer]) -> Option<Vec<(u32, u32)>> {
     let n = players.len();
     if n % 2 == 1 {
@@ -107,47 +118,122 @@ fn search(players: &[SwissPlayer]) -> Option<Vec<(u32, u32)>> {
             return None;
         }
     }
-    let mut used = vec![false; n];
-    let mut pairs = Vec::with_capacity(n / 2);
-    let mut steps = 0u64;
-    if go(players, &mut used, &mut pairs, &mut steps) {
-        Some(pairs)
-    } else {
-        None
+    let mut levels: Vec<u32> = players.iter().map(|p| p.points).collect();
+    levels.sort_unstable_by(|a, b| b.cmp(a));
+    levels.dedup();
+    let group: Vec<usize> = players
+        .iter()
+        .map(|p| levels.iter().position(|&l| l == p.points).expect("listed"))
+        .collect();
+    let mut counts = vec![0usize; levels.len()];
+    for &g in &group {
+        counts[g] += 1;
     }
+    // Each player's possible partners, cheapest first, then by standing.
+    let partners: Vec<Vec<(u64, usize)>> = (0..n)
+        .map(|i| {
+            let mut v: Vec<(u64, usize)> = (0..n)
+                .filter(|&j| j != i && !players[i].opponents.contains(&players[j].id))
+                .map(|j| (pair_cost(players[i].points, players[j].points), j))
+                .collect();
+            v.sort_unstable();
+            v
+        })
+        .collect();
+    let mut s = Search {
+        players,
+        levels: &levels,
+        group: &group,
+        partners: &partners,
+        counts,
+        used: vec![false; n],
+        pairs: Vec::with_capacity(n / 2),
+        best: None,
+        floor: 0,
+        steps: 0,
+    };
+    s.floor = s.lower_bound();
+    s.go(0);
+    s.best.map(|(_, pairs)| pairs)
 }
 
-fn go(
-    players: &[SwissPlayer],
-    used: &mut [bool],
-    pairs: &mut Vec<(u32, u32)>,
-    steps: &mut u64,
-) -> bool {
-    let Some(i) = used.iter().position(|u| !u) else {
-        return true;
-    };
-    *steps += 1;
-    if *steps > BUDGET {
-        return false;
+struct Search<'a> {
+    players: &'a [SwissPlayer],
+    /// Distinct point totals, highest first.
+    levels: &'a [u32],
+    /// Each player's index into `levels`.
+    group: &'a [usize],
+    partners: &'a [Vec<(u64, usize)>],
+    /// Unpaired players per score group.
+    counts: Vec<usize>,
+    used: Vec<bool>,
+    pairs: Vec<(u32, u32)>,
+    best: Option<(u64, Vec<(u32, u32)>)>,
+    /// The lower bound at the start: a pairing that costs this much is optimal.
+    floor: u64,
+    steps: u64,
+}
+
+impl Search<'_> {
+    /// Whenever the unpaired players of the groups above a gap are odd in
+    /// number, some pair crosses that gap, and a pair's cost is at least the
+    /// sum of the squares of the gaps it crosses.
+    fn lower_bound(&self) -> u64 {
+        let mut above = 0usize;
+        let mut bound = 0;
+        for k in 0..self.levels.len().saturating_sub(1) {
+            above += self.counts[k];
+            if above % 2 == 1 {
+                bound += pair_cost(self.levels[k], self.levels[k + 1]);
+            }
+        }
+        bound
     }
-    used[i] = true;
-    for j in i + 1..players.len() {
-        if used[j] || players[i].opponents.contains(&players[j].id) {
-            continue;
-        }
-        used[j] = true;
-        pairs.push((players[i].id, players[j].id));
-        if go(players, used, pairs, steps) {
-            return true;
-        }
-        pairs.pop();
-        used[j] = false;
-        if *steps > BUDGET {
-            break;
-        }
+
+    fn done(&self) -> bool {
+        self.steps > BUDGET || self.best.as_ref().is_some_and(|(c, _)| *c <= self.floor)
     }
-    used[i] = false;
-    false
+
+    fn go(&mut self, cost: u64) {
+        let Some(i) = self.used.iter().position(|u| !u) else {
+            if self.best.as_ref().is_none_or(|(c, _)| cost < *c) {
+                self.best = Some((cost, self.pairs.clone()));
+            }
+            return;
+        };
+        self.steps += 1;
+        if self.steps > BUDGET {
+            return;
+        }
+        let limit = self.best.as_ref().map_or(u64::MAX, |(c, _)| *c);
+        if cost + self.lower_bound() >= limit {
+            return;
+        }
+        self.used[i] = true;
+        self.counts[self.group[i]] -= 1;
+        for k in 0..self.partners[i].len() {
+            let (c, j) = self.partners[i][k];
+            if self.used[j] {
+                continue;
+            }
+            let limit = self.best.as_ref().map_or(u64::MAX, |(c, _)| *c);
+            if cost + c >= limit {
+                break;
+            }
+            self.used[j] = true;
+            self.counts[self.group[j]] -= 1;
+            self.pairs.push((self.players[i].id, self.players[j].id));
+            self.go(cost + c);
+            self.pairs.pop();
+            self.counts[self.group[j]] += 1;
+            self.used[j] = false;
+            if self.done() {
+                break;
+            }
+        }
+        self.counts[self.group[i]] += 1;
+        self.used[i] = false;
+    }
 }
 
 /// Top-down pairing that avoids rematches where it can but always completes.

@@ -16,6 +16,7 @@
 //!   is already over it applies to the player's next match. In a best-of-three
 //!   match it is one game, which the judge includes in the reported game score.
 
+use crate::frac::Frac;
 use crate::limited::DeckList;
 use crate::swiss::{pair_round, seed_pairs, suggested_rounds, top_cut_size, SwissPlayer};
 use rand::seq::SliceRandom;
@@ -261,9 +262,10 @@ pub struct Standing {
     pub losses: u32,
     pub draws: u32,
     pub byes: u32,
-    pub mwp: f64,
-    pub omwp: f64,
-    pub oomwp: f64,
+    /// Exact fractions: equal tiebreakers must tie (see [`Frac`]).
+    pub mwp: Frac,
+    pub omwp: Frac,
+    pub oomwp: Frac,
     pub active: bool,
 }
 
@@ -660,33 +662,40 @@ impl Tournament {
         rec
     }
 
-    fn mwp(&self, id: u32) -> f64 {
+    /// Match-win percentage, floored at one third (Tiebreakers), exactly: a
+    /// draw counts half a win.
+    fn mwp(&self, id: u32) -> Frac {
         let r = self.record(id);
-        let played = r.wins + r.losses + r.draws + r.byes;
+        let played = (r.wins + r.losses + r.draws + r.byes) as u128;
+        let third = Frac::new(1, 3);
         if played == 0 {
-            return 1.0 / 3.0;
+            return third;
         }
-        let won = r.wins as f64 + r.byes as f64 + 0.5 * r.draws as f64;
-        (won / played as f64).max(1.0 / 3.0)
+        let half_wins = 2 * (r.wins + r.byes) as u128 + r.draws as u128;
+        Frac::new(half_wins, 2 * played).max(third)
     }
 
     /// Standings after the Swiss rounds reported so far (dropped players included,
     /// marked inactive).
     pub fn standings(&self) -> Vec<Standing> {
         let ids: Vec<u32> = self.players.iter().map(|p| p.id).collect();
-        let mwp: Vec<(u32, f64)> = ids.iter().map(|&i| (i, self.mwp(i))).collect();
-        let get_mwp = |i: u32| mwp.iter().find(|(x, _)| *x == i).map_or(0.0, |(_, v)| *v);
-        let records: Vec<(u32, Record)> = ids.iter().map(|&i| (i, self.record(i))).collect();
-        let omw = |i: u32| -> f64 {
-            let r = &records.iter().find(|(x, _)| *x == i).expect("known id").1;
-            if r.opponents.is_empty() {
-                0.0
-            } else {
-                r.opponents.iter().map(|&o| get_mwp(o)).sum::<f64>() / r.opponents.len() as f64
-            }
+        let mwp: Vec<(u32, Frac)> = ids.iter().map(|&i| (i, self.mwp(i))).collect();
+        let get_mwp = |i: u32| {
+            mwp.iter()
+                .find(|(x, _)| *x == i)
+                .map_or(Frac::ZERO, |(_, v)| *v)
         };
-        let omws: Vec<(u32, f64)> = ids.iter().map(|&i| (i, omw(i))).collect();
-        let get_omw = |i: u32| omws.iter().find(|(x, _)| *x == i).map_or(0.0, |(_, v)| *v);
+        let records: Vec<(u32, Record)> = ids.iter().map(|&i| (i, self.record(i))).collect();
+        let omw = |i: u32| -> Frac {
+            let r = &records.iter().find(|(x, _)| *x == i).expect("known id").1;
+            Frac::mean(r.opponents.iter().map(|&o| get_mwp(o)))
+        };
+        let omws: Vec<(u32, Frac)> = ids.iter().map(|&i| (i, omw(i))).collect();
+        let get_omw = |i: u32| {
+            omws.iter()
+                .find(|(x, _)| *x == i)
+                .map_or(Frac::ZERO, |(_, v)| *v)
+        };
         let mut out: Vec<Standing> = self
             .players
             .iter()
@@ -696,11 +705,7 @@ impl Tournament {
                     .find(|(x, _)| *x == p.id)
                     .expect("known id")
                     .1;
-                let oomwp = if r.opponents.is_empty() {
-                    0.0
-                } else {
-                    r.opponents.iter().map(|&o| get_omw(o)).sum::<f64>() / r.opponents.len() as f64
-                };
+                let oomwp = Frac::mean(r.opponents.iter().map(|&o| get_omw(o)));
                 Standing {
                     rank: 0,
                     player: p.id,
@@ -720,8 +725,8 @@ impl Tournament {
         out.sort_by(|a, b| {
             b.points
                 .cmp(&a.points)
-                .then(b.omwp.total_cmp(&a.omwp))
-                .then(b.oomwp.total_cmp(&a.oomwp))
+                .then(b.omwp.cmp(&a.omwp))
+                .then(b.oomwp.cmp(&a.oomwp))
                 .then(a.player.cmp(&b.player))
         });
         for (i, s) in out.iter_mut().enumerate() {

@@ -76,6 +76,20 @@ fn rematch_free_exists(
     })
 }
 
+/// Points `p` took from round `round_index` (0 while it is unreported).
+fn points_of_round(t: &Tournament, round_index: usize, p: u32) -> u32 {
+    let Some(m) = t.rounds[round_index].matches.iter().find(|m| m.involves(p)) else {
+        return 0;
+    };
+    match m.result {
+        None => 0,
+        Some(Outcome::Bye) => 3,
+        Some(Outcome::Draw) | Some(Outcome::DoubleLoss) => 1,
+        Some(Outcome::Win { winner, .. }) if winner == p => 3,
+        Some(Outcome::Win { .. }) => 1,
+    }
+}
+
 fn run(n: usize, seed: u64) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut t = Tournament::new("Prop", "harmony", Tier::One, None, true, seed).unwrap();
@@ -149,6 +163,37 @@ fn run(n: usize, seed: u64) {
                         active_ids.len() <= 12 && !perfect(&rest, &met),
                         "bye to {} instead of {lowest}",
                         m.a
+                    );
+                }
+            }
+        }
+        // No unnecessary pair-down: when every score group is even and can be
+        // paired inside itself without a rematch, nobody meets another group.
+        // (The player with the bye, if any, is left out.)
+        {
+            let bye = bye_tables.first().map(|m| m.a);
+            let mut groups: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
+            for &p in active_ids.iter().filter(|&&p| Some(p) != bye) {
+                groups
+                    .entry(t.points(p) - points_of_round(&t, index, p))
+                    .or_default()
+                    .push(p);
+            }
+            let together = groups
+                .values()
+                .all(|g| g.len().is_multiple_of(2) && (g.len() > 16 || perfect(g, &met)));
+            if together && groups.values().all(|g| g.len() <= 16) {
+                for m in &round.matches {
+                    let Some(b) = m.b else { continue };
+                    let pa = t.points(m.a) - points_of_round(&t, index, m.a);
+                    let pb = t.points(b) - points_of_round(&t, index, b);
+                    assert_eq!(
+                        pa,
+                        pb,
+                        "round {}: {} ({pa}) paired down with {} ({pb}) though every group pairs inside itself",
+                        index + 1,
+                        t.name_of(m.a),
+                        t.name_of(b)
                     );
                 }
             }
@@ -260,6 +305,104 @@ fn run(n: usize, seed: u64) {
         .unwrap_err()
         .to_string()
         .contains("is over"));
+}
+
+#[test]
+fn swiss_pairings_no_pair_down_when_groups_pair_inside_33_players() {
+    // Issue 18: a 33-player event paired 5-point players with 3-point players
+    // although every score group paired inside itself; these random events
+    // (drops and results from the seed) did the same before the fix.
+    run(33, 21);
+    run(33, 34);
+    run(24, 12);
+    run(16, 30);
+}
+
+/// The least total cost of a pairing of `pts` without a pair in `met`
+/// (exhaustive, over subsets), or `None` when every pairing has a rematch.
+fn min_cost(pts: &[u32], met: &[Vec<bool>]) -> Option<u64> {
+    let n = pts.len();
+    let full = (1usize << n) - 1;
+    let mut best: Vec<Option<u64>> = vec![None; 1 << n];
+    best[0] = Some(0);
+    for mask in 1..=full {
+        if mask.count_ones() % 2 == 1 {
+            continue;
+        }
+        let i = mask.trailing_zeros() as usize;
+        let mut b: Option<u64> = None;
+        for j in i + 1..n {
+            if mask & (1 << j) == 0 || met[i][j] {
+                continue;
+            }
+            if let Some(c) = best[mask & !(1 << i) & !(1 << j)] {
+                let d = pts[i].abs_diff(pts[j]) as u64;
+                let c = c + d * d;
+                b = Some(b.map_or(c, |x: u64| x.min(c)));
+            }
+        }
+        best[mask] = b;
+    }
+    best[full]
+}
+
+fn pairing_matches_min_cost(pts: Vec<u32>, edges: Vec<(usize, usize)>) {
+    use ponyccg_events::swiss::{pair_round, SwissPlayer};
+    let mut pts = pts;
+    pts.sort_by(|a, b| b.cmp(a));
+    let n = pts.len();
+    let mut met = vec![vec![false; n]; n];
+    for (a, b) in edges {
+        let (a, b) = (a % n, b % n);
+        if a != b {
+            met[a][b] = true;
+            met[b][a] = true;
+        }
+    }
+    let players: Vec<SwissPlayer> = (0..n)
+        .map(|i| SwissPlayer {
+            id: i as u32,
+            points: pts[i],
+            had_bye: false,
+            opponents: (0..n).filter(|&j| met[i][j]).map(|j| j as u32).collect(),
+        })
+        .collect();
+    let r = pair_round(&players);
+    // With an odd count, compare the pairing of the others with their optimum.
+    let rest: Vec<usize> = (0..n).filter(|&i| Some(i as u32) != r.bye).collect();
+    let sub_pts: Vec<u32> = rest.iter().map(|&i| pts[i]).collect();
+    let sub_met: Vec<Vec<bool>> = rest
+        .iter()
+        .map(|&i| rest.iter().map(|&j| met[i][j]).collect())
+        .collect();
+    let Some(optimum) = min_cost(&sub_pts, &sub_met) else {
+        return;
+    };
+    assert_eq!(r.rematches, 0);
+    let got: u64 = r
+        .pairs
+        .iter()
+        .map(|&(a, b)| {
+            let d = pts[a as usize].abs_diff(pts[b as usize]) as u64;
+            d * d
+        })
+        .sum();
+    assert_eq!(got, optimum, "pairs {:?} of points {:?}", r.pairs, pts);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// Swiss Rounds: players meet their own score group; a pairing floats
+    /// players down only as far and as often as the least-cost matching
+    /// (squared point gaps, no rematch) must.
+    #[test]
+    fn swiss_pairings_cost_no_more_than_a_min_cost_matching(
+        pts in proptest::collection::vec(0u32..5, 2..=14),
+        edges in proptest::collection::vec((0usize..14, 0usize..14), 0..30),
+    ) {
+        pairing_matches_min_cost(pts.into_iter().map(|p| p * 2 + 1).collect(), edges);
+    }
 }
 
 proptest! {

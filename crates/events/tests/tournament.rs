@@ -5,6 +5,7 @@
 mod common;
 
 use common::{deck, event, first_wins, lenient, win};
+use ponyccg_events::frac::Frac;
 use ponyccg_events::limited::DeckList;
 use ponyccg_events::tournament::{
     EventError, Outcome, PenaltyKind, Report, RoundKind, Tier, Tournament,
@@ -188,17 +189,16 @@ fn swiss_rounds_standings_tiebreakers_opponents_match_win_percentage() {
     t.report(None, 2, &win(&b)).unwrap();
     let s = t.standings();
     let get = |n: &str| s.iter().find(|x| x.name == n).unwrap().clone();
-    let third = 1.0 / 3.0;
-    // MWP: A 1, B 0.5, C 0.5, D 1/3 (floor).
-    assert!((get(&a).omwp - (0.5 + 0.5) / 2.0).abs() < 1e-9);
-    assert!((get(&b).omwp - (1.0 + third) / 2.0).abs() < 1e-9);
-    assert!((get(&c).omwp - (third + 1.0) / 2.0).abs() < 1e-9);
-    assert!((get(&d).omwp - (0.5 + 0.5) / 2.0).abs() < 1e-9);
+    // MWP: A 1, B 1/2, C 1/2, D 1/3 (floor).
+    assert_eq!(get(&a).omwp, Frac::new(1, 2));
+    assert_eq!(get(&b).omwp, Frac::new(2, 3));
+    assert_eq!(get(&c).omwp, Frac::new(2, 3));
+    assert_eq!(get(&d).omwp, Frac::new(1, 2));
     // B and C tie on points and OMW%; OOMW% decides next.
     assert_eq!(get(&a).rank, 1);
     assert_eq!(get(&d).rank, 4);
-    let oomw_b = (get(&a).omwp + get(&d).omwp) / 2.0;
-    assert!((get(&b).oomwp - oomw_b).abs() < 1e-9);
+    let oomw_b = Frac::mean([get(&a).omwp, get(&d).omwp]);
+    assert_eq!(get(&b).oomwp, oomw_b);
     assert_eq!(get(&b).points, 4);
     assert_eq!(get(&c).points, 4);
 }
@@ -522,4 +522,61 @@ fn elimination_rounds_a_dropped_survivor_is_not_paired_again() {
     assert_eq!(t.champion(), Some(s[0].player));
     let e = t.pair_next_round().unwrap_err().to_string();
     assert!(e.contains("is over"), "{e}");
+}
+
+/// Reports the open match of `name` in the current round: `name` wins, or draws.
+fn report_for(t: &mut Tournament, name: &str, draw: bool) {
+    let id = t.find_player(name).unwrap().id;
+    let m = t
+        .current_round()
+        .unwrap()
+        .matches
+        .iter()
+        .find(|m| m.involves(id))
+        .unwrap()
+        .clone();
+    if m.result.is_some() {
+        return;
+    }
+    let rep = if draw { Report::Draw } else { win(name) };
+    t.report(None, m.table, &rep).unwrap();
+}
+
+/// Reports every match still open: the player listed first wins.
+fn rest_first_wins(t: &mut Tournament) {
+    first_wins(t);
+}
+
+#[test]
+fn swiss_rounds_standings_exact_tiebreaker_ties_fall_to_registration_order() {
+    // Issue 18's five-player event, seed 6: P4 and P5 end on equal points with
+    // OMW exactly 5/8 and OOMW exactly 169/288, so neither tiebreaker separates
+    // them and the earlier registration ranks first. Compared as floating point,
+    // the two sums of the same fractions differed in the last bit.
+    let mut t = Tournament::new("Tie Cup", "constructed", Tier::One, None, false, 6).unwrap();
+    for i in 1..=5 {
+        t.register(&format!("P{i}"), deck(i), &lenient).unwrap();
+    }
+    let script: [&[(&str, bool)]; 4] = [
+        &[("P1", false), ("P3", false)],
+        &[("P3", false), ("P2", false)],
+        &[("P3", true), ("P5", false)],
+        &[("P4", false), ("P5", true)],
+    ];
+    for round in script {
+        t.pair_next_round().unwrap();
+        for &(name, draw) in round {
+            report_for(&mut t, name, draw);
+        }
+        rest_first_wins(&mut t);
+    }
+    let s = t.standings();
+    let get = |n: &str| s.iter().find(|x| x.name == n).unwrap().clone();
+    let (p4, p5) = (get("P4"), get("P5"));
+    assert_eq!(p4.points, p5.points);
+    assert_eq!(p4.omwp, Frac::new(5, 8));
+    assert_eq!(p5.omwp, Frac::new(5, 8));
+    assert_eq!(p4.oomwp, Frac::new(169, 288));
+    assert_eq!(p5.oomwp, Frac::new(169, 288));
+    assert!(p4.rank < p5.rank, "P4 {} P5 {}", p4.rank, p5.rank);
 }

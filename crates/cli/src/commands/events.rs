@@ -482,8 +482,8 @@ fn standings_text(t: &Tournament) -> String {
             x.losses,
             x.draws,
             x.byes,
-            x.omwp * 100.0,
-            x.oomwp * 100.0,
+            x.omwp.to_f64() * 100.0,
+            x.oomwp.to_f64() * 100.0,
             if x.active { "" } else { "  (dropped)" }
         );
     }
