@@ -589,3 +589,183 @@ fn scripts_from_a_folder_replace_the_built_in_ones() {
     );
     assert_eq!(err.lines().count(), 1, "{err}");
 }
+
+/// A quick game against the random AI, seat first.
+fn quick_play(extra: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = [
+        "play",
+        "--seed",
+        "5",
+        "--deck",
+        "synthetic:blue",
+        "--ai-deck",
+        "synthetic:orange",
+        "--ai",
+        "random",
+        "--as",
+        "first",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    v.extend(extra.iter().map(|s| s.to_string()));
+    v
+}
+
+fn run_bytes(args: &[String], dir: &Path, input: Vec<u8>) -> Output {
+    let mut child = bin()
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
+}
+
+#[test]
+fn play_an_invalid_utf8_line_is_refused_and_the_game_goes_on_to_a_saved_replay() {
+    // Issue 18: one line of bytes that are not UTF-8 ended the program without
+    // a replay.
+    let dir = tmp_dir("utf8");
+    let mut input = b"\xff\xfe\xfd\n".to_vec();
+    input.extend_from_slice(b"quit\n");
+    let out = run_bytes(&quick_play(&["--save", "g.json"]), &dir, input);
+    let s = text(&out.stdout);
+    assert!(out.status.success(), "{s}\n{}", text(&out.stderr));
+    assert!(s.contains("not valid UTF-8"), "{s}");
+    assert!(s.contains("Replay saved in g.json"), "{s}");
+    assert!(dir.join("g.json").exists());
+}
+
+#[test]
+fn play_save_to_a_folder_or_a_missing_folder_still_saves_and_prints_the_score() {
+    // Issue 18: `--save` naming a folder, or a file in a folder that does not
+    // exist, lost the replay and skipped the final score.
+    let dir = tmp_dir("savedir");
+    std::fs::create_dir_all(dir.join("replays")).unwrap();
+    let input = b"concede\n".to_vec();
+    let out = run_bytes(&quick_play(&["--save", "replays"]), &dir, input.clone());
+    let s = text(&out.stdout);
+    assert!(out.status.success(), "{s}\n{}", text(&out.stderr));
+    assert!(s.contains("Final score:"), "{s}");
+    assert!(dir.join("replays/ponyccg-5.replay.json").exists(), "{s}");
+    assert!(s.contains("replays/ponyccg-5.replay.json"), "{s}");
+
+    let out = run_bytes(&quick_play(&["--save", "nowhere/g.json"]), &dir, input);
+    let s = text(&out.stdout);
+    assert!(out.status.success(), "{s}\n{}", text(&out.stderr));
+    assert!(s.contains("there is no folder nowhere"), "{s}");
+    assert!(s.contains("Final score:"), "{s}");
+    assert!(s.contains("Replay saved in ponyccg-5.replay.json"), "{s}");
+    assert!(dir.join("ponyccg-5.replay.json").exists());
+}
+
+#[test]
+fn play_save_refuses_an_existing_file_unless_forced() {
+    // Issue 18: `play --save` overwrote an existing file silently.
+    let dir = tmp_dir("overwrite");
+    std::fs::write(dir.join("keep.json"), "precious").unwrap();
+    let out = run_bytes(
+        &quick_play(&["--save", "keep.json"]),
+        &dir,
+        b"quit\n".to_vec(),
+    );
+    assert_clean_failure(&out, "--force");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("keep.json")).unwrap(),
+        "precious"
+    );
+    let out = run_bytes(
+        &quick_play(&["--save", "keep.json", "--force"]),
+        &dir,
+        b"quit\n".to_vec(),
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(std::fs::read_to_string(dir.join("keep.json"))
+        .unwrap()
+        .contains("choices"));
+}
+
+/// Starts a game that waits for input, sends `signal`, and returns the output.
+#[cfg(unix)]
+fn signalled(name: &str, signal: &str) -> (PathBuf, Output) {
+    let dir = tmp_dir(name);
+    let log = std::fs::File::create(dir.join("out.txt")).unwrap();
+    let mut child = bin()
+        .args(quick_play(&["--save", "g.json"]))
+        .current_dir(&dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::from(log))
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait for the first prompt: the handler is installed by then.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while !std::fs::read_to_string(dir.join("out.txt"))
+        .unwrap_or_default()
+        .contains("> ")
+    {
+        assert!(std::time::Instant::now() < deadline, "no prompt");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let status = Command::new("kill")
+        .args([signal, &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let _keep_stdin_open = child.stdin.take();
+    let out = child.wait_with_output().unwrap();
+    (dir, out)
+}
+
+#[cfg(unix)]
+#[test]
+fn play_sigterm_and_sighup_save_the_game_so_far() {
+    // Issue 18: SIGTERM and SIGHUP (the terminal closed) lost the game.
+    for (name, sig) in [("sigterm", "-TERM"), ("sighup", "-HUP")] {
+        let (dir, out) = signalled(name, sig);
+        let err = text(&out.stderr);
+        assert!(err.contains("saved in g.json"), "{sig}: {err}");
+        assert!(dir.join("g.json").exists(), "{sig}");
+    }
+}
+
+#[test]
+fn play_calls_time_at_the_turn_limit() {
+    // Issue 18: `yes 1 | ponyccg play ...` ran to turn 3.5 million; `play` now
+    // calls time as `simulate` does, and says so.
+    let dir = tmp_dir("turncap");
+    let args: Vec<String> = [
+        "play",
+        "--deck",
+        "theme:applejack",
+        "--ai-deck",
+        "theme:rarity",
+        "--ai",
+        "random",
+        "--seed",
+        "2",
+        "--as",
+        "first",
+        "--max-turns",
+        "12",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let out = run_bytes(&args, &dir, "1\n".repeat(200_000).into_bytes());
+    let s = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let tail = &s[s.len().saturating_sub(2000)..];
+    assert!(tail.contains("Time called after turn 12"), "{tail}");
+    assert!(tail.contains("--max-turns 12"), "{tail}");
+    assert!(tail.contains("Final score:"), "{tail}");
+}

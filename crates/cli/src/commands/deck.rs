@@ -50,6 +50,9 @@ pub enum DeckCommand {
         /// Write here instead of standard output.
         #[arg(short, long)]
         out: Option<PathBuf>,
+        /// Replace the file given by --out if it exists.
+        #[arg(long)]
+        force: bool,
     },
     /// Show a deck list card by card, with its counts.
     Show {
@@ -124,7 +127,13 @@ pub fn run(c: DeckCommand) -> anyhow::Result<()> {
             }
             Ok(())
         }
-        DeckCommand::Convert { file, to, out } => {
+        DeckCommand::Convert {
+            file,
+            to,
+            out,
+            force,
+        } => {
+            super::refuse_existing(out.as_deref(), force, "--out")?;
             let deck = load_deck(&file)?;
             let res = Resolver::builtin();
             let written = match to {
@@ -132,8 +141,7 @@ pub fn run(c: DeckCommand) -> anyhow::Result<()> {
                 ConvertTo::O8d => write_o8d(&deck, res)?,
             };
             match out {
-                Some(path) => std::fs::write(&path, written)
-                    .with_context(|| format!("cannot write {}", path.display()))?,
+                Some(path) => super::write_file(&path, &written, force)?,
                 None => emit(&written)?,
             }
             Ok(())

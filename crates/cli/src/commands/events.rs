@@ -85,10 +85,15 @@ fn deck_text(deck: &DeckList, name: &str) -> String {
     write_text(&d, Resolver::builtin())
 }
 
-fn write_or_print(out: Option<&Path>, text: &str, what: &str) -> anyhow::Result<String> {
+fn write_or_print(
+    out: Option<&Path>,
+    text: &str,
+    what: &str,
+    force: bool,
+) -> anyhow::Result<String> {
     match out {
         Some(p) => {
-            std::fs::write(p, text).with_context(|| format!("writing {}", p.display()))?;
+            super::write_file(p, text, force)?;
             Ok(format!("{what} written to {}\n", p.display()))
         }
         None => Ok(format!("\n{text}")),
@@ -116,9 +121,16 @@ pub struct SealedArgs {
     /// Write the built deck here instead of printing it.
     #[arg(short, long)]
     out: Option<PathBuf>,
+    /// Replace the files given by --out and --pool-out if they exist.
+    #[arg(long)]
+    force: bool,
 }
 
 pub fn sealed(a: SealedArgs) -> anyhow::Result<()> {
+    super::refuse_existing(a.pool_out.as_deref(), a.force, "--pool-out")?;
+    if a.deck.is_none() {
+        super::refuse_existing(a.out.as_deref(), a.force, "--out")?;
+    }
     let cat = Catalogue::builtin();
     let (mix, block) = mix_and_block(a.block.as_deref(), a.packs.as_deref(), true)?;
     let seed = seed_or_clock(a.seed);
@@ -141,8 +153,7 @@ pub fn sealed(a: SealedArgs) -> anyhow::Result<()> {
     if let Some(p) = &a.pool_out {
         let mut d = pool_deck(&sealed.pool);
         d.name = Some(format!("Sealed pool, seed {seed}"));
-        std::fs::write(p, write_text(&d, Resolver::builtin()))
-            .with_context(|| format!("writing {}", p.display()))?;
+        super::write_file(p, &write_text(&d, Resolver::builtin()), a.force)?;
         writeln!(s, "\nPool written to {}", p.display())?;
     }
     match &a.deck {
@@ -174,6 +185,7 @@ pub fn sealed(a: SealedArgs) -> anyhow::Result<()> {
                 a.out.as_deref(),
                 &deck_text(&deck, &format!("Sealed deck, seed {seed}")),
                 "Deck",
+                a.force,
             )?);
             emit(&s)?;
         }
@@ -206,6 +218,9 @@ pub struct DraftArgs {
     /// Write your (or, with --ai-only, seat 1's) built deck here.
     #[arg(short, long)]
     out: Option<PathBuf>,
+    /// Replace the file given by --out if it exists.
+    #[arg(long)]
+    force: bool,
     /// Write every seat's pool and built deck into this folder (`seat-N.pool.txt`,
     /// `seat-N.deck.txt`), ready for `tournament register --pool`. Existing files are
     /// never overwritten.
@@ -237,6 +252,7 @@ pub fn draft(a: DraftArgs) -> anyhow::Result<()> {
     if a.seats < 2 {
         bail!("a draft pod needs at least 2 seats, not {}", a.seats);
     }
+    super::refuse_existing(a.out.as_deref(), a.force, "--out")?;
     let tier = Tier::parse(&a.tier)?;
     let seed = seed_or_clock(a.seed);
     let stdin = std::io::stdin();
@@ -322,6 +338,7 @@ pub fn draft(a: DraftArgs) -> anyhow::Result<()> {
             a.out.as_deref(),
             &deck_text(&deck, &format!("Draft deck, seed {seed}")),
             "Deck",
+            a.force,
         )?);
     }
     emit(&s)

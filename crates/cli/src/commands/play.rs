@@ -13,7 +13,7 @@ use ponyccg_core::view::View;
 use ponyccg_core::{Game, GameSetup, Pending, PlayerId, Replay, Viewer};
 use std::collections::VecDeque;
 use std::io::{BufRead, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 #[derive(Args, Debug)]
@@ -35,9 +35,17 @@ pub struct PlayArgs {
     #[arg(long = "as", value_enum, default_value_t = Seat::Random)]
     pub seat: Seat,
     /// Where to save the replay [default: ponyccg-SEED.replay.json in this directory,
-    /// never overwriting an existing file].
+    /// never overwriting an existing file]. A folder gets the default name inside it;
+    /// an existing file is refused unless `--force` is given.
     #[arg(long)]
     pub save: Option<PathBuf>,
+    /// Overwrite the `--save` file if it exists.
+    #[arg(long)]
+    pub force: bool,
+    /// Call time on a game still going after this many turns, as `simulate` does: the
+    /// higher score wins, equal scores draw.
+    #[arg(long, default_value_t = 200)]
+    pub max_turns: u32,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -51,25 +59,91 @@ pub enum Seat {
 struct Saver {
     replay: Replay,
     path: PathBuf,
+    seed: u64,
+}
+
+/// Where a replay went.
+struct Saved {
+    path: PathBuf,
+    /// Why it is not where it was asked to go.
+    fallback: Option<String>,
 }
 
 impl Saver {
-    fn save(&self) -> Result<()> {
-        let json = serde_json::to_string_pretty(&self.replay)?;
-        std::fs::write(&self.path, json + "\n")
-            .with_context(|| format!("cannot save the replay to {}", self.path.display()))
+    /// Saves to the chosen path or, if that cannot be written, to a fresh name in
+    /// this directory, then in the temporary directory: a game is never lost
+    /// because of where it was asked to go.
+    fn save(&self) -> Result<Saved> {
+        let json = serde_json::to_string_pretty(&self.replay)? + "\n";
+        let first = match std::fs::write(&self.path, &json) {
+            Ok(()) => {
+                return Ok(Saved {
+                    path: self.path.clone(),
+                    fallback: None,
+                })
+            }
+            Err(e) => format!("cannot write {}: {e}", self.path.display()),
+        };
+        for dir in [PathBuf::from("."), std::env::temp_dir()] {
+            let p = free_name(&dir, self.seed);
+            if std::fs::write(&p, &json).is_ok() {
+                return Ok(Saved {
+                    path: p,
+                    fallback: Some(first),
+                });
+            }
+        }
+        bail!("{first}, nor anywhere else; the replay is lost")
     }
 }
 
-fn default_save_path(seed: u64) -> PathBuf {
-    let first = PathBuf::from(format!("ponyccg-{seed}.replay.json"));
+/// `ponyccg-SEED.replay.json` in `dir`, or the first free `ponyccg-SEED-N.replay.json`.
+fn free_name(dir: &Path, seed: u64) -> PathBuf {
+    let at = |name: String| {
+        if dir == Path::new(".") {
+            PathBuf::from(name)
+        } else {
+            dir.join(name)
+        }
+    };
+    let first = at(format!("ponyccg-{seed}.replay.json"));
     if !first.exists() {
         return first;
     }
     (2..)
-        .map(|i| PathBuf::from(format!("ponyccg-{seed}-{i}.replay.json")))
+        .map(|i| at(format!("ponyccg-{seed}-{i}.replay.json")))
         .find(|p| !p.exists())
         .expect("some name is free")
+}
+
+/// The replay's path from `--save`, checked before the game starts: a folder gets
+/// the default name inside it, a missing folder falls back to this directory (with
+/// a note to show), and an existing file needs `--force`.
+fn save_path(save: Option<&Path>, force: bool, seed: u64) -> Result<(PathBuf, Option<String>)> {
+    let Some(p) = save else {
+        return Ok((free_name(Path::new("."), seed), None));
+    };
+    if p.is_dir() {
+        return Ok((free_name(p, seed), None));
+    }
+    if p.exists() && !force {
+        bail!(
+            "{} already exists; pass --force to overwrite it, or choose another --save",
+            p.display()
+        );
+    }
+    let parent = p.parent().filter(|d| !d.as_os_str().is_empty());
+    if let Some(d) = parent.filter(|d| !d.is_dir()) {
+        let fallback = free_name(Path::new("."), seed);
+        let note = format!(
+            "--save {}: there is no folder {}; the replay will be saved in {} instead",
+            p.display(),
+            d.display(),
+            fallback.display()
+        );
+        return Ok((fallback, Some(note)));
+    }
+    Ok((p.to_path_buf(), None))
 }
 
 fn clock_seed() -> u64 {
@@ -119,25 +193,37 @@ pub fn play(args: PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Res
         seed,
         players: decks,
     };
+    let (path, note) = save_path(args.save.as_deref(), args.force, seed)?;
     let mut g = gamesetup::start(&setup, &names)?;
-    let path = args.save.clone().unwrap_or_else(|| default_save_path(seed));
     let saver = Arc::new(Mutex::new(Saver {
         replay: Replay::new(&setup, &gamesetup::catalogue_version()),
-        path: path.clone(),
+        path,
+        seed,
     }));
     {
-        // Ctrl-C: keep the game played so far, then leave.
+        // Ctrl-C, SIGTERM and SIGHUP (the terminal closed): keep the game played so
+        // far, then leave.
         let saver = Arc::clone(&saver);
         let _ = ctrlc::set_handler(move || {
-            let saved = saver.lock().map(|s| (s.save(), s.path.clone()));
+            let saved = saver.lock().map(|s| s.save());
             match saved {
-                Ok((Ok(()), p)) => {
-                    eprintln!("\ninterrupted: the game so far is saved in {}", p.display())
+                Ok(Ok(saved)) => {
+                    if let Some(why) = &saved.fallback {
+                        eprintln!("\n{why}");
+                    }
+                    eprintln!(
+                        "\nstopped by a signal: the game so far is saved in {}",
+                        saved.path.display()
+                    )
                 }
-                _ => eprintln!("\ninterrupted: the replay could not be saved"),
+                Ok(Err(e)) => eprintln!("\nstopped by a signal: {e:#}"),
+                Err(_) => eprintln!("\nstopped by a signal: the replay could not be saved"),
             }
             std::process::exit(130);
         });
+    }
+    if let Some(note) = note {
+        writeln!(out, "{note}")?;
     }
 
     writeln!(
@@ -153,13 +239,115 @@ pub fn play(args: PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Res
     let mut unseen: Vec<String> = Vec::new();
     collect_events(&mut g, human, &mut log, &mut unseen);
 
-    let result = loop {
+    // Whatever ends the loop, even an error, the replay is saved below.
+    let stop = play_loop(
+        &mut g,
+        human,
+        &mut *ai,
+        &saver,
+        args.max_turns,
+        input,
+        out,
+        &mut log,
+        &mut unseen,
+    );
+    if stop.is_ok() {
+        for l in unseen.drain(..) {
+            if !l.starts_with("  [") {
+                let _ = writeln!(out, "{l}");
+            }
+        }
+    }
+    let saved = saver.lock().expect("not poisoned").save();
+    let saved_text = match &saved {
+        Ok(s) => {
+            if let Some(why) = &s.fallback {
+                let _ = writeln!(out, "{why}");
+                eprintln!("{why}; the replay is saved in {} instead", s.path.display());
+            }
+            format!("Replay saved in {}", s.path.display())
+        }
+        Err(e) => format!("{e:#}"),
+    };
+    let score = || {
+        g.players()
+            .map(|p| format!("{} {}", render::who(p, Some(human)), g.score(p)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match (stop, g.outcome()) {
+        (Err(e), _) => {
+            return Err(e.context(format!("the game stopped; {saved_text}")));
+        }
+        (Ok(Stop::Eof), _) => bail!(
+            "standard input closed before the game ended: you conceded; {}",
+            saved_text.replacen("Replay saved", "the replay is saved", 1)
+        ),
+        (Ok(Stop::Called), _) => {
+            let mut by_score: Vec<(u16, PlayerId)> = g.players().map(|p| (g.score(p), p)).collect();
+            by_score.sort_by(|a, b| b.0.cmp(&a.0));
+            let verdict = match by_score.as_slice() {
+                [(a, p), (b, _), ..] if a > b => {
+                    format!(
+                        "{} win{} on score",
+                        render::who(*p, Some(human)),
+                        if *p == human { "" } else { "s" }
+                    )
+                }
+                _ => "the game is a draw".to_string(),
+            };
+            writeln!(
+                out,
+                "\nTime called after turn {0}: the game stops at the turn limit (--max-turns {0}), as `simulate` calls time; {verdict}.",
+                args.max_turns
+            )?;
+            writeln!(out, "Final score: {}. {saved_text}", score())?;
+        }
+        (Ok(Stop::Ended), Some(o)) => {
+            writeln!(out, "\n{}", render::outcome(o, Some(human)))?;
+            writeln!(out, "Final score: {}. {saved_text}", score())?;
+        }
+        (Ok(Stop::Ended), None) => writeln!(
+            out,
+            "Game left unfinished. Final score: {}. {saved_text}",
+            score()
+        )?,
+    }
+    saved.map(|_| ())
+}
+
+/// Why the game loop stopped.
+enum Stop {
+    /// The game ended, or the player quit.
+    Ended,
+    /// Standard input closed: the player conceded.
+    Eof,
+    /// The turn limit was reached.
+    Called,
+}
+
+#[allow(clippy::too_many_arguments)]
+fn play_loop(
+    g: &mut Game,
+    human: PlayerId,
+    ai: &mut dyn ponyccg_ai::Player,
+    saver: &Arc<Mutex<Saver>>,
+    max_turns: u32,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+    log: &mut VecDeque<String>,
+    unseen: &mut Vec<String>,
+) -> Result<Stop> {
+    loop {
         let d = match g.pending() {
-            Pending::GameOver(_) => break Ok(()),
+            Pending::GameOver(_) => return Ok(Stop::Ended),
             Pending::Decision(d) => d.clone(),
         };
+        if g.turn() > max_turns {
+            return Ok(Stop::Called);
+        }
         if d.player != human {
-            let i = ai.choose(&g, &d);
+            let i = ai.choose(g, &d);
             g.apply_action(i)
                 .map_err(|e| anyhow!("the AI's choice was refused: {e}"))?;
             saver
@@ -168,7 +356,7 @@ pub fn play(args: PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Res
                 .replay
                 .choices
                 .push(i as u16);
-            collect_events(&mut g, human, &mut log, &mut unseen);
+            collect_events(g, human, log, unseen);
             continue;
         }
         for l in unseen.drain(..) {
@@ -178,7 +366,7 @@ pub fn play(args: PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Res
         }
         let labels = g.labels();
         writeln!(out, "\n{}", render::board(&g.observe(human), &labels))?;
-        match read_choice(&g, human, &labels, input, out, &log)? {
+        match read_choice(g, human, &labels, input, out, log)? {
             Input::Choice(i) => {
                 g.apply_action(i)?;
                 saver
@@ -187,50 +375,19 @@ pub fn play(args: PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Res
                     .replay
                     .choices
                     .push(i as u16);
-                collect_events(&mut g, human, &mut log, &mut unseen);
+                collect_events(g, human, log, unseen);
             }
             Input::Concede => {
-                concede(&mut g, human, &saver)?;
-                collect_events(&mut g, human, &mut log, &mut unseen);
+                concede(g, human, saver)?;
+                collect_events(g, human, log, unseen);
             }
-            Input::Quit => break Ok(()),
+            Input::Quit => return Ok(Stop::Ended),
             Input::Eof => {
-                concede(&mut g, human, &saver)?;
-                break Err(());
+                concede(g, human, saver)?;
+                return Ok(Stop::Eof);
             }
         }
-    };
-    for l in unseen.drain(..) {
-        if !l.starts_with("  [") {
-            writeln!(out, "{l}")?;
-        }
     }
-    let saver = saver.lock().expect("not poisoned");
-    saver.save()?;
-    match (result, g.outcome()) {
-        (Err(()), _) => bail!(
-            "standard input closed before the game ended: you conceded; the replay is saved in {}",
-            path.display()
-        ),
-        (Ok(()), Some(o)) => {
-            writeln!(out, "\n{}", render::outcome(o, Some(human)))?;
-            writeln!(
-                out,
-                "Final score: {}. Replay saved in {}",
-                g.players()
-                    .map(|p| format!("{} {}", render::who(p, Some(human)), g.score(p)))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                path.display()
-            )?;
-        }
-        (Ok(()), None) => writeln!(
-            out,
-            "Game left unfinished. Replay saved in {}",
-            path.display()
-        )?,
-    }
-    Ok(())
 }
 
 fn concede(g: &mut Game, human: PlayerId, saver: &Arc<Mutex<Saver>>) -> Result<()> {
@@ -280,14 +437,22 @@ fn read_choice(
     loop {
         write!(out, "> ")?;
         out.flush()?;
-        let mut line = String::new();
+        let mut bytes = Vec::new();
         let n = input
-            .read_line(&mut line)
+            .read_until(b'\n', &mut bytes)
             .context("cannot read standard input")?;
         if n == 0 {
             writeln!(out)?;
             return Ok(Input::Eof);
         }
+        let Ok(line) = String::from_utf8(bytes) else {
+            writeln!(
+                out,
+                "that line is not valid UTF-8 text; type a number from 1 to {}, or `help`",
+                labels.len()
+            )?;
+            continue;
+        };
         let line = line.trim();
         let (cmd, rest) = line.split_once(' ').unwrap_or((line, ""));
         let rest = rest.trim();
