@@ -224,3 +224,45 @@ mod tests {
         assert!(e.contains("nobody"), "{e}");
     }
 }
+
+/// Checks the decks a game is about to use. Under `--format` a deck that is not
+/// legal in that format is refused; without it, a deck that breaks the
+/// deckbuilding rules (101, 102.1: counts, copies, types) still plays, but each
+/// problem is printed as a warning on standard error. Synthetic decks are the
+/// engine's test kit and are not checked.
+pub fn check_decks(names: &[&str], format: Option<&str>) -> Result<()> {
+    use ponyccg_decks::{check, Date, Format};
+    let fmt = match format {
+        Some(f) => Format::parse(f)
+            .ok_or_else(|| anyhow!("unknown format `{f}`; use one of: {}", Format::NAMES))?,
+        None => Format::Constructed,
+    };
+    let mut seen: Vec<&str> = Vec::new();
+    for &name in names {
+        if name.trim().starts_with("synthetic:") || seen.contains(&name) {
+            continue;
+        }
+        seen.push(name);
+        let deck = ponyccg_decks::load_deck(name).map_err(|e| anyhow!("{e}"))?;
+        let report = check(&deck, &fmt, Date::today(), Catalogue::builtin());
+        if report.is_legal() {
+            continue;
+        }
+        let list = report
+            .violations
+            .iter()
+            .map(|v| format!("  {v}"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        match format {
+            Some(_) => bail!(
+                "deck `{name}` is not legal in {}:\n{list}",
+                report.format
+            ),
+            None => eprintln!(
+                "warning: deck `{name}` breaks the deckbuilding rules; it is played anyway (give --format to refuse it):\n{list}"
+            ),
+        }
+    }
+    Ok(())
+}

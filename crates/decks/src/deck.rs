@@ -96,6 +96,21 @@ impl Section {
         }
     }
 
+    /// The rule a card of the wrong type under this heading breaks: a Problem
+    /// deck holds only Problems (101.3b), a draw deck only draw-deck types
+    /// (101.2), and the Mane Character is one (102.1). A card under the wrong
+    /// draw-deck heading (an Event under Friends) breaks no rule.
+    pub fn rule(self) -> Option<&'static str> {
+        match self {
+            Section::Mane => Some("102.1"),
+            Section::Problems => Some("101.3b"),
+            Section::Draw => Some("101.2"),
+            Section::Friends | Section::Events | Section::Resources | Section::Troublemakers => {
+                None
+            }
+        }
+    }
+
     /// The heading as written by our writers.
     pub fn heading(self) -> &'static str {
         match self {

@@ -7,6 +7,13 @@ pub enum DeckError {
     /// The file could not be read.
     #[error("{path}: cannot read the deck list: {error}")]
     Io { path: String, error: std::io::Error },
+    /// A file far larger than any deck list, refused before it is read.
+    #[error("{path}: {bytes} bytes is far too large for a deck list (at most {limit} bytes)")]
+    TooLarge {
+        path: String,
+        bytes: u64,
+        limit: u64,
+    },
     /// A line (or XML element) that is not understood.
     #[error("{file}:{line}: {message}")]
     Parse {

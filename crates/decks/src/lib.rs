@@ -104,10 +104,7 @@ pub fn load_deck(path_or_name: &str) -> Result<Deck, DeckError> {
                 .join(", "),
         });
     }
-    let bytes = std::fs::read(path_or_name).map_err(|error| DeckError::Io {
-        path: path_or_name.to_string(),
-        error,
-    })?;
+    let bytes = read_limited(path_or_name)?;
     let contents = String::from_utf8(bytes).map_err(|e| {
         let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
         let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
@@ -118,6 +115,38 @@ pub fn load_deck(path_or_name: &str) -> Result<Deck, DeckError> {
         }
     })?;
     parse_deck(&contents, path_or_name)
+}
+
+/// The largest deck file read: a 60-card list in the most verbose form (an OCTGN
+/// file with long comments) is a few tens of kilobytes.
+pub const MAX_DECK_FILE_BYTES: u64 = 1 << 20;
+
+/// Reads a deck file, refusing one larger than [`MAX_DECK_FILE_BYTES`] by its size
+/// before reading it (or, for a pipe, as soon as it passes the limit).
+fn read_limited(path: &str) -> Result<Vec<u8>, DeckError> {
+    use std::io::Read as _;
+    let io = |error| DeckError::Io {
+        path: path.to_string(),
+        error,
+    };
+    let too_large = |bytes| DeckError::TooLarge {
+        path: path.to_string(),
+        bytes,
+        limit: MAX_DECK_FILE_BYTES,
+    };
+    let file = std::fs::File::open(path).map_err(io)?;
+    let size = file.metadata().map_err(io)?.len();
+    if size > MAX_DECK_FILE_BYTES {
+        return Err(too_large(size));
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_DECK_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if bytes.len() as u64 > MAX_DECK_FILE_BYTES {
+        return Err(too_large(bytes.len() as u64));
+    }
+    Ok(bytes)
 }
 
 /// The OCTGN file a built-in theme deck was derived from (its file name).

@@ -107,10 +107,11 @@ pub fn parse_o8d(src: &str, file: &str, res: &Resolver) -> Result<Deck, DeckErro
                     })?;
                     if !section.accepts(entry.def.card_type) {
                         return Err(err(format!(
-                            "{} is a {} and cannot be listed under {}",
+                            "{} is a {} and cannot be listed under {}{}",
                             display(entry),
                             entry.def.card_type,
-                            name
+                            name,
+                            section.rule().map_or(String::new(), |r| format!(" ({r})"))
                         )));
                     }
                     deck.add(section.part(), &entry.def.number, count);

@@ -184,8 +184,11 @@ pub(crate) fn explain(reference: &str, section: Option<Section>, u: Unresolved) 
             candidates.join("; ")
         ),
         Unresolved::WrongSection { card, card_type } => format!(
-            "{card} is a {card_type} and cannot be listed under {}",
-            section.map(|s| s.heading()).unwrap_or("this section")
+            "{card} is a {card_type} and cannot be listed under {}{}",
+            section.map(|s| s.heading()).unwrap_or("this section"),
+            section
+                .and_then(|s| s.rule())
+                .map_or(String::new(), |r| format!(" ({r})"))
         ),
     }
 }

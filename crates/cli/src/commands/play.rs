@@ -39,6 +39,11 @@ pub struct PlayArgs {
     /// an existing file is refused unless `--force` is given.
     #[arg(long)]
     pub save: Option<PathBuf>,
+    /// Refuse a deck that is not legal in this format (constructed, harmony,
+    /// block-premiere, ...); without it, a deck that breaks the deckbuilding rules
+    /// plays with a warning.
+    #[arg(long)]
+    pub format: Option<String>,
     /// Overwrite the `--save` file if it exists.
     #[arg(long)]
     pub force: bool,
@@ -182,6 +187,7 @@ pub fn play(args: PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Res
     let ai_seat = PlayerId(1 - human_seat);
     let mut ai = ponyccg_ai::player_by_name(&args.ai, ponyccg_ai::derive_seed(seed, 1))
         .map_err(|e| anyhow!("{e}"))?;
+    gamesetup::check_decks(&[&args.deck, &args.ai_deck], args.format.as_deref())?;
     let mut decks = vec![
         gamesetup::load_deck(&args.ai_deck)?,
         gamesetup::load_deck(&args.ai_deck)?,

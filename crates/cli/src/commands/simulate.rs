@@ -43,6 +43,11 @@ pub struct SimulateArgs {
     /// Print the results as JSON (and no progress bar).
     #[arg(long)]
     pub json: bool,
+    /// Refuse a deck that is not legal in this format (constructed, harmony,
+    /// block-premiere, ...); without it, a deck that breaks the deckbuilding rules
+    /// plays with a warning.
+    #[arg(long)]
+    pub format: Option<String>,
     /// Call time on a game still going after this many turns: the higher score wins,
     /// equal scores draw (as when time is called in a tournament). Random players can
     /// stall forever, each unable or unwilling to score.
@@ -414,6 +419,7 @@ pub fn run(args: SimulateArgs) -> Result<()> {
             ([d.clone(), d], Some(pool), Some(described))
         }
         None => {
+            gamesetup::check_decks(&[&args.deck_a, &args.deck_b], args.format.as_deref())?;
             let decks = [
                 gamesetup::load_deck(&args.deck_a)?,
                 gamesetup::load_deck(&args.deck_b)?,
