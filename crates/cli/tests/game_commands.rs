@@ -135,7 +135,22 @@ fn play_through_a_pipe_from_first_decision_to_the_end() {
     assert_eq!(v["seed"], 11);
     assert!(v["turns"].as_array().unwrap().len() > 2);
     assert!(v["turns"][1]["turn"].as_u64().unwrap() >= 1);
-    assert!(v["turns"][1]["lines"].as_array().is_some());
+    // Events are data, not preformatted strings (issue 18): each has its engine
+    // event and, beside it, its line for people; choices are their own entries.
+    let events = v["turns"][1]["events"].as_array().unwrap();
+    assert_eq!(events[0]["kind"], "event");
+    assert!(events[0]["event"]["TurnBegan"]["turn"].as_u64().unwrap() >= 1);
+    assert!(events[0]["text"].as_str().unwrap().starts_with("--- Turn"));
+    let all: Vec<&serde_json::Value> = v["turns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|t| t["events"].as_array().unwrap())
+        .collect();
+    assert!(all
+        .iter()
+        .any(|e| e["kind"] == "choice" && e["label"].is_string() && e["index"].is_u64()));
+    assert!(v["engine"].is_string() && v["catalogue"].is_string());
     assert!(v["outcome"].as_str().unwrap().starts_with("Game over"));
     assert_eq!(v["scores"].as_array().unwrap().len(), 2);
 

@@ -120,7 +120,24 @@ fn open(path: &Path) -> Result<Connection, StoreError> {
     }
     let conn = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_WRITE)
         .map_err(|e| file_err(path, e))?;
-    Ok(conn)
+    // Another program's SQLite file (or another file) would otherwise fail on
+    // its first query with a message about a missing table.
+    let tables: Result<i64, _> = conn.query_row(
+        "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('event', 'players', 'rounds', 'matches')",
+        [],
+        |r| r.get(0),
+    );
+    match tables {
+        Ok(4) => Ok(conn),
+        Ok(_) => Err(file_err(
+            path,
+            "is an SQLite file but not a ponyccg tournament (create one with `ponyccg tournament new`)",
+        )),
+        Err(_) => Err(file_err(
+            path,
+            "is not a ponyccg tournament file (not an SQLite database)",
+        )),
+    }
 }
 
 /// Loads the tournament saved in `path`.

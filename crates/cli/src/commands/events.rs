@@ -14,7 +14,9 @@ use ponyccg_events::limited::{
 };
 use ponyccg_events::packs::PackMix;
 use ponyccg_events::store;
-use ponyccg_events::tournament::{Outcome, PenaltyKind, Report, RoundKind, Tier, Tournament};
+use ponyccg_events::tournament::{
+    EventError, Outcome, PenaltyKind, Report, RoundKind, Tier, Tournament,
+};
 use ponyccg_events::CardLookup;
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -398,7 +400,8 @@ pub enum TournamentCommand {
     /// Pair the next round (Swiss, or the next elimination round after the cut).
     Pair { file: PathBuf },
     /// Report a result: `TABLE WINNER`, `TABLE draw` or `TABLE double-loss`.
-    /// TABLE may also be a player's name.
+    /// TABLE may also be a player's name (a name wins over a table number; `#12` is
+    /// always table 12).
     Report {
         file: PathBuf,
         table: String,
@@ -507,6 +510,19 @@ fn standings_text(t: &Tournament) -> String {
     s
 }
 
+/// The table `report` means: a registered player's name first (a player may be
+/// called "12"), then `#N` or a bare number for table N.
+fn table_number(t: &Tournament, table: &str) -> Result<u32, EventError> {
+    let table = table.trim();
+    if t.players.iter().any(|p| p.name.eq_ignore_ascii_case(table)) {
+        return t.table_of(table);
+    }
+    match table.strip_prefix('#').unwrap_or(table).parse::<u32>() {
+        Ok(n) => Ok(n),
+        Err(_) => t.table_of(table),
+    }
+}
+
 fn parse_games(s: &str) -> anyhow::Result<(u8, u8)> {
     let (a, b) = s
         .split_once('-')
@@ -598,19 +614,28 @@ pub fn tournament(c: TournamentCommand) -> anyhow::Result<()> {
             round,
         } => {
             let games = games.as_deref().map(parse_games).transpose()?;
+            let no_games = |what: &str| -> anyhow::Result<()> {
+                if games.is_some() {
+                    bail!("--games gives the game score of a match someone won; {what} has none");
+                }
+                Ok(())
+            };
             let report = match result.trim().to_ascii_lowercase().as_str() {
-                "draw" => Report::Draw,
-                "double-loss" | "double loss" => Report::DoubleLoss,
+                "draw" => {
+                    no_games("a draw")?;
+                    Report::Draw
+                }
+                "double-loss" | "double loss" => {
+                    no_games("a double loss")?;
+                    Report::DoubleLoss
+                }
                 _ => Report::Winner {
                     name: result.clone(),
                     games,
                 },
             };
             let summary = store::update(&file, |t| {
-                let table_no = match table.trim().parse::<u32>() {
-                    Ok(n) => n,
-                    Err(_) => t.table_of(&table)?,
-                };
+                let table_no = table_number(t, &table)?;
                 t.report(round, table_no, &report)?;
                 let r = round.unwrap_or_else(|| t.current_round().map_or(0, |r| r.number));
                 let res = t

@@ -2,8 +2,9 @@
 
 use crate::gamesetup;
 use crate::render;
-use anyhow::{anyhow, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
+use ponyccg_core::event::Event;
 use ponyccg_core::{Game, PlayerId, Replay, Viewer};
 use serde::Serialize;
 use std::io::{BufRead, Write};
@@ -23,9 +24,28 @@ pub struct ReplayArgs {
 
 #[derive(Serialize, Debug, Default)]
 struct Turn {
+    /// 0 before the first turn (setup, mulligans).
     turn: u32,
     player: Option<String>,
-    lines: Vec<String>,
+    events: Vec<Item>,
+}
+
+/// One entry of a turn in `replay --json`: an engine event as data (with its line
+/// for people beside it), or a recorded choice.
+#[derive(Serialize, Debug)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+enum Item {
+    Event {
+        event: serde_json::Value,
+        text: String,
+        /// Routine bookkeeping the text log leaves out.
+        bookkeeping: bool,
+    },
+    Choice {
+        player: String,
+        index: u16,
+        label: String,
+    },
 }
 
 #[derive(Serialize, Debug)]
@@ -48,22 +68,45 @@ pub fn load(path: &PathBuf) -> Result<Replay> {
     replay
         .check_versions(&gamesetup::catalogue_version())
         .map_err(|e| anyhow!("{}: {e}", path.display()))?;
+    // A concession names a seat and a point in the game; a seat the game does not
+    // have, or a point past its last choice, is a damaged file, not a player who
+    // left the game.
+    for &(seat, at) in &replay.concessions {
+        if usize::from(seat) >= replay.decks.len() {
+            bail!(
+                "{} is a damaged replay: it records a concession by seat {} (P{}), but the game has {} players",
+                path.display(),
+                seat,
+                u16::from(seat) + 1,
+                replay.decks.len()
+            );
+        }
+        if at > replay.choices.len() {
+            bail!(
+                "{} is a damaged replay: it records a concession after choice {at}, but it holds only {} choices",
+                path.display(),
+                replay.choices.len()
+            );
+        }
+    }
     Ok(replay)
 }
 
-/// Gives the events logged since the last call to `line`; false when it asked to stop.
-fn flush(g: &mut Game, line: &mut impl FnMut(&Game, String) -> Result<bool>) -> Result<bool> {
-    let lines = render::log_lines(g, Viewer::Omniscient);
-    for l in render::collapse(lines) {
-        if !line(g, l)? {
-            return Ok(false);
-        }
-    }
-    Ok(true)
+/// What the walk through a replay hands on.
+enum Step {
+    /// Events were logged: take them from the game.
+    Events,
+    /// A player made a recorded choice.
+    Choice {
+        player: PlayerId,
+        index: u16,
+        label: String,
+    },
 }
 
-/// Runs the replay, giving each log line (with the turn it belongs to) to `line`.
-fn walk(replay: &Replay, mut line: impl FnMut(&Game, String) -> Result<bool>) -> Result<Game> {
+/// Runs the replay, calling `sink` whenever events may have been logged and before
+/// each choice; `sink` returns false to stop.
+fn walk(replay: &Replay, mut sink: impl FnMut(&mut Game, Step) -> Result<bool>) -> Result<Game> {
     let setup = gamesetup::replay_setup(replay)?;
     let mut g =
         Game::new(&setup).map_err(|e| anyhow!("the replay's decks can't start a game: {e}"))?;
@@ -76,34 +119,54 @@ fn walk(replay: &Replay, mut line: impl FnMut(&Game, String) -> Result<bool>) ->
         }
         Ok(())
     };
-    if !flush(&mut g, &mut line)? {
+    if !sink(&mut g, Step::Events)? {
         return Ok(g);
     }
     for (i, &c) in replay.choices.iter().enumerate() {
         concede_at(&mut g, i)?;
-        if !flush(&mut g, &mut line)? {
+        if !sink(&mut g, Step::Events)? {
             return Ok(g);
         }
         let label =
             g.labels().get(c as usize).cloned().ok_or_else(|| {
                 anyhow!("choice {i} of the replay ({c}) is not one the game offers")
             })?;
-        let who = g
+        let player = g
             .decision()
             .map(|d| d.player)
             .expect("a decision is pending");
-        if !line(&g, format!("  {who} chose: {label}"))? {
+        let step = Step::Choice {
+            player,
+            index: c,
+            label,
+        };
+        if !sink(&mut g, step)? {
             return Ok(g);
         }
         g.apply_action(c as usize)
             .map_err(|e| anyhow!("choice {i} of the replay is refused: {e}"))?;
-        if !flush(&mut g, &mut line)? {
+        if !sink(&mut g, Step::Events)? {
             return Ok(g);
         }
     }
     concede_at(&mut g, replay.choices.len())?;
-    flush(&mut g, &mut line)?;
+    sink(&mut g, Step::Events)?;
     Ok(g)
+}
+
+/// The walk as log lines for people, with runs of one line collapsed.
+fn walk_lines(replay: &Replay, mut line: impl FnMut(String) -> Result<bool>) -> Result<Game> {
+    walk(replay, |g, step| match step {
+        Step::Events => {
+            for l in render::collapse(render::log_lines(g, Viewer::Omniscient)) {
+                if !line(l)? {
+                    return Ok(false);
+                }
+            }
+            Ok(true)
+        }
+        Step::Choice { player, label, .. } => line(format!("  {player} chose: {label}")),
+    })
 }
 
 pub fn run(args: ReplayArgs) -> Result<()> {
@@ -112,16 +175,35 @@ pub fn run(args: ReplayArgs) -> Result<()> {
     let mut out = stdout.lock();
     if args.json {
         let mut turns: Vec<Turn> = vec![Turn::default()];
-        let g = walk(&replay, |_, l| {
-            if l.starts_with("---") {
-                let (turn, player) = parse_turn_header(&l);
-                turns.push(Turn {
-                    turn,
+        let g = walk(&replay, |g, step| {
+            match step {
+                Step::Events => {
+                    for logged in g.take_logged() {
+                        let seen = logged.observe(Viewer::Omniscient);
+                        if let Event::TurnBegan { player, turn } = &logged.event {
+                            turns.push(Turn {
+                                turn: *turn,
+                                player: Some(player.to_string()),
+                                events: Vec::new(),
+                            });
+                        }
+                        turns.last_mut().expect("one").events.push(Item::Event {
+                            event: serde_json::to_value(&logged.event)?,
+                            text: seen.text,
+                            bookkeeping: seen.bookkeeping,
+                        });
+                    }
+                }
+                Step::Choice {
                     player,
-                    lines: Vec::new(),
-                });
+                    index,
+                    label,
+                } => turns.last_mut().expect("one").events.push(Item::Choice {
+                    player: player.to_string(),
+                    index,
+                    label,
+                }),
             }
-            turns.last_mut().expect("one").lines.push(l);
             Ok(true)
         })?;
         let printed = Printed {
@@ -146,7 +228,7 @@ pub fn run(args: ReplayArgs) -> Result<()> {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut stepping = args.step;
-    let g = walk(&replay, |_, l| {
+    let g = walk_lines(&replay, |l| {
         if stepping && l.starts_with("---") {
             write!(out, "[Enter: next turn, q: stop] ")?;
             out.flush()?;
@@ -174,15 +256,4 @@ pub fn run(args: ReplayArgs) -> Result<()> {
             .join(", ")
     )?;
     Ok(())
-}
-
-/// "--- Turn 3: P1's turn ---" → (3, "P1").
-fn parse_turn_header(l: &str) -> (u32, Option<String>) {
-    let rest = l.trim_start_matches("--- Turn ");
-    let (num, tail) = rest.split_once(':').unwrap_or((rest, ""));
-    let player = tail
-        .trim()
-        .split_once("'s turn")
-        .map(|(p, _)| p.trim().to_string());
-    (num.trim().parse().unwrap_or(0), player)
 }

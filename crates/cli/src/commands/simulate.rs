@@ -20,6 +20,9 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
+/// The most worker threads `simulate` starts, whatever `--threads` asks.
+const MAX_THREADS: usize = 256;
+
 #[derive(Args, Debug)]
 pub struct SimulateArgs {
     /// Deck A: theme:NAME, synthetic:COLOUR or a deck file.
@@ -37,7 +40,7 @@ pub struct SimulateArgs {
     /// Base seed; game i's seed derives from it and i.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Worker threads [default: the number of cores].
+    /// Worker threads [default: the number of cores; at most 256, and at most one per game].
     #[arg(long)]
     pub threads: Option<usize>,
     /// Print the results as JSON (and no progress bar).
@@ -172,6 +175,10 @@ pub fn wilson(k: u64, n: u64) -> Rate {
 
 #[derive(Serialize, Debug)]
 struct Summary {
+    /// The engine and card catalogue that played the games: results of another
+    /// version are not comparable.
+    engine: String,
+    catalogue: String,
     deck_a: String,
     deck_b: String,
     players: [String; 2],
@@ -388,11 +395,15 @@ pub fn run(args: SimulateArgs) -> Result<()> {
     if args.games == 0 {
         bail!("--games must be at least 1");
     }
+    // The threads actually started: never more than the games, nor than
+    // MAX_THREADS, so the count reported is the count used.
     let threads = match args.threads {
         Some(0) => bail!("--threads must be at least 1"),
         Some(t) => t,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
+    }
+    .min(MAX_THREADS)
+    .min(usize::try_from(args.games).unwrap_or(usize::MAX));
     let kinds: Vec<String> = args
         .players
         .split(',')
@@ -533,6 +544,8 @@ pub fn run(args: SimulateArgs) -> Result<()> {
         |f: &dyn Fn(&Result1) -> f64| results.iter().map(f).sum::<f64>() / finished.max(1) as f64;
     let called = results.iter().filter(|r| r.called).count() as u64;
     let summary = Summary {
+        engine: ponyccg_core::replay::ENGINE_VERSION.to_string(),
+        catalogue: gamesetup::catalogue_version(),
         deck_a,
         deck_b,
         players: [kinds[0].clone(), kinds[1].clone()],
