@@ -42,6 +42,12 @@ pub fn problem_requirements(def: &CardDef) -> Option<(String, String, u16)> {
 }
 
 fn card_line(c: &ViewCard) -> String {
+    card_line_in(c, true)
+}
+
+/// A card's line; `in_play` says whether ready / exhausted / frightened apply (a
+/// card in hand is none of them).
+fn card_line_in(c: &ViewCard, in_play: bool) -> String {
     let name = match (&c.name, c.face_down) {
         (Some(n), true) => format!("{n} (face-down)"),
         (Some(n), false) => n.clone(),
@@ -79,14 +85,14 @@ fn card_line(c: &ViewCard) -> String {
     } else {
         "ready"
     };
-    if !state.is_empty() && c.card_type.is_some_and(|t| t.is_character()) {
+    if in_play && !state.is_empty() && c.card_type.is_some_and(|t| t.is_character()) {
         parts.push(state.to_string());
     }
     parts.join(" · ")
 }
 
 fn hand_line(c: &ViewCard) -> String {
-    let mut s = card_line(c);
+    let mut s = card_line_in(c, false);
     if let Some(cost) = c.cost {
         s.push_str(&format!(" · cost {cost}"));
     }
@@ -106,8 +112,9 @@ fn hand_line(c: &ViewCard) -> String {
     s
 }
 
-/// The board as `v.viewer` sees it.
-pub fn board(v: &View, labels: &[String]) -> String {
+/// The board as `v.viewer` sees it, with the pending decision's `choices` (as
+/// shown: labels with their costs) and the card whose ability asks it, if any.
+pub fn board(v: &View, choices: &[String], asked_by: Option<&str>) -> String {
     let me = Some(v.viewer);
     let mut out = String::new();
     let push = |out: &mut String, s: String| {
@@ -204,41 +211,115 @@ pub fn board(v: &View, labels: &[String]) -> String {
     }
     if let Some(o) = &v.outcome {
         push(&mut out, format!("\n{}", outcome(o, me)));
-    } else if v.prompt.is_some() {
-        push(
-            &mut out,
-            format!("\n{} — choose:", prompt_text(v.prompt.as_ref())),
-        );
-        for (i, l) in labels.iter().enumerate() {
+    } else if let Some(p) = &v.prompt {
+        let by = asked_by.map_or(String::new(), |c| format!(" — asked by \"{c}\""));
+        push(&mut out, format!("\n{}{by} — choose:", prompt_text(p)));
+        for (i, l) in choices.iter().enumerate() {
             push(&mut out, format!("  {:>2}. {l}", i + 1));
         }
     }
     out
 }
 
-fn prompt_text(p: Option<&ponyccg_core::Prompt>) -> &'static str {
+fn prompt_text(p: &ponyccg_core::Prompt) -> &'static str {
     use ponyccg_core::Prompt::*;
     match p {
-        Some(StartingProblem) => "Your Starting Problem (102.2)",
-        Some(Mulligan) => "Keep this hand or mulligan (102.4)",
-        Some(Priority) => "You have priority (510)",
-        Some(PhaseAction) => "Main Phase: take an action or end the phase (609)",
-        Some(Uncover) => "Uncover your Troublemakers in an order (607.2)",
-        Some(Challenge) => "Challenge a Troublemaker? (608)",
-        Some(ConfrontOrder) => "Which Problem to confront next (610.1)",
-        Some(SendHome) => "Send an involved character home (514.6b)",
-        Some(DiscardToHandSize) => "Discard down to your hand size (616.2)",
-        Some(RetireToHomeLimit) => "Retire Friends down to your home limit (616.3)",
-        Some(RepairUniqueness) => "Choose a card to dismiss (516.2)",
-        Some(Replacement) => "Choose the replacement to apply first (710.5)",
-        Some(AsEntersPlay) => "As your card enters play (706.1a, 711.6)",
-        Some(ChooseColor) => "Choose a colour",
-        Some(ChooseCardType) => "Choose a card type",
-        Some(Pick) => "Choose cards one at a time",
-        Some(ChooseMode) => "Choose a mode",
-        Some(FaceoffCards) => "Choose who is in the faceoff (514.3c)",
-        _ => "Your decision",
+        StartingProblem => "Your Starting Problem (102.2)",
+        Mulligan => "Keep this hand or mulligan (102.4)",
+        Priority => "You have priority (510)",
+        PhaseAction => "Main Phase: take an action or end the phase (609)",
+        Uncover => "Uncover your Troublemakers in an order (607.2)",
+        Challenge => "Challenge a Troublemaker? (608)",
+        ConfrontOrder => "Which Problem to confront next (610.1)",
+        SendHome => "Send an involved character home (514.6b)",
+        DiscardToHandSize => "Discard down to your hand size (616.2)",
+        RetireToHomeLimit => "Retire Friends down to your home limit (616.3)",
+        RepairUniqueness => "Choose a card to dismiss (516.2)",
+        OrderTriggers => "Which of your triggered effects resolves next (511.7a)",
+        May => "Do what the effect offers, paying its cost? (712.3)",
+        Target => "Choose a card for the effect",
+        Pick => "Choose cards one at a time",
+        ChooseMode => "Choose a mode",
+        Discard => "Discard a card for the effect",
+        ChooseProblem => "Choose a Problem for the effect",
+        Arrange => "Put the looked-at cards back, one at a time",
+        Replacement => "Choose the replacement to apply first (710.5)",
+        AsEntersPlay => "As your card enters play (706.1a, 711.6)",
+        ChooseColor => "Choose a colour",
+        FaceoffCards => "Choose who is in the faceoff (514.3c)",
+        ChooseCardType => "Choose a card type",
     }
+}
+
+/// The pending decision's choices as shown: each label, with what it costs in
+/// action tokens where it costs any (playing a card, 609.2a; moving, 609.2b).
+pub fn shown_choices(g: &Game, labels: &[String]) -> Vec<String> {
+    use ponyccg_core::Choice;
+    let Some(d) = g.decision() else {
+        return labels.to_vec();
+    };
+    let p = d.player;
+    labels
+        .iter()
+        .zip(&d.choices)
+        .map(|(l, c)| {
+            let cost = match *c {
+                Choice::PlayFriend { card, to }
+                | Choice::PlayRedeemed { card, to, .. }
+                | Choice::PlayTransformed { card, to, .. } => {
+                    Some(g.play_cost_at(p, card, to, None))
+                }
+                Choice::PlayOn { card, host } => g
+                    .card(host)
+                    .area
+                    .map(|to| g.play_cost_at(p, card, to, Some(host))),
+                Choice::PlayResource { card }
+                | Choice::PlayEvent { card }
+                | Choice::PlayTroublemaker { card, .. } => Some(g.play_cost(p, card)),
+                Choice::Move { card, to } => Some(g.move_cost(p, card, to)),
+                Choice::Pass
+                | Choice::Continue
+                | Choice::StartingProblem(_)
+                | Choice::Mulligan
+                | Choice::Keep
+                | Choice::Draw
+                | Choice::Rally { .. }
+                | Choice::Uncover(_)
+                | Choice::Challenge(_)
+                | Choice::Confront(_)
+                | Choice::Card(_)
+                | Choice::Activate { .. }
+                | Choice::Trigger(_)
+                | Choice::Yes
+                | Choice::No
+                | Choice::NoCard
+                | Choice::Problem(_)
+                | Choice::ToTop(_)
+                | Choice::ToBottom(_)
+                | Choice::Replacement { .. }
+                | Choice::Color(_)
+                | Choice::Mode(_)
+                | Choice::CardType(_)
+                | Choice::Name(_)
+                | Choice::StaticFirst { .. } => None,
+            };
+            match cost {
+                Some(n) => format!("{l} · costs {n}"),
+                None => l.clone(),
+            }
+        })
+        .collect()
+}
+
+/// The name of the card whose ability asks the pending decision, as `viewer` may
+/// know it.
+pub fn asked_by(g: &Game, viewer: PlayerId) -> Option<String> {
+    let c = g.asking_card()?;
+    Some(if g.is_visible_to(c, viewer) {
+        g.name(c)
+    } else {
+        "a face-down card".to_string()
+    })
 }
 
 /// How a game ended, in a sentence.

@@ -784,3 +784,64 @@ fn play_calls_time_at_the_turn_limit() {
     assert!(tail.contains("--max-turns 12"), "{tail}");
     assert!(tail.contains("Final score:"), "{tail}");
 }
+
+#[test]
+fn play_prompts_name_their_card_show_costs_and_card_text() {
+    // Issue 18: a "may" prompt showed only yes/no; choices hid their cost; in-game
+    // `card NAME` showed a script's debug form; hand cards read "ready"; the bare
+    // word `card` matched "draw a card" and spent a token.
+    let dir = tmp_dir("prompts");
+    let args: Vec<String> = [
+        "play",
+        "--deck",
+        "theme:applejack",
+        "--ai-deck",
+        "theme:rarity",
+        "--ai",
+        "random",
+        "--seed",
+        "2",
+        "--as",
+        "first",
+        "--max-turns",
+        "40",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let mut input = String::from("card\ncard Applejack\n");
+    input.push_str(&"1\n".repeat(20_000));
+    let out = run_bytes(&args, &dir, input.into_bytes());
+    let s = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    // The bare `card` is a command missing its card, and nothing was drawn for it.
+    assert!(s.contains("`card` needs a card's name"), "{s}");
+    // Rendered rules text (712.3 below: a "may" names the card offering it).
+    assert!(s.contains("rules text (rendered from its script):"), "{s}");
+    assert!(!s.contains("script: Scripted"), "{s}");
+    let mays: Vec<&str> = s.lines().filter(|l| l.contains("(712.3)")).collect();
+    assert!(!mays.is_empty(), "this game offers a \"may\"");
+    for l in mays {
+        assert!(l.contains("asked by \""), "{l}");
+    }
+    // A play shows its cost in action tokens.
+    assert!(
+        s.lines()
+            .any(|l| l.contains(". play \"") && l.contains(" · costs ")),
+        "{s}"
+    );
+    // No card in hand reads ready, exhausted or frightened.
+    let mut in_hand = false;
+    for l in s.lines() {
+        if l.starts_with("Your hand:") {
+            in_hand = true;
+            continue;
+        }
+        if l.trim().is_empty() {
+            in_hand = false;
+        }
+        if in_hand {
+            assert!(!l.contains(" · ready"), "{l}");
+        }
+    }
+}

@@ -246,6 +246,34 @@ impl Game {
         format!("choose mode {}", i + 1)
     }
 
+    /// The card whose ability or effect asks the pending decision, if one does: the
+    /// effect being followed (705.2f, a "may" of 712.3), the replacement modifier
+    /// waiting for its controller's answer, or the card entering play (706.1a). A
+    /// decision the rules themselves ask (priority, a Main Phase action) has none.
+    pub fn asking_card(&self) -> Option<CardId> {
+        self.decision()?;
+        match self.st.frames.last()? {
+            crate::flow::Frame::Resolve(r) => Some(r.ctx.source),
+            crate::flow::Frame::Replace(r) => r.asking.map(|rid| rid.source),
+            crate::flow::Frame::Enter(e) => Some(e.entering_card()),
+            crate::flow::Frame::StartingProblems { .. }
+            | crate::flow::Frame::Mulligans { .. }
+            | crate::flow::Frame::Turn(_)
+            | crate::flow::Frame::Window { .. }
+            | crate::flow::Frame::PhaseAction
+            | crate::flow::Frame::Uncover
+            | crate::flow::Frame::Challenge { .. }
+            | crate::flow::Frame::ConfrontOrder { .. }
+            | crate::flow::Frame::Confront(_)
+            | crate::flow::Frame::Faceoff(_)
+            | crate::flow::Frame::SendHome { .. }
+            | crate::flow::Frame::WrapUpHand
+            | crate::flow::Frame::WrapUpHome
+            | crate::flow::Frame::Uniqueness
+            | crate::flow::Frame::TriggerWave(_) => None,
+        }
+    }
+
     /// The labels of the pending decision, in choice order.
     pub fn labels(&self) -> Vec<String> {
         match self.decision() {
@@ -256,17 +284,24 @@ impl Game {
 
     /// The labels of a decision's choices, each different: a choice that would read like
     /// an earlier one (two copies of a card told apart only by what they carry) says what
-    /// sets its card apart, or its place in the list.
+    /// sets its card apart, or which copy of the same reading it is ("(copy 2)"),
+    /// counted among its identical neighbours only, so the label does not change when
+    /// other choices come and go.
     pub fn labels_of(&self, d: &Decision) -> Vec<String> {
         let mut out: Vec<String> = Vec::with_capacity(d.choices.len());
-        for (i, c) in d.choices.iter().enumerate() {
+        for c in &d.choices {
             let mut l = self.label(&d.prompt, c);
             if out.contains(&l) {
                 if let Some(k) = c.card() {
                     l.push_str(&self.apart(k));
                 }
                 if out.contains(&l) {
-                    l.push_str(&format!(" (choice {})", i + 1));
+                    let base = l.clone();
+                    let mut n = 2;
+                    while out.contains(&l) {
+                        l = format!("{base} (copy {n})");
+                        n += 1;
+                    }
                 }
             }
             out.push(l);

@@ -371,7 +371,13 @@ fn play_loop(
             }
         }
         let labels = g.labels();
-        writeln!(out, "\n{}", render::board(&g.observe(human), &labels))?;
+        let shown = render::shown_choices(g, &labels);
+        let by = render::asked_by(g, human);
+        writeln!(
+            out,
+            "\n{}",
+            render::board(&g.observe(human), &shown, by.as_deref())
+        )?;
         match read_choice(g, human, &labels, input, out, log)? {
             Input::Choice(i) => {
                 g.apply_action(i)?;
@@ -465,7 +471,15 @@ fn read_choice(
         match cmd.to_ascii_lowercase().as_str() {
             "" => continue,
             "help" | "?" => writeln!(out, "{HELP}")?,
-            "board" => writeln!(out, "{}", render::board(&g.observe(human), labels))?,
+            "board" => writeln!(
+                out,
+                "{}",
+                render::board(
+                    &g.observe(human),
+                    &render::shown_choices(g, labels),
+                    render::asked_by(g, human).as_deref()
+                )
+            )?,
             "log" => {
                 let k = if rest.is_empty() {
                     30
@@ -482,7 +496,13 @@ fn read_choice(
                     writeln!(out, "{l}")?;
                 }
             }
-            "card" if !rest.is_empty() => writeln!(out, "{}", card_facts(rest, &g.observe(human)))?,
+            // The bare word is a command missing its name, never a choice ("draw a
+            // card" would match it and spend a token).
+            "card" if rest.is_empty() => writeln!(
+                out,
+                "`card` needs a card's name or number, e.g. `card Applejack`; to draw, type the choice's number or `draw`"
+            )?,
+            "card" => writeln!(out, "{}", card_facts(rest, &g.observe(human)))?,
             "concede" => return Ok(Input::Concede),
             "quit" | "exit" => return Ok(Input::Quit),
             _ => {
@@ -635,6 +655,18 @@ pub fn describe(d: &CardDef) -> String {
             b.power.map_or("-".to_string(), |p| p.to_string())
         ));
     }
-    lines.push(format!("  script: {:?}", d.script));
+    match d.script {
+        ponyccg_core::card::ScriptStatus::Scripted => {
+            let text = ponyccg_cards::render::card_text(d);
+            if !text.is_empty() {
+                lines.push("  rules text (rendered from its script):".into());
+                lines.extend(text.into_iter().map(|l| format!("    {l}")));
+            }
+        }
+        ponyccg_core::card::ScriptStatus::Unscripted => {
+            lines.push("  (its abilities are not scripted yet)".into())
+        }
+        ponyccg_core::card::ScriptStatus::Vanilla => {}
+    }
     lines.join("\n")
 }

@@ -80,6 +80,13 @@ enum Step {
     Wait,
 }
 
+impl Entering {
+    /// The card entering play (the one asking its entry choices).
+    pub(crate) fn entering_card(&self) -> CardId {
+        self.card
+    }
+}
+
 impl Game {
     /// 706.1: puts `card` into play at `at`, then does `then`. When its controller has
     /// choices to make first, the entry is queued (see the module notes) and happens
