@@ -65,7 +65,7 @@ struct Known {
 
 /// One side of a faceoff as the comparison found it (514.5).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-struct Side {
+pub(crate) struct Side {
     player: PlayerId,
     total: u16,
     /// Flipped cards (public, 515): name, power, and whether it was ignored (515.4).
@@ -183,33 +183,38 @@ impl Game {
             Event::Flipped { player, card } => {
                 n.flip = Some((self.power(*card).unwrap_or(0), self.power_total(*player)));
             }
-            Event::FaceoffWon { .. } => {
-                if let Some(f) = &self.st.faceoff {
-                    n.sides = f
-                        .players
-                        .iter()
-                        .map(|&p| Side {
-                            player: p,
-                            total: self.power_total(p),
-                            flips: f
-                                .flipped
-                                .iter()
-                                .filter(|&&(q, _)| q == p)
-                                .map(|&(_, c)| {
-                                    (
-                                        self.name(c),
-                                        self.power(c).unwrap_or(0),
-                                        f.ignored.contains(&c),
-                                    )
-                                })
-                                .collect(),
-                        })
-                        .collect();
-                }
-            }
+            Event::FaceoffWon { .. } => n.sides = self.faceoff_sides(),
+            // The faceoff is over by now; a tie kept its sides when it was found.
+            Event::FaceoffEnded => n.sides = self.st.books.tied_sides.clone().unwrap_or_default(),
             _ => {}
         }
         n
+    }
+
+    /// Each side of the faceoff going on: its total and flips (none outside a faceoff).
+    pub(crate) fn faceoff_sides(&self) -> Vec<Side> {
+        let Some(f) = &self.st.faceoff else {
+            return Vec::new();
+        };
+        f.players
+            .iter()
+            .map(|&p| Side {
+                player: p,
+                total: self.power_total(p),
+                flips: f
+                    .flipped
+                    .iter()
+                    .filter(|&&(q, _)| q == p)
+                    .map(|&(_, c)| {
+                        (
+                            self.name(c),
+                            self.power(c).unwrap_or(0),
+                            f.ignored.contains(&c),
+                        )
+                    })
+                    .collect(),
+            })
+            .collect()
     }
 
     /// Card `c` as `e` names it: who may know it now, and who the event itself shows it
@@ -395,6 +400,12 @@ impl Words<'_> {
 
     fn faceoff_won(&self, winner: PlayerId) -> String {
         let mut s = format!("{} wins the faceoff", self.p(winner));
+        s.push_str(&self.sides());
+        s
+    }
+
+    /// ": P1 5 with flipped ...; P2 4 with no flips", or nothing without sides.
+    fn sides(&self) -> String {
         let sides: Vec<String> = self
             .note
             .sides
@@ -416,10 +427,11 @@ impl Words<'_> {
                 format!("{} {} with {flips}", self.p(side.player), side.total)
             })
             .collect();
-        if !sides.is_empty() {
-            s.push_str(&format!(": {}", sides.join("; ")));
+        if sides.is_empty() {
+            String::new()
+        } else {
+            format!(": {}", sides.join("; "))
         }
-        s
     }
 
     fn line(&self, e: &Event) -> (String, bool) {
@@ -510,6 +522,11 @@ impl Words<'_> {
                 )
             }
             Event::FaceoffWon { winner } => self.faceoff_won(*winner),
+            // 514.5, 802.3: a tie no flip can break ends the faceoff with no winner;
+            // its totals are shown as a won faceoff's are.
+            Event::FaceoffEnded if !self.note.sides.is_empty() => {
+                format!("the faceoff ends in a tie{}", self.sides())
+            }
             Event::FaceoffEnded => return ("the faceoff ends".to_string(), true),
             Event::Scored { player, points: n } => {
                 format!("{} scores {n} {}", self.p(*player), points(*n))

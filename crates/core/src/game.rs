@@ -245,6 +245,7 @@ impl Game {
                 counter_names: Vec::new(),
                 listed: Default::default(),
                 relocated: None,
+                tied_sides: None,
             },
         };
         let facts = crate::pool::PoolFacts::of(&pool);

@@ -406,6 +406,9 @@ pub(crate) struct Bookkeeping {
     /// and who controlled it: the describer tells from it who saw the card before it
     /// moved.
     pub(crate) relocated: Option<(CardId, Zone, bool, PlayerId)>,
+    /// A faceoff that ended tied (514.5, 802.3): each side's flips and total, for the
+    /// describer's line of its end.
+    pub(crate) tied_sides: Option<Vec<crate::describe::Side>>,
 }
 
 impl Hash for Bookkeeping {

@@ -356,6 +356,9 @@ impl Game {
                 return;
             }
             self.st.faceoff.as_mut().expect("in a faceoff").resolved = true;
+            if self.st.books.log_enabled {
+                self.st.books.tied_sides = Some(self.faceoff_sides());
+            }
             self.push(Frame::Faceoff(FaceoffStage::End));
             self.faceoff_window();
             return;
@@ -579,6 +582,7 @@ impl Game {
         self.st.faceoff = None;
         self.end_faceoff_modifiers();
         self.log(Event::FaceoffEnded);
+        self.st.books.tied_sides = None;
         None
     }
 
