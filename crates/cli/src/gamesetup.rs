@@ -193,38 +193,6 @@ pub fn catalogue_version() -> String {
     Catalogue::builtin().version().to_string()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn synthetic_decks_round_trip_through_a_replay() {
-        for name in synthetic_names() {
-            let d = load_deck(&name).unwrap();
-            let setup = GameSetup {
-                seed: 3,
-                players: vec![d.clone(), load_deck("synthetic:pink").unwrap()],
-            };
-            let r = Replay::new(&setup, &catalogue_version());
-            let back = replay_setup(&r).unwrap();
-            assert_eq!(back.players[0].draw, d.draw);
-            assert_eq!(back.players[0].mane, d.mane);
-            assert_eq!(back.players[0].problems, d.problems);
-        }
-    }
-
-    #[test]
-    fn unknown_decks_are_named() {
-        let e = load_deck("synthetic:green").unwrap_err().to_string();
-        assert!(
-            e.contains("synthetic:green") && e.contains("synthetic:blue"),
-            "{e}"
-        );
-        let e = load_deck("theme:nobody").unwrap_err().to_string();
-        assert!(e.contains("nobody"), "{e}");
-    }
-}
-
 /// Checks the decks a game is about to use. Under `--format` a deck that is not
 /// legal in that format is refused; without it, a deck that breaks the
 /// deckbuilding rules (101, 102.1: counts, copies, types) still plays, but each
@@ -265,4 +233,36 @@ pub fn check_decks(names: &[&str], format: Option<&str>) -> Result<()> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn synthetic_decks_round_trip_through_a_replay() {
+        for name in synthetic_names() {
+            let d = load_deck(&name).unwrap();
+            let setup = GameSetup {
+                seed: 3,
+                players: vec![d.clone(), load_deck("synthetic:pink").unwrap()],
+            };
+            let r = Replay::new(&setup, &catalogue_version());
+            let back = replay_setup(&r).unwrap();
+            assert_eq!(back.players[0].draw, d.draw);
+            assert_eq!(back.players[0].mane, d.mane);
+            assert_eq!(back.players[0].problems, d.problems);
+        }
+    }
+
+    #[test]
+    fn unknown_decks_are_named() {
+        let e = load_deck("synthetic:green").unwrap_err().to_string();
+        assert!(
+            e.contains("synthetic:green") && e.contains("synthetic:blue"),
+            "{e}"
+        );
+        let e = load_deck("theme:nobody").unwrap_err().to_string();
+        assert!(e.contains("nobody"), "{e}");
+    }
 }

@@ -147,3 +147,17 @@ fn report_by_a_player_named_like_a_number_finds_the_player() {
     let (ok, out) = ponyccg(&["tournament", "report", &db, &other, "draw"]);
     assert!(ok, "{out}");
 }
+
+#[test]
+fn standings_straight_after_pair_count_no_round_as_played() {
+    // It said "after 1 Swiss round(s)" with nothing reported.
+    let dir = tmp("standings");
+    let db = paired_event(&dir);
+    let (ok, out) = ponyccg(&["tournament", "standings", &db]);
+    assert!(ok, "{out}");
+    assert!(out.contains("after 0 complete Swiss round(s)"), "{out}");
+    assert!(
+        out.contains("round 1 in progress: 2 result(s) still to report"),
+        "{out}"
+    );
+}

@@ -486,10 +486,27 @@ fn round_text(t: &Tournament, number: u32) -> String {
 }
 
 fn standings_text(t: &Tournament) -> String {
+    // A round just paired has no results yet: count only complete rounds, and say
+    // how far the open one is.
+    let swiss: Vec<_> = t
+        .rounds
+        .iter()
+        .filter(|r| r.kind == RoundKind::Swiss)
+        .collect();
+    let complete = swiss.iter().filter(|r| r.complete()).count();
+    let open = swiss
+        .iter()
+        .find(|r| !r.complete())
+        .map_or(String::new(), |r| {
+            let missing = r.matches.iter().filter(|m| m.result.is_none()).count();
+            format!(
+                " (round {} in progress: {missing} result(s) still to report)",
+                r.number
+            )
+        });
     let mut s = format!(
-        "Standings of {} after {} Swiss round(s):\n  rank  player                pts  W-L-D  byes  OMW%    OOMW%\n",
+        "Standings of {} after {complete} complete Swiss round(s){open}:\n  rank  player                pts  W-L-D  byes  OMW%    OOMW%\n",
         t.name,
-        t.swiss_rounds_played()
     );
     for x in t.standings() {
         let _ = writeln!(

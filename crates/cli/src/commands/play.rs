@@ -291,7 +291,7 @@ pub fn play(args: PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Res
         ),
         (Ok(Stop::Called), _) => {
             let mut by_score: Vec<(u16, PlayerId)> = g.players().map(|p| (g.score(p), p)).collect();
-            by_score.sort_by(|a, b| b.0.cmp(&a.0));
+            by_score.sort_by_key(|b| std::cmp::Reverse(b.0));
             let verdict = match by_score.as_slice() {
                 [(a, p), (b, _), ..] if a > b => {
                     format!(
