@@ -75,6 +75,8 @@ struct Modifier {
     would: Would,
     instead: Instead,
     optional: bool,
+    /// Paid as it applies; it applies only while it can be paid.
+    cost: Vec<crate::ability::Cost>,
     condition: Option<Condition>,
 }
 
@@ -133,8 +135,8 @@ impl Game {
             match apps.as_slice() {
                 [] => return Some(self.perform(r.occ)),
                 [one] if !one.optional => {
-                    r.used.push(one.id);
-                    r.occ = one.instead;
+                    let one = *one;
+                    self.take(r, one);
                 }
                 _ => return None,
             }
@@ -173,8 +175,7 @@ impl Game {
                     if a.optional {
                         r.asking = Some(id);
                     } else {
-                        r.used.push(id);
-                        r.occ = a.instead;
+                        self.take(&mut r, a);
                     }
                 }
             }
@@ -185,8 +186,7 @@ impl Game {
                         .into_iter()
                         .find(|a| a.id == id)
                     {
-                        r.used.push(id);
-                        r.occ = a.instead;
+                        self.take(&mut r, a);
                     }
                 }
             }
@@ -235,6 +235,23 @@ impl Game {
         self.ask(Frame::Replace(r), who, Prompt::Replacement, choices)
     }
 
+    /// Applies a modifier: its controller pays its cost, if it has one, and what it
+    /// names takes the occurrence's place (710.3: it won't apply again).
+    fn take(&mut self, r: &mut Replacing, a: Applicable) {
+        r.used.push(a.id);
+        if let Some(m) = self
+            .modifiers_of(a.id.source)
+            .into_iter()
+            .find(|m| m.index == a.id.index)
+        {
+            if !m.cost.is_empty() {
+                let ctx = self.ctx_of(a.id.source);
+                self.pay(&m.cost, &ctx);
+            }
+        }
+        r.occ = a.instead;
+    }
+
     /// What a replacement modifier does instead, in words for a choice's label.
     pub(crate) fn replacement_words(&self, card: CardId, index: u8) -> String {
         let Some(m) = self
@@ -258,6 +275,8 @@ impl Game {
             Instead::Banish => "banish it instead",
             Instead::Exhaust => "exhaust it instead",
             Instead::SendHome => "send it home instead",
+            Instead::Dismiss => "dismiss it instead",
+            Instead::Retire => "retire it instead",
             Instead::Nothing => "prevent it",
         }
         .into()
@@ -292,6 +311,7 @@ impl Game {
                         would: Would::Draw(Who::Each),
                         instead: Instead::Nothing,
                         optional: true,
+                        cost: Vec::new(),
                         condition: condition.clone(),
                     }),
                 }
@@ -301,6 +321,7 @@ impl Game {
                 would,
                 instead,
                 optional,
+                cost,
             } = effect
             else {
                 continue;
@@ -312,6 +333,7 @@ impl Game {
                 would,
                 instead,
                 optional,
+                cost: cost.clone(),
                 condition: condition.clone(),
             });
         }
@@ -324,6 +346,7 @@ impl Game {
                         would,
                         instead,
                         optional: true,
+                        cost: Vec::new(),
                         condition: None,
                     });
                 }
@@ -383,6 +406,10 @@ impl Game {
                     continue;
                 };
                 if m.condition.as_ref().is_some_and(|c| !self.holds(c, &ctx)) {
+                    continue;
+                }
+                // 508.1d: a cost that can't be paid keeps the modifier from applying.
+                if !m.cost.is_empty() && !self.can_pay(&m.cost, &self.ctx_of(s)) {
                     continue;
                 }
                 let Some(instead) = instead_of(self, m.instead, s, ctx.it, ctx.player) else {
@@ -469,7 +496,21 @@ impl Game {
                 Occurrence::Send {
                     card,
                     to: Area::Home(_),
+                    ..
                 } => about(s, card),
+                _ => None,
+            },
+            Would::LoserSendsHome(s) => match occ {
+                Occurrence::Send {
+                    card,
+                    to: Area::Home(loser),
+                    by_loser: true,
+                } => subject(s, card)
+                    .then(|| ctx(Some(card), self.card(card).area, Some(loser))),
+                _ => None,
+            },
+            Would::BeReadied(s) => match occ {
+                Occurrence::Ready(card) => about(s, card),
                 _ => None,
             },
             Would::BeMoved(s) => match occ {
@@ -520,8 +561,14 @@ fn instead_of(
             Occurrence::Send {
                 card: c,
                 to: Area::Home(g.card(c).controller),
+                by_loser: false,
             }
         }
+        Instead::Dismiss => Occurrence::Dismiss {
+            card: it?,
+            by_game: false,
+        },
+        Instead::Retire => Occurrence::Retire(it?),
         // Losing no tokens is nothing happening (an occurrence that can always happen,
         // so a "nothing" result is never itself replaced).
         Instead::Nothing => Occurrence::LoseTokens {

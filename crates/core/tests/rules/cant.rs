@@ -164,6 +164,7 @@ fn r710_a_card_that_would_be_frightened_is_exhausted_instead() {
     let (t, [g, pal, mine]) = against_guard(
         vec![Effect::Frighten(every_friend())],
         StaticEffect::Replace {
+            cost: Vec::new(),
             would: Would::BeFrightened(Subject::Any(whose(Who::You))),
             instead: Instead::Exhaust,
             optional: false,
@@ -184,6 +185,7 @@ fn r710_a_draw_replaced_by_nothing_draws_nothing_for_that_player_only() {
             amount: Amount::N(2),
         }],
         StaticEffect::Replace {
+            cost: Vec::new(),
             would: Would::Draw(Who::Opponent),
             instead: Instead::Nothing,
             optional: false,
@@ -201,6 +203,7 @@ fn r710_scoring_replaced_by_nothing_scores_nothing() {
             amount: Amount::N(1),
         }],
         StaticEffect::Replace {
+            cost: Vec::new(),
             would: Would::Score(Who::You),
             instead: Instead::Nothing,
             optional: false,
@@ -218,6 +221,7 @@ fn r710_a_card_that_would_be_sent_home_is_exhausted_instead() {
             to: AreaRef::Home,
         }],
         StaticEffect::Replace {
+            cost: Vec::new(),
             would: Would::BeSentHome(Subject::This),
             instead: Instead::Exhaust,
             optional: false,
@@ -381,6 +385,7 @@ fn r710_a_card_that_would_go_to_a_discard_pile_goes_to_hand_instead() {
             ..friends()
         }))],
         StaticEffect::Replace {
+            cost: Vec::new(),
             would: Would::ToDiscardPile(Subject::Any(whose(Who::You))),
             instead: Instead::ToHand,
             optional: false,
@@ -399,6 +404,7 @@ fn r710_a_card_that_would_be_moved_is_exhausted_instead_and_stays() {
             to: AreaRef::Home,
         }],
         StaticEffect::Replace {
+            cost: Vec::new(),
             would: Would::BeMoved(Subject::This),
             instead: Instead::Exhaust,
             optional: false,

@@ -326,6 +326,7 @@ fn two_replacements() -> (T, ponyccg_core::CardId) {
         friend("SAVE", Blue, 1, 1, 0),
         vec![Ability::Static {
             effect: StaticEffect::Replace {
+                cost: Vec::new(),
                 would: Would::BeDismissed(Subject::Any(Cards {
                     place: Some(Place::Here),
                     other: true,
@@ -425,6 +426,7 @@ fn r710_3_a_modifier_never_applies_twice_to_its_own_result() {
         friend("BOUNCE", Blue, 1, 1, 0),
         vec![Ability::Static {
             effect: StaticEffect::Replace {
+                cost: Vec::new(),
                 would: Would::LeavePlay(Subject::Any(Cards {
                     other: true,
                     ..your_friends()
@@ -465,6 +467,7 @@ fn r104_4_the_games_dismissal_is_replaced_only_by_banishing() {
             friend(n, Blue, 1, 1, 0),
             vec![Ability::Static {
                 effect: StaticEffect::Replace {
+                    cost: Vec::new(),
                     would: Would::BeDismissed(Subject::Any(Cards {
                         other: true,
                         ..friends()
