@@ -194,7 +194,17 @@ fn described(c: &Cards, plural_form: bool, after_noun: &str) -> String {
     if let Some(t) = &c.title {
         words.push(format!("\"{t}\""));
     }
-    words.push(kind(c.card_type, plural_form));
+    if c.any_type.is_empty() {
+        words.push(kind(c.card_type, plural_form));
+    } else {
+        // "Friend or Resource" (the alternatives name the kind).
+        let names: Vec<String> = c
+            .any_type
+            .iter()
+            .map(|&t| kind(Some(CardKind::Type(t)), plural_form))
+            .collect();
+        words.push(names.join(" or "));
+    }
     let mut s = words.join(" ");
     match (pile, c.controller) {
         (true, Some(w)) => s.push_str(&pile_words(w, c.place)),

@@ -224,6 +224,9 @@ pub struct Cards {
     pub color: Option<Color>,
     /// At least one of these colours ("a [Loyalty] or [Laughter] character").
     pub any_color: Vec<Color>,
+    /// Any one of these card types ("Friend or Resource"); with `type` too, both apply.
+    #[serde(default)]
+    pub any_type: Vec<crate::card::CardType>,
     pub trait_: Option<String>,
     pub title: Option<String>,
     pub power_at_most: Option<i16>,

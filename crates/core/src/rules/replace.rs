@@ -27,8 +27,10 @@ use crate::ids::{Area, CardId, PlayerId, Zone};
 use crate::rules::occurrence::Occurrence;
 
 /// Replacement indexes at and above this name keyword replacements (Persistent,
-/// Vexing); below it, the index of a static ability of the card.
+/// Vexing); from [`TIMED_BASE`] up, replacements an effect's modifier gives the card;
+/// below it, the index of a static ability of the card.
 const KEYWORD_BASE: u8 = 200;
+const TIMED_BASE: u8 = 100;
 
 /// One replacement modifier: replacement `index` of `source` (see [`KEYWORD_BASE`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -337,6 +339,35 @@ impl Game {
                 condition: condition.clone(),
             });
         }
+        // Replacements an effect gave the card for a while (`Effect::Until`), in the
+        // order they were made (CN127 gives one to its controller's Mane Character).
+        let object = self.card(s).object;
+        let keeps = !self.lacks_abilities(s);
+        let timed = self.st.modifiers.iter().filter(|m| {
+            keeps
+                && m.target == s
+                && m.object == object
+                && matches!(m.effect, StaticEffect::Replace { .. })
+        });
+        for (i, m) in timed.take((KEYWORD_BASE - TIMED_BASE) as usize).enumerate() {
+            if let StaticEffect::Replace {
+                would,
+                instead,
+                optional,
+                cost,
+            } = &m.effect
+            {
+                out.push(Modifier {
+                    index: TIMED_BASE + i as u8,
+                    hook: None,
+                    would: would.clone(),
+                    instead: *instead,
+                    optional: *optional,
+                    cost: cost.clone(),
+                    condition: None,
+                });
+            }
+        }
         for (i, &k) in keyword::REPLACING.iter().enumerate() {
             if let Some((would, instead)) = keyword::replacement(k) {
                 if self.has_keyword(s, |x| x == k) {
@@ -505,8 +536,7 @@ impl Game {
                     card,
                     to: Area::Home(loser),
                     by_loser: true,
-                } => subject(s, card)
-                    .then(|| ctx(Some(card), self.card(card).area, Some(loser))),
+                } => subject(s, card).then(|| ctx(Some(card), self.card(card).area, Some(loser))),
                 _ => None,
             },
             Would::BeReadied(s) => match occ {

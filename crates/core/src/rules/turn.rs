@@ -296,7 +296,11 @@ impl Game {
         let characters: Vec<_> = self.at(area).filter(|&c| self.is_character(c)).collect();
         for c in characters {
             let home = Area::Home(self.card(c).controller);
-            self.perform(Occurrence::Send { card: c, to: home, by_loser: false });
+            self.perform(Occurrence::Send {
+                card: c,
+                to: home,
+                by_loser: false,
+            });
         }
         let troublemakers: Vec<_> = self
             .at(area)

@@ -89,8 +89,12 @@ impl Game {
             }
             Condition::HasMost(who, sel) => {
                 let fitting = self.matching(sel, ctx);
-                let count =
-                    |p: PlayerId| fitting.iter().filter(|&&c| self.card(c).controller == p).count();
+                let count = |p: PlayerId| {
+                    fitting
+                        .iter()
+                        .filter(|&&c| self.card(c).controller == p)
+                        .count()
+                };
                 self.players_named(*who, ctx).into_iter().any(|p| {
                     let mine = count(p);
                     self.players().filter(|&o| o != p).all(|o| count(o) < mine)

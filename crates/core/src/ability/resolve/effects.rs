@@ -826,7 +826,11 @@ impl Game {
                 self.move_by(mover, c, a);
             }
         } else {
-            self.occur(Occurrence::Send { card: c, to: a, by_loser: false });
+            self.occur(Occurrence::Send {
+                card: c,
+                to: a,
+                by_loser: false,
+            });
         }
     }
 
