@@ -505,11 +505,25 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
             instead,
             optional,
             cost: price,
+            then,
+            chooser,
         } => {
-            // The player who acts: "they" for the loser's sending (514.6b).
-            let actor = match would {
-                Would::LoserSendsHome(_) => "they",
-                _ => "you",
+            // The player who acts: "they" for the loser's sending (514.6b) or where the
+            // player concerned answers the "may".
+            let actor = match (would, chooser) {
+                (Would::LoserSendsHome(_), _) | (_, Some(Who::ThatPlayer)) => "they",
+                (_, Some(w)) => who(*w),
+                (_, None) => "you",
+            };
+            let instead_text = if then.is_empty() {
+                instead_words(*instead).to_string()
+            } else {
+                // The instructions say what happens; `Nothing` adds no words.
+                let steps: Vec<String> = then.iter().map(effect).collect();
+                match instead {
+                    Instead::Nothing => steps.join(", then "),
+                    other => format!("{}, then {}", instead_words(*other), steps.join(", then ")),
+                }
             };
             if price.is_empty() {
                 format!(
@@ -520,7 +534,7 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
                     } else {
                         actor.to_string()
                     },
-                    instead_words(*instead)
+                    instead_text
                 )
             } else {
                 format!(
@@ -528,7 +542,7 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
                     would_words(would),
                     if *optional { "you may " } else { "you " },
                     price.iter().map(cost).collect::<Vec<_>>().join(" and "),
-                    instead_words(*instead)
+                    instead_text
                 )
             }
         }

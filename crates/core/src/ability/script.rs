@@ -906,6 +906,15 @@ pub enum StaticEffect {
         /// only while they can pay (710 with 508.1d: "you may pay …; if you do, …").
         #[serde(default)]
         cost: Vec<Cost>,
+        /// Instructions followed in the occurrence's place too (after `instead`,
+        /// usually `Nothing`), as an effect of this card with "you" the player who
+        /// answers the "may" (CG177: a Resource into hand instead of a draw).
+        #[serde(default)]
+        then: Vec<Effect>,
+        /// Whose "may" it is and who follows `then`: `ThatPlayer` is the player the
+        /// occurrence is about; this card's controller when left out.
+        #[serde(default)]
+        chooser: Option<Who>,
     },
     /// The selected cards (this card when `None`) lose their abilities, keywords
     /// included, and can't have any (gained ones too) while this applies. The

@@ -57,15 +57,21 @@ pub(crate) struct Replacing {
 pub(crate) enum Settling {
     Replace(Replacing),
     Enter(Box<crate::rules::entering::Entering>),
+    /// A replacement's instructions, followed in the occurrence's place.
+    Instead(Box<(Ctx, Vec<crate::ability::Effect>)>),
 }
 
 /// A modifier that would replace the occurrence now, and what it would replace it with.
 #[derive(Clone, Copy, Debug)]
 struct Applicable {
     id: Rid,
+    /// Who answers its "may" (and follows its instructions).
     controller: PlayerId,
     optional: bool,
     instead: Occurrence,
+    /// The card and player the occurrence is about, for its instructions.
+    it: Option<CardId>,
+    player: Option<PlayerId>,
 }
 
 /// A replacement modifier of a card, as written.
@@ -79,6 +85,8 @@ struct Modifier {
     optional: bool,
     /// Paid as it applies; it applies only while it can be paid.
     cost: Vec<crate::ability::Cost>,
+    then: Vec<crate::ability::Effect>,
+    chooser: Option<Who>,
     condition: Option<Condition>,
 }
 
@@ -152,6 +160,11 @@ impl Game {
             self.push(match r {
                 Settling::Replace(r) => Frame::Replace(Box::new(r)),
                 Settling::Enter(e) => Frame::Enter(e),
+                Settling::Instead(x) => {
+                    let (ctx, effects) = *x;
+                    self.push_resolution(ctx, effects, false, Vec::new(), None);
+                    continue;
+                }
             });
         }
     }
@@ -250,6 +263,18 @@ impl Game {
                 let ctx = self.ctx_of(a.id.source);
                 self.pay(&m.cost, &ctx);
             }
+            if !m.then.is_empty() {
+                // Followed before the next frame runs, as a queued occurrence is.
+                let ctx = Ctx {
+                    you: a.controller,
+                    it: a.it,
+                    player: a.player,
+                    ..self.ctx_of(a.id.source)
+                };
+                self.st
+                    .replacing
+                    .push(Settling::Instead(Box::new((ctx, m.then))));
+            }
         }
         r.occ = a.instead;
     }
@@ -314,6 +339,8 @@ impl Game {
                         instead: Instead::Nothing,
                         optional: true,
                         cost: Vec::new(),
+                        then: Vec::new(),
+                        chooser: None,
                         condition: condition.clone(),
                     }),
                 }
@@ -324,6 +351,8 @@ impl Game {
                 instead,
                 optional,
                 cost,
+                then,
+                chooser,
             } = effect
             else {
                 continue;
@@ -336,6 +365,8 @@ impl Game {
                 instead,
                 optional,
                 cost: cost.clone(),
+                then: then.clone(),
+                chooser: *chooser,
                 condition: condition.clone(),
             });
         }
@@ -355,6 +386,8 @@ impl Game {
                 instead,
                 optional,
                 cost,
+                then,
+                chooser,
             } = &m.effect
             {
                 out.push(Modifier {
@@ -364,6 +397,8 @@ impl Game {
                     instead: *instead,
                     optional: *optional,
                     cost: cost.clone(),
+                    then: then.clone(),
+                    chooser: *chooser,
                     condition: None,
                 });
             }
@@ -378,6 +413,8 @@ impl Game {
                         instead,
                         optional: true,
                         cost: Vec::new(),
+                        then: Vec::new(),
+                        chooser: None,
                         condition: None,
                     });
                 }
@@ -429,6 +466,8 @@ impl Game {
                             controller: chooser,
                             optional: true,
                             instead,
+                            it: None,
+                            player: None,
                         });
                     }
                     continue;
@@ -459,11 +498,22 @@ impl Game {
                         continue;
                     }
                 }
+                // 712.3: the "may" is the controller's unless it names another player.
+                let controller = match m.chooser {
+                    None => you,
+                    Some(w) => self
+                        .players_named(w, &ctx)
+                        .into_iter()
+                        .next()
+                        .unwrap_or(you),
+                };
                 out.push(Applicable {
                     id,
-                    controller: you,
+                    controller,
                     optional: m.optional,
                     instead,
+                    it: ctx.it,
+                    player: ctx.player,
                 });
             }
         }

@@ -165,6 +165,8 @@ fn r710_a_card_that_would_be_frightened_is_exhausted_instead() {
         vec![Effect::Frighten(every_friend())],
         StaticEffect::Replace {
             cost: Vec::new(),
+            then: Vec::new(),
+            chooser: None,
             would: Would::BeFrightened(Subject::Any(whose(Who::You))),
             instead: Instead::Exhaust,
             optional: false,
@@ -186,6 +188,8 @@ fn r710_a_draw_replaced_by_nothing_draws_nothing_for_that_player_only() {
         }],
         StaticEffect::Replace {
             cost: Vec::new(),
+            then: Vec::new(),
+            chooser: None,
             would: Would::Draw(Who::Opponent),
             instead: Instead::Nothing,
             optional: false,
@@ -204,6 +208,8 @@ fn r710_scoring_replaced_by_nothing_scores_nothing() {
         }],
         StaticEffect::Replace {
             cost: Vec::new(),
+            then: Vec::new(),
+            chooser: None,
             would: Would::Score(Who::You),
             instead: Instead::Nothing,
             optional: false,
@@ -222,6 +228,8 @@ fn r710_a_card_that_would_be_sent_home_is_exhausted_instead() {
         }],
         StaticEffect::Replace {
             cost: Vec::new(),
+            then: Vec::new(),
+            chooser: None,
             would: Would::BeSentHome(Subject::This),
             instead: Instead::Exhaust,
             optional: false,
@@ -386,6 +394,8 @@ fn r710_a_card_that_would_go_to_a_discard_pile_goes_to_hand_instead() {
         }))],
         StaticEffect::Replace {
             cost: Vec::new(),
+            then: Vec::new(),
+            chooser: None,
             would: Would::ToDiscardPile(Subject::Any(whose(Who::You))),
             instead: Instead::ToHand,
             optional: false,
@@ -405,6 +415,8 @@ fn r710_a_card_that_would_be_moved_is_exhausted_instead_and_stays() {
         }],
         StaticEffect::Replace {
             cost: Vec::new(),
+            then: Vec::new(),
+            chooser: None,
             would: Would::BeMoved(Subject::This),
             instead: Instead::Exhaust,
             optional: false,

@@ -62,6 +62,8 @@ fn r710_a_dismissal_replaced_by_turning_this_mane_over_happens_once() {
     m.boosted.as_mut().unwrap().abilities = vec![Ability::Static {
         effect: StaticEffect::Replace {
             cost: Vec::new(),
+            then: Vec::new(),
+            chooser: None,
             would: Would::BeDismissed(Subject::Any(Cards {
                 controller: Some(Who::You),
                 ..kind(CardType::Friend)

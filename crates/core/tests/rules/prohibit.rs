@@ -355,6 +355,8 @@ fn r710_a_may_replacement_is_asked_for_each_card_an_effect_would_dismiss() {
         vec![Ability::Static {
             effect: StaticEffect::Replace {
                 cost: Vec::new(),
+                then: Vec::new(),
+                chooser: None,
                 would: Would::BeDismissed(Subject::Any(Cards {
                     controller: Some(Who::You),
                     place: Some(Place::Here),
@@ -422,6 +424,8 @@ fn r104_3_the_games_own_dismissal_is_not_replaced() {
         vec![Ability::Static {
             effect: StaticEffect::Replace {
                 cost: Vec::new(),
+                then: Vec::new(),
+                chooser: None,
                 would: Would::BeDismissed(Subject::Any(friends())),
                 instead: Instead::ToDeckTop,
                 optional: true,

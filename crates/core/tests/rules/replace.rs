@@ -327,6 +327,8 @@ fn two_replacements() -> (T, ponyccg_core::CardId) {
         vec![Ability::Static {
             effect: StaticEffect::Replace {
                 cost: Vec::new(),
+                then: Vec::new(),
+                chooser: None,
                 would: Would::BeDismissed(Subject::Any(Cards {
                     place: Some(Place::Here),
                     other: true,
@@ -427,6 +429,8 @@ fn r710_3_a_modifier_never_applies_twice_to_its_own_result() {
         vec![Ability::Static {
             effect: StaticEffect::Replace {
                 cost: Vec::new(),
+                then: Vec::new(),
+                chooser: None,
                 would: Would::LeavePlay(Subject::Any(Cards {
                     other: true,
                     ..your_friends()
@@ -468,6 +472,8 @@ fn r104_4_the_games_dismissal_is_replaced_only_by_banishing() {
             vec![Ability::Static {
                 effect: StaticEffect::Replace {
                     cost: Vec::new(),
+                    then: Vec::new(),
+                    chooser: None,
                     would: Would::BeDismissed(Subject::Any(Cards {
                         other: true,
                         ..friends()
@@ -603,6 +609,8 @@ fn keep_exhausted(tokens: u16) -> (T, ponyccg_core::CardId) {
         vec![Ability::Static {
             effect: StaticEffect::Replace {
                 cost: vec![Cost::Tokens(1)],
+                then: Vec::new(),
+                chooser: None,
                 would: Would::BeReadied(Subject::This),
                 instead: Instead::Nothing,
                 optional: true,
