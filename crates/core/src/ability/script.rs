@@ -1062,8 +1062,7 @@ pub enum Instead {
     Exhaust,
     /// The card is sent to its controller's home (506.5).
     SendHome,
-    /// The card is dismissed (410.1), by the player the occurrence is about (its
-    /// controller when none).
+    /// The card is dismissed (410.1).
     Dismiss,
     /// The card is retired (410.2) by its controller.
     Retire,
