@@ -194,7 +194,17 @@ fn described(c: &Cards, plural_form: bool, after_noun: &str) -> String {
     if let Some(t) = &c.title {
         words.push(format!("\"{t}\""));
     }
-    words.push(kind(c.card_type, plural_form));
+    if c.any_type.is_empty() {
+        words.push(kind(c.card_type, plural_form));
+    } else {
+        // "Friend or Resource" (the alternatives name the kind).
+        let names: Vec<String> = c
+            .any_type
+            .iter()
+            .map(|&t| kind(Some(CardKind::Type(t)), plural_form))
+            .collect();
+        words.push(names.join(" or "));
+    }
     let mut s = words.join(" ");
     match (pile, c.controller) {
         (true, Some(w)) => s.push_str(&pile_words(w, c.place)),
@@ -392,6 +402,7 @@ fn duration(d: Duration) -> &'static str {
         Duration::StartOfYourNextTurn => "until the start of your next turn",
         Duration::Permanently => "permanently",
         Duration::EndOfScorePhase => "until the end of the Score Phase",
+        Duration::WhileThisExhausted => "while this card stays exhausted",
     }
 }
 
@@ -493,12 +504,48 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
             would,
             instead,
             optional,
-        } => format!(
-            "if {}, {} {} instead",
-            would_words(would),
-            if *optional { "you may" } else { "you" },
-            instead_words(*instead)
-        ),
+            cost: price,
+            then,
+            chooser,
+        } => {
+            // The player who acts: "they" for the loser's sending (514.6b) or where the
+            // player concerned answers the "may".
+            let actor = match (would, chooser) {
+                (Would::LoserSendsHome(_), _) | (_, Some(Who::ThatPlayer)) => "they",
+                (_, Some(w)) => who(*w),
+                (_, None) => "you",
+            };
+            let instead_text = if then.is_empty() {
+                instead_words(*instead).to_string()
+            } else {
+                // The instructions say what happens; `Nothing` adds no words.
+                let steps: Vec<String> = then.iter().map(effect).collect();
+                match instead {
+                    Instead::Nothing => steps.join(", then "),
+                    other => format!("{}, then {}", instead_words(*other), steps.join(", then ")),
+                }
+            };
+            if price.is_empty() {
+                format!(
+                    "if {}, {} {} instead",
+                    would_words(would),
+                    if *optional {
+                        format!("{actor} may")
+                    } else {
+                        actor.to_string()
+                    },
+                    instead_text
+                )
+            } else {
+                format!(
+                    "if {}, {}{}; if you do, {} instead",
+                    would_words(would),
+                    if *optional { "you may " } else { "you " },
+                    price.iter().map(cost).collect::<Vec<_>>().join(" and "),
+                    instead_text
+                )
+            }
+        }
         StaticEffect::FlipMore { who: w, amount: n } => format!(
             "{} {} {} at the first flip of the faceoff",
             does(*w, "flip"),
@@ -525,6 +572,7 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
             to,
             optional,
             once_per_faceoff,
+            cost: price,
         } => {
             let what = match c {
                 Some(c) => format!("a flipped {}", cards(c, false)),
@@ -542,6 +590,16 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
                 (FlipDestination::Discard, false) => "goes into its owner's discard pile",
                 (FlipDestination::BeneathThis, true) => "may be banished beneath this card",
                 (FlipDestination::BeneathThis, false) => "is banished beneath this card",
+                (FlipDestination::IntoPlayHere, true) => "may be put into play at this card's area",
+                (FlipDestination::IntoPlayHere, false) => "is put into play at this card's area",
+            };
+            let dest = if price.is_empty() {
+                dest.to_string()
+            } else {
+                format!(
+                    "{dest} if you {}",
+                    price.iter().map(cost).collect::<Vec<_>>().join(" and ")
+                )
             };
             format!(
                 "{}if {what}{owner} would go to the bottom of its owner's deck, it {dest} instead",
@@ -1203,6 +1261,8 @@ fn instead_words(i: Instead) -> &'static str {
         Instead::Banish => "banish it",
         Instead::Exhaust => "exhaust it",
         Instead::SendHome => "send it home",
+        Instead::Dismiss => "dismiss it",
+        Instead::Retire => "retire it",
         Instead::Nothing => "let nothing happen",
     }
 }
@@ -1216,6 +1276,11 @@ fn would_words(w: &Would) -> String {
         Would::BeFrightened(s) => format!("{} would be frightened", subject(s)),
         Would::BeSentHome(s) => format!("{} would be sent home", subject(s)),
         Would::BeMoved(s) => format!("{} would be moved", subject(s)),
+        Would::LoserSendsHome(s) => format!(
+            "a player loses a faceoff and would send {} home",
+            subject(s)
+        ),
+        Would::BeReadied(s) => format!("{} would ready", subject(s)),
         Would::Draw(w) => format!("{} would draw a card", who(*w)),
         Would::Score(w) => format!("{} would score points", who(*w)),
         Would::ToDiscardPile(s) => format!("{} would be put into a discard pile", subject(s)),
@@ -1517,6 +1582,11 @@ fn condition(c: &Condition) -> String {
         Condition::Phase(p) => format!("it is the {p:?} Phase"),
         Condition::PowerOfColor(c, n) => format!("you have at least {n} {} power", c.name()),
         Condition::MostPowerHere(w) => format!("{} has more power here than any opponent", who(*w)),
+        Condition::HasMost(w, s) => format!(
+            "{} more {} than each other player",
+            does(*w, "control"),
+            cards(s, true)
+        ),
         Condition::FaceoffHere => "the faceoff is at this card's area".into(),
         Condition::HostInvolved => "the card this is attached to is in the faceoff".into(),
         Condition::ItFits(s) => format!("that card is {}", a(&cards(s, false))),

@@ -270,6 +270,7 @@ fn grants_replacing(a: &Ability) -> bool {
     let gives = |e: &StaticEffect| {
         matches!(e, StaticEffect::GainKeyword { keyword, .. }
             if crate::ability::keyword::replacement(*keyword).is_some())
+            || matches!(e, StaticEffect::Replace { .. })
     };
     match a {
         Ability::Static { effect, .. } => gives(effect),

@@ -224,6 +224,9 @@ pub struct Cards {
     pub color: Option<Color>,
     /// At least one of these colours ("a [Loyalty] or [Laughter] character").
     pub any_color: Vec<Color>,
+    /// Any one of these card types ("Friend or Resource"); with `type` too, both apply.
+    #[serde(default)]
+    pub any_type: Vec<crate::card::CardType>,
     pub trait_: Option<String>,
     pub title: Option<String>,
     pub power_at_most: Option<i16>,
@@ -406,6 +409,9 @@ pub enum Duration {
     /// "Until the end of the Score Phase": it ends as the End Phase begins (or, made
     /// during an End Phase, at the end of the next Score Phase).
     EndOfScorePhase,
+    /// "While this card remains exhausted": it ends as the card that made it readies,
+    /// becomes frightened or leaves play (any change making it a new object, 410.6).
+    WhileThisExhausted,
 }
 
 /// Conditions ("if", "while").
@@ -440,6 +446,9 @@ pub enum Condition {
     /// any opponent has there (`ItsController`: the controller of the card a prohibition
     /// is about).
     MostPowerHere(Who),
+    /// The named player controls more cards that fit than each other player does ("the
+    /// player with the most Unicorn characters here"); with a tie, nobody has the most.
+    HasMost(Who, Cards),
     /// The current faceoff takes place at this card's area.
     FaceoffHere,
     /// This attachment's host is involved in the current faceoff.
@@ -874,6 +883,10 @@ pub enum StaticEffect {
         optional: bool,
         #[serde(default)]
         once_per_faceoff: bool,
+        /// Paid by this card's controller as the card goes elsewhere; offered only
+        /// while they can pay.
+        #[serde(default)]
+        cost: Vec<Cost>,
     },
     /// The selected cards (this card when `None`) have the trait too.
     GainTrait {
@@ -889,6 +902,19 @@ pub enum StaticEffect {
         instead: Instead,
         #[serde(default)]
         optional: bool,
+        /// Paid by this card's controller as the replacement is applied; it applies
+        /// only while they can pay (710 with 508.1d: "you may pay …; if you do, …").
+        #[serde(default)]
+        cost: Vec<Cost>,
+        /// Instructions followed in the occurrence's place too (after `instead`,
+        /// usually `Nothing`), as an effect of this card with "you" the player who
+        /// answers the "may" (CG177: a Resource into hand instead of a draw).
+        #[serde(default)]
+        then: Vec<Effect>,
+        /// Whose "may" it is and who follows `then`: `ThatPlayer` is the player the
+        /// occurrence is about; this card's controller when left out.
+        #[serde(default)]
+        chooser: Option<Who>,
     },
     /// The selected cards (this card when `None`) lose their abilities, keywords
     /// included, and can't have any (gained ones too) while this applies. The
@@ -1036,6 +1062,10 @@ pub enum Instead {
     Exhaust,
     /// The card is sent to its controller's home (506.5).
     SendHome,
+    /// The card is dismissed (410.1).
+    Dismiss,
+    /// The card is retired (410.2) by its controller.
+    Retire,
     /// Nothing happens in its place ("prevent").
     Nothing,
 }
@@ -1059,6 +1089,11 @@ pub enum Would {
     BeSentHome(Subject),
     /// A card that fits would be moved (506).
     BeMoved(Subject),
+    /// The loser of a Troublemaker faceoff would send a card that fits home (514.6b);
+    /// "that player" is the loser.
+    LoserSendsHome(Subject),
+    /// A card that fits would ready (503.3), in the Ready Phase or by an effect.
+    BeReadied(Subject),
     /// A named player would draw a card (410.4).
     Draw(Who),
     /// A named player would score points (517).
@@ -1127,6 +1162,9 @@ pub enum FlipDestination {
     Discard,
     /// Banished beneath the card with the replacement (410.5), linked to it (Pumped).
     BeneathThis,
+    /// Put into play at the area the card with the replacement was at as it applied,
+    /// under the flipped card's owner's control (CN84).
+    IntoPlayHere,
 }
 
 /// One-shot instructions (709) and modifiers with durations.

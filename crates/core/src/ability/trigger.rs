@@ -16,6 +16,9 @@ pub struct Modifier {
     pub target: CardId,
     pub object: u32,
     pub controller: PlayerId,
+    /// The card whose effect made it, as the object it was then (a duration may follow
+    /// that card's state: `Duration::WhileThisExhausted`).
+    pub source: (CardId, u32),
     pub effect: StaticEffect,
     pub duration: Duration,
     /// 711.3a.
@@ -860,6 +863,34 @@ impl Game {
             .modifiers
             .retain(|m| !(m.duration == Duration::StartOfYourNextTurn && m.controller == p));
         self.end_control_changes(|x| x.duration == Duration::StartOfYourNextTurn && x.by == p);
+    }
+
+    /// Modifiers lasting "while this card remains exhausted" end once the card that made
+    /// them is ready, or no longer the object it was (frightened, out of play: 410.6).
+    pub(crate) fn end_while_exhausted_modifiers(&mut self) {
+        if !self
+            .st
+            .modifiers
+            .iter()
+            .any(|m| m.duration == Duration::WhileThisExhausted)
+        {
+            return;
+        }
+        let still = |g: &Game, (c, object): (CardId, u32)| {
+            let k = g.card(c);
+            k.object == object && k.zone == crate::ids::Zone::Play && k.exhaustion > 0
+        };
+        let keep: Vec<bool> = self
+            .st
+            .modifiers
+            .iter()
+            .map(|m| m.duration != Duration::WhileThisExhausted || still(self, m.source))
+            .collect();
+        let mut i = 0;
+        self.st.modifiers.retain(|_| {
+            i += 1;
+            keep[i - 1]
+        });
     }
 
     /// Modifiers lasting for a faceoff end with it.

@@ -68,7 +68,12 @@ impl Game {
                 }
                 let owner = self.card(s).controller;
                 // Continuous effects read printed values here, as they always have (711.5).
-                let ctx = Ctx::printed(s, owner);
+                // "That player" is the paying player ("the player with the most …
+                // pays less", CG171).
+                let ctx = Ctx {
+                    player: Some(p),
+                    ..Ctx::printed(s, owner)
+                };
                 if self.change_applies(change, &ctx, p, on)
                     && condition.as_ref().is_none_or(|c| self.holds(c, &ctx))
                 {

@@ -424,7 +424,7 @@ impl Game {
                 match does {
                     crate::ability::OnEntry::Exhausted => exhausted = true,
                     crate::ability::OnEntry::Modifier { effect, duration } => {
-                        mods.push((ctx.you, (**effect).clone(), *duration))
+                        mods.push((ctx.you, s, (**effect).clone(), *duration))
                     }
                 }
             }
@@ -433,12 +433,13 @@ impl Game {
             self.card_mut(card).exhaustion = 1;
         }
         let object = self.card(card).object;
-        for (controller, effect, duration) in mods {
+        for (controller, source, effect, duration) in mods {
             let timestamp = self.new_object();
             self.st.modifiers.push(crate::ability::trigger::Modifier {
                 target: card,
                 object,
                 controller,
+                source: (source, self.card(source).object),
                 effect,
                 duration,
                 timestamp,

@@ -2,7 +2,7 @@
 
 use crate::ability::trigger::Ctx;
 use crate::ability::{
-    Ability, Cards, Condition, FlipDestination, Place, Prohibition, StaticEffect, Who,
+    Ability, Cards, Condition, Cost, FlipDestination, Place, Prohibition, StaticEffect, Who,
 };
 use crate::card::CardType;
 use crate::decision::{Choice, Decision, Prompt};
@@ -242,7 +242,11 @@ impl Game {
         self.each_static(|e, cond, ctx| {
             if let StaticEffect::FaceoffTotal { who, amount } = e {
                 let applies = if *who == Who::Each {
-                    let as_p = Ctx { you: p, ..*ctx };
+                    let as_p = Ctx {
+                        you: p,
+                        player: Some(p),
+                        ..*ctx
+                    };
                     cond.is_none_or(|c| self.holds(c, &as_p))
                 } else {
                     self.static_names(*who, cond, ctx, p)
@@ -256,8 +260,9 @@ impl Game {
     }
 
     /// 710, 514.7: the replacement modifiers that would put flipped card `c` somewhere
-    /// other than the bottom of its owner's deck: (source, destination, optional).
-    fn flip_replacements(&self, c: CardId) -> Vec<(CardId, FlipDestination, bool)> {
+    /// other than the bottom of its owner's deck: (source, destination, optional, cost),
+    /// those with a cost only while it can be paid.
+    fn flip_replacements(&self, c: CardId) -> Vec<(CardId, FlipDestination, bool, Vec<Cost>)> {
         let Some(f) = &self.st.faceoff else {
             return Vec::new();
         };
@@ -270,6 +275,7 @@ impl Game {
                 to,
                 optional,
                 once_per_faceoff,
+                cost,
             } = e
             {
                 let fits = cards.as_ref().is_none_or(|sel| {
@@ -282,14 +288,15 @@ impl Game {
                 if fits
                     && !(*once_per_faceoff && f.replaced.contains(&ctx.source))
                     && self.static_names(*whose, cond, ctx, owner)
+                    && (cost.is_empty() || self.can_pay(cost, ctx))
                 {
-                    out.push((ctx.source, *to, *optional));
+                    out.push((ctx.source, *to, *optional, cost.clone()));
                 }
             }
         });
         // Pumped: once per faceoff for each Pumped card, a "may".
         for s in self.pumped_replacements(c, &f.replaced) {
-            out.push((s, FlipDestination::BeneathThis, true));
+            out.push((s, FlipDestination::BeneathThis, true, Vec::new()));
         }
         out
     }
@@ -480,9 +487,11 @@ impl Game {
         answer: Option<Choice>,
     ) -> Option<Decision> {
         if let Some(Choice::Card(c)) = answer {
-            self.perform(Occurrence::Send {
+            // 710: the loser's sending may be replaced (CN139, CG162).
+            self.occur(Occurrence::Send {
                 card: c,
                 to: Area::Home(player),
+                by_loser: true,
             });
             return None;
         }
@@ -533,7 +542,7 @@ impl Game {
             // taken leaves the others, so declining every optional one is one answer,
             // offered only when no mandatory one applies.
             let pick = match answer.take() {
-                Some(Choice::Card(s)) => options.iter().find(|o| o.0 == s).copied(),
+                Some(Choice::Card(s)) => options.iter().find(|o| o.0 == s).cloned(),
                 Some(Choice::NoCard) => None,
                 _ if options.is_empty() => None,
                 _ => {
@@ -556,8 +565,15 @@ impl Game {
                 }
             };
             match pick {
-                Some((source, to, _)) => {
+                Some((source, to, _, cost)) => {
                     self.faceoff_mut().replaced.push(source);
+                    // Where this card is as the replacement applies, before a cost
+                    // (retiring it, CN84) takes it away.
+                    let here = self.card(source).area;
+                    if !cost.is_empty() {
+                        let ctx = self.ctx_of(source);
+                        self.pay(&cost, &ctx);
+                    }
                     match to {
                         FlipDestination::Hand => self.perform(Occurrence::ToHand(c)),
                         FlipDestination::Discard => self.perform(Occurrence::ToDiscard(c)),
@@ -565,6 +581,16 @@ impl Game {
                             self.banish_beneath(c, source);
                             true
                         }
+                        FlipDestination::IntoPlayHere => match here {
+                            // 706.1: under its owner's control, as any card entering.
+                            Some(at) => {
+                                let owner = self.card(c).owner;
+                                self.card_mut(c).controller = owner;
+                                self.enter(c, at, false, crate::rules::entering::Then::Nothing);
+                                true
+                            }
+                            None => false,
+                        },
                     };
                 }
                 None => self.faceoff_mut().to_bottom.push(c),

@@ -182,7 +182,8 @@ pub(crate) fn reads_condition(c: &Condition) -> Reach<'_> {
         | Condition::AtLeast(_, s)
         | Condition::ItFits(s)
         | Condition::This(s)
-        | Condition::AtLeastAtOneFaceoffArea(_, s) => reads_cards(s),
+        | Condition::AtLeastAtOneFaceoffArea(_, s)
+        | Condition::HasMost(_, s) => reads_cards(s),
         Condition::All(v) | Condition::Any(v) => v
             .iter()
             .fold(Reach::default(), |r, c| r.join(reads_condition(c))),

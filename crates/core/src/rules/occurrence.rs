@@ -32,10 +32,12 @@ pub enum Occurrence {
         card: CardId,
         to: Area,
     },
-    /// 506.5: send to an area.
+    /// 506.5: send to an area. `by_loser`: the loser of a Troublemaker faceoff sends
+    /// it home (514.6b).
     Send {
         card: CardId,
         to: Area,
+        by_loser: bool,
     },
     /// 504.1.
     Frighten(CardId),
@@ -160,7 +162,7 @@ impl Game {
                     && self.def(card).card_type == CardType::ManeCharacter)
                     && self.card(card).zone != Zone::Banished
             }
-            Occurrence::Move { card, to } | Occurrence::Send { card, to } => {
+            Occurrence::Move { card, to } | Occurrence::Send { card, to, .. } => {
                 self.can_go_to(card, to, matches!(occ, Occurrence::Move { .. }))
             }
             // 504.2b: frightened cards can't become frightened.
@@ -308,7 +310,7 @@ impl Game {
             }
             Occurrence::Retire(card) => self.leave(card, Leave::Retire),
             Occurrence::Banish(card) => self.leave(card, Leave::Banish),
-            Occurrence::Move { card, to } | Occurrence::Send { card, to } => {
+            Occurrence::Move { card, to } | Occurrence::Send { card, to, .. } => {
                 let from = self.card(card).area.expect("in play");
                 self.set_area(card, to);
                 self.log(if matches!(occ, Occurrence::Move { .. }) {
@@ -332,6 +334,7 @@ impl Game {
                     self.leave(a, Leave::Dismiss);
                 }
                 self.st.books.watchers_dirty = true;
+                self.end_while_exhausted_modifiers();
                 self.log(Event::Frightened(c));
                 // 521.4: a frightened token ceases to exist (after the event, which its
                 // own abilities and others may answer, 521.2).
@@ -351,6 +354,7 @@ impl Game {
             }
             Occurrence::Ready(c) => {
                 self.card_mut(c).exhaustion -= 1;
+                self.end_while_exhausted_modifiers();
                 self.log(Event::Readied(c));
             }
             Occurrence::Flip(p) => {
@@ -657,6 +661,9 @@ impl Game {
         k.object = obj;
         if from == Zone::Play || to == Zone::Play {
             self.st.books.watchers_dirty = true;
+        }
+        if from == Zone::Play {
+            self.end_while_exhausted_modifiers();
         }
         let k = self.card_mut(c);
         if to != Zone::Play {

@@ -480,6 +480,7 @@ impl Game {
                     changed |= self.perform(Occurrence::Send {
                         card: c,
                         to: Area::Home(k.controller),
+                        by_loser: false,
                     });
                     continue;
                 }
@@ -490,6 +491,7 @@ impl Game {
                             changed |= self.perform(Occurrence::Send {
                                 card: c,
                                 to: Area::Home(k.controller),
+                                by_loser: false,
                             });
                         }
                     }

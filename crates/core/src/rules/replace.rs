@@ -27,8 +27,10 @@ use crate::ids::{Area, CardId, PlayerId, Zone};
 use crate::rules::occurrence::Occurrence;
 
 /// Replacement indexes at and above this name keyword replacements (Persistent,
-/// Vexing); below it, the index of a static ability of the card.
+/// Vexing); from [`TIMED_BASE`] up, replacements an effect's modifier gives the card;
+/// below it, the index of a static ability of the card.
 const KEYWORD_BASE: u8 = 200;
+const TIMED_BASE: u8 = 100;
 
 /// One replacement modifier: replacement `index` of `source` (see [`KEYWORD_BASE`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -55,15 +57,21 @@ pub(crate) struct Replacing {
 pub(crate) enum Settling {
     Replace(Replacing),
     Enter(Box<crate::rules::entering::Entering>),
+    /// A replacement's instructions, followed in the occurrence's place.
+    Instead(Box<(Ctx, Vec<crate::ability::Effect>)>),
 }
 
 /// A modifier that would replace the occurrence now, and what it would replace it with.
 #[derive(Clone, Copy, Debug)]
 struct Applicable {
     id: Rid,
+    /// Who answers its "may" (and follows its instructions).
     controller: PlayerId,
     optional: bool,
     instead: Occurrence,
+    /// The card and player the occurrence is about, for its instructions.
+    it: Option<CardId>,
+    player: Option<PlayerId>,
 }
 
 /// A replacement modifier of a card, as written.
@@ -75,6 +83,10 @@ struct Modifier {
     would: Would,
     instead: Instead,
     optional: bool,
+    /// Paid as it applies; it applies only while it can be paid.
+    cost: Vec<crate::ability::Cost>,
+    then: Vec<crate::ability::Effect>,
+    chooser: Option<Who>,
     condition: Option<Condition>,
 }
 
@@ -133,8 +145,8 @@ impl Game {
             match apps.as_slice() {
                 [] => return Some(self.perform(r.occ)),
                 [one] if !one.optional => {
-                    r.used.push(one.id);
-                    r.occ = one.instead;
+                    let one = *one;
+                    self.take(r, one);
                 }
                 _ => return None,
             }
@@ -148,6 +160,11 @@ impl Game {
             self.push(match r {
                 Settling::Replace(r) => Frame::Replace(Box::new(r)),
                 Settling::Enter(e) => Frame::Enter(e),
+                Settling::Instead(x) => {
+                    let (ctx, effects) = *x;
+                    self.push_resolution(ctx, effects, false, Vec::new(), None);
+                    continue;
+                }
             });
         }
     }
@@ -173,8 +190,7 @@ impl Game {
                     if a.optional {
                         r.asking = Some(id);
                     } else {
-                        r.used.push(id);
-                        r.occ = a.instead;
+                        self.take(&mut r, a);
                     }
                 }
             }
@@ -185,8 +201,7 @@ impl Game {
                         .into_iter()
                         .find(|a| a.id == id)
                     {
-                        r.used.push(id);
-                        r.occ = a.instead;
+                        self.take(&mut r, a);
                     }
                 }
             }
@@ -235,6 +250,35 @@ impl Game {
         self.ask(Frame::Replace(r), who, Prompt::Replacement, choices)
     }
 
+    /// Applies a modifier: its controller pays its cost, if it has one, and what it
+    /// names takes the occurrence's place (710.3: it won't apply again).
+    fn take(&mut self, r: &mut Replacing, a: Applicable) {
+        r.used.push(a.id);
+        if let Some(m) = self
+            .modifiers_of(a.id.source)
+            .into_iter()
+            .find(|m| m.index == a.id.index)
+        {
+            if !m.cost.is_empty() {
+                let ctx = self.ctx_of(a.id.source);
+                self.pay(&m.cost, &ctx);
+            }
+            if !m.then.is_empty() {
+                // Followed before the next frame runs, as a queued occurrence is.
+                let ctx = Ctx {
+                    you: a.controller,
+                    it: a.it,
+                    player: a.player,
+                    ..self.ctx_of(a.id.source)
+                };
+                self.st
+                    .replacing
+                    .push(Settling::Instead(Box::new((ctx, m.then))));
+            }
+        }
+        r.occ = a.instead;
+    }
+
     /// What a replacement modifier does instead, in words for a choice's label.
     pub(crate) fn replacement_words(&self, card: CardId, index: u8) -> String {
         let Some(m) = self
@@ -258,6 +302,8 @@ impl Game {
             Instead::Banish => "banish it instead",
             Instead::Exhaust => "exhaust it instead",
             Instead::SendHome => "send it home instead",
+            Instead::Dismiss => "dismiss it instead",
+            Instead::Retire => "retire it instead",
             Instead::Nothing => "prevent it",
         }
         .into()
@@ -292,6 +338,9 @@ impl Game {
                         would: Would::Draw(Who::Each),
                         instead: Instead::Nothing,
                         optional: true,
+                        cost: Vec::new(),
+                        then: Vec::new(),
+                        chooser: None,
                         condition: condition.clone(),
                     }),
                 }
@@ -301,6 +350,9 @@ impl Game {
                 would,
                 instead,
                 optional,
+                cost,
+                then,
+                chooser,
             } = effect
             else {
                 continue;
@@ -312,8 +364,44 @@ impl Game {
                 would,
                 instead,
                 optional,
+                cost: cost.clone(),
+                then: then.clone(),
+                chooser: *chooser,
                 condition: condition.clone(),
             });
+        }
+        // Replacements an effect gave the card for a while (`Effect::Until`), in the
+        // order they were made (CN127 gives one to its controller's Mane Character).
+        let object = self.card(s).object;
+        let keeps = !self.lacks_abilities(s);
+        let timed = self.st.modifiers.iter().filter(|m| {
+            keeps
+                && m.target == s
+                && m.object == object
+                && matches!(m.effect, StaticEffect::Replace { .. })
+        });
+        for (i, m) in timed.take((KEYWORD_BASE - TIMED_BASE) as usize).enumerate() {
+            if let StaticEffect::Replace {
+                would,
+                instead,
+                optional,
+                cost,
+                then,
+                chooser,
+            } = &m.effect
+            {
+                out.push(Modifier {
+                    index: TIMED_BASE + i as u8,
+                    hook: None,
+                    would: would.clone(),
+                    instead: *instead,
+                    optional: *optional,
+                    cost: cost.clone(),
+                    then: then.clone(),
+                    chooser: *chooser,
+                    condition: None,
+                });
+            }
         }
         for (i, &k) in keyword::REPLACING.iter().enumerate() {
             if let Some((would, instead)) = keyword::replacement(k) {
@@ -324,6 +412,9 @@ impl Game {
                         would,
                         instead,
                         optional: true,
+                        cost: Vec::new(),
+                        then: Vec::new(),
+                        chooser: None,
                         condition: None,
                     });
                 }
@@ -375,6 +466,8 @@ impl Game {
                             controller: chooser,
                             optional: true,
                             instead,
+                            it: None,
+                            player: None,
                         });
                     }
                     continue;
@@ -383,6 +476,10 @@ impl Game {
                     continue;
                 };
                 if m.condition.as_ref().is_some_and(|c| !self.holds(c, &ctx)) {
+                    continue;
+                }
+                // 508.1d: a cost that can't be paid keeps the modifier from applying.
+                if !m.cost.is_empty() && !self.can_pay(&m.cost, &self.ctx_of(s)) {
                     continue;
                 }
                 let Some(instead) = instead_of(self, m.instead, s, ctx.it, ctx.player) else {
@@ -401,11 +498,22 @@ impl Game {
                         continue;
                     }
                 }
+                // 712.3: the "may" is the controller's unless it names another player.
+                let controller = match m.chooser {
+                    None => you,
+                    Some(w) => self
+                        .players_named(w, &ctx)
+                        .into_iter()
+                        .next()
+                        .unwrap_or(you),
+                };
                 out.push(Applicable {
                     id,
-                    controller: you,
+                    controller,
                     optional: m.optional,
                     instead,
+                    it: ctx.it,
+                    player: ctx.player,
                 });
             }
         }
@@ -469,7 +577,20 @@ impl Game {
                 Occurrence::Send {
                     card,
                     to: Area::Home(_),
+                    ..
                 } => about(s, card),
+                _ => None,
+            },
+            Would::LoserSendsHome(s) => match occ {
+                Occurrence::Send {
+                    card,
+                    to: Area::Home(loser),
+                    by_loser: true,
+                } => subject(s, card).then(|| ctx(Some(card), self.card(card).area, Some(loser))),
+                _ => None,
+            },
+            Would::BeReadied(s) => match occ {
+                Occurrence::Ready(card) => about(s, card),
                 _ => None,
             },
             Would::BeMoved(s) => match occ {
@@ -520,8 +641,14 @@ fn instead_of(
             Occurrence::Send {
                 card: c,
                 to: Area::Home(g.card(c).controller),
+                by_loser: false,
             }
         }
+        Instead::Dismiss => Occurrence::Dismiss {
+            card: it?,
+            by_game: false,
+        },
+        Instead::Retire => Occurrence::Retire(it?),
         // Losing no tokens is nothing happening (an occurrence that can always happen,
         // so a "nothing" result is never itself replaced).
         Instead::Nothing => Occurrence::LoseTokens {

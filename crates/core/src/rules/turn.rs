@@ -110,8 +110,10 @@ impl Game {
                     .copied()
                     .filter(|&c| self.card(c).controller == tp)
                     .collect();
+                // 710: readying may be replaced (CGpf14); a replacement waiting for a
+                // choice is settled before the tokens come, which wait behind it.
                 for c in mine {
-                    while self.perform(Occurrence::Ready(c)) {}
+                    self.occur(Occurrence::Ready(c));
                 }
                 // 604.1: tokens by the highest score in the game.
                 self.begin_step(Step::Action);
@@ -126,7 +128,7 @@ impl Game {
                     6..=10 => 4,
                     _ => 5,
                 };
-                self.perform(Occurrence::GainTokens { player: tp, amount });
+                self.occur(Occurrence::GainTokens { player: tp, amount });
                 self.then(S::DrawStepStart);
             }
             S::DrawStepStart => {
@@ -294,7 +296,11 @@ impl Game {
         let characters: Vec<_> = self.at(area).filter(|&c| self.is_character(c)).collect();
         for c in characters {
             let home = Area::Home(self.card(c).controller);
-            self.perform(Occurrence::Send { card: c, to: home });
+            self.perform(Occurrence::Send {
+                card: c,
+                to: home,
+                by_loser: false,
+            });
         }
         let troublemakers: Vec<_> = self
             .at(area)

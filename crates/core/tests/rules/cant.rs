@@ -164,6 +164,9 @@ fn r710_a_card_that_would_be_frightened_is_exhausted_instead() {
     let (t, [g, pal, mine]) = against_guard(
         vec![Effect::Frighten(every_friend())],
         StaticEffect::Replace {
+            cost: Vec::new(),
+            then: Vec::new(),
+            chooser: None,
             would: Would::BeFrightened(Subject::Any(whose(Who::You))),
             instead: Instead::Exhaust,
             optional: false,
@@ -184,6 +187,9 @@ fn r710_a_draw_replaced_by_nothing_draws_nothing_for_that_player_only() {
             amount: Amount::N(2),
         }],
         StaticEffect::Replace {
+            cost: Vec::new(),
+            then: Vec::new(),
+            chooser: None,
             would: Would::Draw(Who::Opponent),
             instead: Instead::Nothing,
             optional: false,
@@ -201,6 +207,9 @@ fn r710_scoring_replaced_by_nothing_scores_nothing() {
             amount: Amount::N(1),
         }],
         StaticEffect::Replace {
+            cost: Vec::new(),
+            then: Vec::new(),
+            chooser: None,
             would: Would::Score(Who::You),
             instead: Instead::Nothing,
             optional: false,
@@ -218,6 +227,9 @@ fn r710_a_card_that_would_be_sent_home_is_exhausted_instead() {
             to: AreaRef::Home,
         }],
         StaticEffect::Replace {
+            cost: Vec::new(),
+            then: Vec::new(),
+            chooser: None,
             would: Would::BeSentHome(Subject::This),
             instead: Instead::Exhaust,
             optional: false,
@@ -381,6 +393,9 @@ fn r710_a_card_that_would_go_to_a_discard_pile_goes_to_hand_instead() {
             ..friends()
         }))],
         StaticEffect::Replace {
+            cost: Vec::new(),
+            then: Vec::new(),
+            chooser: None,
             would: Would::ToDiscardPile(Subject::Any(whose(Who::You))),
             instead: Instead::ToHand,
             optional: false,
@@ -399,6 +414,9 @@ fn r710_a_card_that_would_be_moved_is_exhausted_instead_and_stays() {
             to: AreaRef::Home,
         }],
         StaticEffect::Replace {
+            cost: Vec::new(),
+            then: Vec::new(),
+            chooser: None,
             would: Would::BeMoved(Subject::This),
             instead: Instead::Exhaust,
             optional: false,

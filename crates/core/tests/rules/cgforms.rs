@@ -61,6 +61,9 @@ fn r710_a_dismissal_replaced_by_turning_this_mane_over_happens_once() {
     let mut m = mane("BM", Blue, 1, 3);
     m.boosted.as_mut().unwrap().abilities = vec![Ability::Static {
         effect: StaticEffect::Replace {
+            cost: Vec::new(),
+            then: Vec::new(),
+            chooser: None,
             would: Would::BeDismissed(Subject::Any(Cards {
                 controller: Some(Who::You),
                 ..kind(CardType::Friend)

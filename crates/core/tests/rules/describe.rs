@@ -229,6 +229,7 @@ fn r514_7_a_flipped_card_put_into_a_hand_instead_is_named_to_everyone_who_saw_it
             },
             Ability::Static {
                 effect: StaticEffect::FlippedInstead {
+                    cost: Vec::new(),
                     cards: None,
                     whose: Who::You,
                     to: FlipDestination::Hand,

@@ -191,6 +191,7 @@ fn r514_7_a_may_replacement_sends_one_flipped_card_to_hand_once_per_faceoff() {
             ),
             static_(
                 StaticEffect::FlippedInstead {
+                    cost: Vec::new(),
                     cards: None,
                     whose: Who::You,
                     to: FlipDestination::Hand,
@@ -250,6 +251,7 @@ fn r710_5_a_mandatory_replacement_applies_to_every_flipped_card() {
         friend("PI", Orange, 1, 1, 0),
         vec![static_(
             StaticEffect::FlippedInstead {
+                cost: Vec::new(),
                 cards: None,
                 whose: Who::Each,
                 to: FlipDestination::Discard,

@@ -354,6 +354,9 @@ fn r710_a_may_replacement_is_asked_for_each_card_an_effect_would_dismiss() {
         friend("SAVE", Blue, 1, 1, 0),
         vec![Ability::Static {
             effect: StaticEffect::Replace {
+                cost: Vec::new(),
+                then: Vec::new(),
+                chooser: None,
                 would: Would::BeDismissed(Subject::Any(Cards {
                     controller: Some(Who::You),
                     place: Some(Place::Here),
@@ -420,6 +423,9 @@ fn r104_3_the_games_own_dismissal_is_not_replaced() {
         friend("SAVE", Blue, 1, 1, 0),
         vec![Ability::Static {
             effect: StaticEffect::Replace {
+                cost: Vec::new(),
+                then: Vec::new(),
+                chooser: None,
                 would: Would::BeDismissed(Subject::Any(friends())),
                 instead: Instead::ToDeckTop,
                 optional: true,

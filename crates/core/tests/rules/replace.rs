@@ -326,6 +326,9 @@ fn two_replacements() -> (T, ponyccg_core::CardId) {
         friend("SAVE", Blue, 1, 1, 0),
         vec![Ability::Static {
             effect: StaticEffect::Replace {
+                cost: Vec::new(),
+                then: Vec::new(),
+                chooser: None,
                 would: Would::BeDismissed(Subject::Any(Cards {
                     place: Some(Place::Here),
                     other: true,
@@ -425,6 +428,9 @@ fn r710_3_a_modifier_never_applies_twice_to_its_own_result() {
         friend("BOUNCE", Blue, 1, 1, 0),
         vec![Ability::Static {
             effect: StaticEffect::Replace {
+                cost: Vec::new(),
+                then: Vec::new(),
+                chooser: None,
                 would: Would::LeavePlay(Subject::Any(Cards {
                     other: true,
                     ..your_friends()
@@ -465,6 +471,9 @@ fn r104_4_the_games_dismissal_is_replaced_only_by_banishing() {
             friend(n, Blue, 1, 1, 0),
             vec![Ability::Static {
                 effect: StaticEffect::Replace {
+                    cost: Vec::new(),
+                    then: Vec::new(),
+                    chooser: None,
                     would: Would::BeDismissed(Subject::Any(Cards {
                         other: true,
                         ..friends()
@@ -589,4 +598,64 @@ fn leaves_play_triggers_when_returned_to_hand_from_play_only() {
     assert_eq!(t.g.tokens(P1), 0, "from the discard pile: not leaving play");
     t.choose(P1, "play \"Event BOUNCE\"");
     assert_eq!(t.g.tokens(P1), 1, "from play to the hand");
+}
+
+/// 603.1 with 710 and 508.1d: P1's exhausted "KEEP" may stay exhausted as its turn
+/// readies if P1 pays a token; the 604.1 tokens come after that choice, so with no token
+/// left over from before the replacement can't apply and the card readies.
+fn keep_exhausted(tokens: u16) -> (T, ponyccg_core::CardId) {
+    let keep = with(
+        friend("KEEP", Blue, 1, 1, 0),
+        vec![Ability::Static {
+            effect: StaticEffect::Replace {
+                cost: vec![Cost::Tokens(1)],
+                then: Vec::new(),
+                chooser: None,
+                would: Would::BeReadied(Subject::This),
+                instead: Instead::Nothing,
+                optional: true,
+            },
+            condition: None,
+        }],
+    );
+    let mut c = None;
+    let t = board(
+        deck("A", Blue, vec![keep], 5),
+        deck("B", Orange, vec![], 5),
+        StartAt::TurnStart,
+        |b| {
+            c = Some(place_with(
+                b,
+                P1,
+                "KEEP",
+                Area::Home(P1),
+                InPlay {
+                    exhausted: true,
+                    ..InPlay::default()
+                },
+            ));
+            b.set_tokens(P1, tokens);
+        },
+    );
+    (t, c.unwrap())
+}
+
+#[test]
+fn readying_replaced_for_a_token_603_1_710() {
+    let (mut t, keep) = keep_exhausted(1);
+    let d = t.g.decision().unwrap();
+    assert_eq!((d.player, &d.prompt), (P1, &Prompt::May), "712.3");
+    t.choose(P1, "yes");
+    assert!(t.g.card(keep).exhaustion > 0, "it stays exhausted");
+    assert_eq!(t.g.player(P1).tokens, 2, "paid 1, then 604.1 gave 2");
+}
+
+#[test]
+fn readying_not_replaced_without_the_token_508_1d_604_1() {
+    let (t, keep) = keep_exhausted(0);
+    assert!(!matches!(
+        t.g.decision().map(|d| &d.prompt),
+        Some(Prompt::May)
+    ));
+    assert_eq!(t.g.card(keep).exhaustion, 0, "603.1: it readied");
 }

@@ -87,6 +87,19 @@ impl Game {
                     self.opponents(p).all(|o| power(o) < mine)
                 })
             }
+            Condition::HasMost(who, sel) => {
+                let fitting = self.matching(sel, ctx);
+                let count = |p: PlayerId| {
+                    fitting
+                        .iter()
+                        .filter(|&&c| self.card(c).controller == p)
+                        .count()
+                };
+                self.players_named(*who, ctx).into_iter().any(|p| {
+                    let mine = count(p);
+                    self.players().filter(|&o| o != p).all(|o| count(o) < mine)
+                })
+            }
             Condition::FaceoffHere => self
                 .card(ctx.source)
                 .area

@@ -134,6 +134,7 @@ impl Game {
                         target: c,
                         object,
                         controller: you,
+                        source: (ctx.source, self.card(ctx.source).object),
                         effect,
                         duration: *duration,
                         timestamp,
@@ -157,8 +158,9 @@ impl Game {
                 }
             }
             Effect::Ready(t) => {
+                // 710: readying may be replaced (CGpf14).
                 for c in targets!(t) {
-                    while self.perform(Occurrence::Ready(c)) {}
+                    self.occur(Occurrence::Ready(c));
                 }
             }
             Effect::Frighten(t) => {
@@ -824,7 +826,11 @@ impl Game {
                 self.move_by(mover, c, a);
             }
         } else {
-            self.occur(Occurrence::Send { card: c, to: a });
+            self.occur(Occurrence::Send {
+                card: c,
+                to: a,
+                by_loser: false,
+            });
         }
     }
 

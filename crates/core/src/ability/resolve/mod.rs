@@ -460,6 +460,7 @@ fn chosen_type(cond: &mut Condition, ty: crate::card::CardType) {
         | Condition::Phase(_)
         | Condition::PowerOfColor(..)
         | Condition::MostPowerHere(_)
+        | Condition::HasMost(..)
         | Condition::FaceoffHere
         | Condition::HostInvolved
         | Condition::ItFits(_)

@@ -50,6 +50,9 @@ impl Game {
                 return false;
             }
         }
+        if !sel.any_type.is_empty() && !sel.any_type.contains(&self.card_type(c)) {
+            return false;
+        }
         if let Some(kind) = sel.card_type {
             // 522.1: a Dilemma in play is a Problem only.
             let ty = self.card_type(c);
