@@ -417,7 +417,7 @@ impl Game {
                 match does {
                     crate::ability::OnEntry::Exhausted => exhausted = true,
                     crate::ability::OnEntry::Modifier { effect, duration } => {
-                        mods.push((ctx.you, (**effect).clone(), *duration))
+                        mods.push((ctx.you, s, (**effect).clone(), *duration))
                     }
                 }
             }
@@ -426,14 +426,16 @@ impl Game {
             self.card_mut(card).exhaustion = 1;
         }
         let object = self.card(card).object;
-        for (controller, effect, duration) in mods {
+        for (controller, source, effect, duration) in mods {
             let timestamp = self.new_object();
+            let ends = self.modifier_ends(duration, card, source);
             self.st.modifiers.push(crate::ability::trigger::Modifier {
                 target: card,
                 object,
                 controller,
                 effect,
                 duration,
+                ends,
                 timestamp,
             });
         }

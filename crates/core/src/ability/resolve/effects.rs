@@ -130,12 +130,14 @@ impl Game {
                         },
                         other => other.clone(),
                     };
+                    let ends = self.modifier_ends(*duration, c, ctx.source);
                     self.st.modifiers.push(Modifier {
                         target: c,
                         object,
                         controller: you,
                         effect,
                         duration: *duration,
+                        ends,
                         timestamp,
                     });
                 }
