@@ -108,8 +108,12 @@ fn r104_2_cards_that_cant_be_exhausted_stay_ready_and_cant_pay_an_exhaust_cost()
 
 #[test]
 fn r104_2_r504_3_cards_that_cant_be_unfrightened_stay_frightened() {
+    // GUARD itself stays face-up (a frightened card has no abilities, 504.1).
     let (mut t, [_, pal, mine]) = against_guard(
-        vec![Effect::Frighten(every_friend())],
+        vec![Effect::Frighten(Target::Each(Cards {
+            power_at_most: Some(1),
+            ..friends()
+        }))],
         StaticEffect::Prohibit(Prohibition::BeUnfrightened(Some(whose(Who::Opponent)))),
     );
     assert!(t.g.card(mine).frightened && t.g.card(pal).frightened);
