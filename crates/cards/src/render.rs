@@ -51,6 +51,14 @@ fn has(w: Who) -> String {
     }
 }
 
+fn has_done(w: Who) -> String {
+    match w {
+        Who::You => "you have".into(),
+        Who::Each => "all players have".into(),
+        other => format!("{} has", who(other)),
+    }
+}
+
 fn card_ref(r: CardRef) -> &'static str {
     match r {
         CardRef::This => "this card",
@@ -69,6 +77,7 @@ fn each_of(a: &Amount) -> Option<String> {
         Amount::Counters(r, name) => Some(format!("{name} counter on {}", card_ref(*r))),
         Amount::Tokens(w) => Some(format!("action token {}", has(*w))),
         Amount::Points(w) => Some(format!("point {}", has(*w))),
+        Amount::PlayedThisTurn(w) => Some(format!("card {} played this turn", has_done(*w))),
         Amount::N(_)
         | Amount::BonusThere
         | Amount::Power(_)
@@ -96,6 +105,9 @@ pub fn number(a: &Amount) -> String {
         Amount::ColorsAmong(c) => format!("the number of colours among {}", cards(c, true)),
         Amount::Tokens(w) => format!("the number of action tokens {}", has(*w)),
         Amount::Points(w) => format!("the number of points {}", has(*w)),
+        Amount::PlayedThisTurn(w) => {
+            format!("the number of cards {} played this turn", has_done(*w))
+        }
         Amount::Sum(v) => {
             let parts: Vec<String> = v.iter().map(number).collect();
             format!("({})", parts.join(" plus "))
@@ -394,15 +406,56 @@ fn area(a: AreaRef) -> &'static str {
     }
 }
 
-fn duration(d: Duration) -> &'static str {
+fn duration(d: Duration) -> std::borrow::Cow<'static, str> {
     match d {
-        Duration::EndOfTurn => "until the end of the turn",
-        Duration::ThisFaceoff => "for the rest of this faceoff",
-        Duration::EndOfPhase => "until the end of the phase",
-        Duration::StartOfYourNextTurn => "until the start of your next turn",
-        Duration::Permanently => "permanently",
-        Duration::EndOfScorePhase => "until the end of the Score Phase",
-        Duration::WhileThisExhausted => "while this card stays exhausted",
+        Duration::EndOfTurn => "until the end of the turn".into(),
+        Duration::ThisFaceoff => "for the rest of this faceoff".into(),
+        Duration::EndOfPhase => "until the end of the phase".into(),
+        Duration::StartOfYourNextTurn => "until the start of your next turn".into(),
+        Duration::Permanently => "permanently".into(),
+        Duration::EndOfScorePhase => "until the end of the Score Phase".into(),
+        Duration::WhileThisExhausted => "while this card stays exhausted".into(),
+        Duration::Until { on, card } => {
+            let whom = match card {
+                CardRef::It => "it",
+                CardRef::This => "this card",
+                CardRef::Host => "the card this is on",
+            };
+            format!("until {whom} {}", happens_to(on)).into()
+        }
+    }
+}
+
+/// What happening to a card reads like, for a duration ending on it ("until it is
+/// readied").
+fn happens_to(h: Happening) -> String {
+    match h {
+        Happening::Played => "is played".into(),
+        Happening::EntersPlay => "enters play".into(),
+        Happening::Moved | Happening::MovedAway => "is moved".into(),
+        Happening::LeavesArea => "leaves its area".into(),
+        Happening::LeavesPlay => "leaves play".into(),
+        Happening::Dismissed => "is dismissed".into(),
+        Happening::ToDiscardPile => "is put into a discard pile".into(),
+        Happening::Discards => "is discarded".into(),
+        Happening::Confronts => "is confronted".into(),
+        Happening::FaceoffBegins => "is in a faceoff".into(),
+        Happening::WinsFaceoff => "is in a faceoff that is won".into(),
+        Happening::Defeats => "is defeated".into(),
+        Happening::Uncovered => "is uncovered".into(),
+        Happening::Frightened => "becomes frightened".into(),
+        Happening::Readied => "is readied".into(),
+        Happening::Solved => "is solved".into(),
+        Happening::Challenges => "is challenged".into(),
+        Happening::Flips => "is flipped".into(),
+        Happening::Draws => "is drawn".into(),
+        Happening::GainsTokens => "gains action tokens".into(),
+        Happening::ScoresWith => "scores points".into(),
+        Happening::TurnStarts => "begins a turn".into(),
+        Happening::TurnEnds => "ends a turn".into(),
+        Happening::PhaseStarts(p) => format!("begins a {p:?} Phase"),
+        Happening::PhaseEnds(p) => format!("ends a {p:?} Phase"),
+        Happening::HasPower(n) => format!("has {n} or more power"),
     }
 }
 
@@ -483,6 +536,20 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
                 duration(*d)
             ),
         },
+        StaticEffect::LoseKeyword(k) => format!("{on} loses {k}"),
+        StaticEffect::MeetConfront {
+            who: w,
+            condition: c,
+        } => format!(
+            "{} the confront requirements of {on}{}",
+            match w {
+                Who::You => "you meet".to_string(),
+                other => format!("{} meets", who(*other)),
+            },
+            c.as_ref()
+                .map(|c| format!(" if {}", condition(c)))
+                .unwrap_or_default()
+        ),
         StaticEffect::HomeLimit { who: w, amount } => {
             let limit = match w {
                 Who::You => "your home limit is".to_string(),
@@ -747,6 +814,8 @@ fn prohibition(p: &Prohibition, on: &str) -> String {
         Prohibition::BeFrightened(c) => format!("{} can't be frightened", these(c, on)),
         Prohibition::BeUncovered(c) => format!("{} can't be uncovered", these(c, on)),
         Prohibition::BeReadied(c) => format!("{} can't be readied", these(c, on)),
+        Prohibition::BeExhausted(c) => format!("{} can't be exhausted", these(c, on)),
+        Prohibition::BeUnfrightened(c) => format!("{} can't be unfrightened", these(c, on)),
         Prohibition::Score(w) => format!("{} score points", nobody(*w)),
         Prohibition::Draw(w) => format!("{} draw cards", nobody(*w)),
         Prohibition::Search(w) => format!("{} search their deck", nobody(*w)),
@@ -1500,6 +1569,8 @@ fn trigger(t: &Trigger) -> String {
         ),
         Happening::Uncovered => format!("{} is uncovered{}", card("a Troublemaker"), spot(t.at)),
         Happening::Frightened => format!("{} becomes frightened{}", card("a card"), spot(t.at)),
+        Happening::Readied => format!("{} is readied{}", card("a card"), spot(t.at)),
+        Happening::Solved => format!("{} is solved", card("a Problem")),
         Happening::Challenges => act(
             t.by,
             "challenge",
@@ -1787,7 +1858,23 @@ fn costs_to(v: &[Cost]) -> String {
     if v.is_empty() {
         return String::new();
     }
-    let paid = v.iter().map(cost).collect::<Vec<_>>().join(" and ");
+    // The same card cost twice or more in a row is one count: "exhaust 2 characters
+    // you control" (CN152).
+    let mut parts: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < v.len() {
+        let run = v[i..].iter().take_while(|c| **c == v[i]).count();
+        parts.push(match &v[i] {
+            Cost::Exhaust(s) if run > 1 => format!("exhaust {run} {}", cards(s, true)),
+            _ => cost(&v[i]),
+        });
+        i += if matches!(v[i], Cost::Exhaust(_)) {
+            run
+        } else {
+            1
+        };
+    }
+    let paid = parts.join(" and ");
     // "exhaust the card this is attached to, to draw": no "to to".
     let comma = if paid.ends_with(" to") { "," } else { "" };
     format!("{paid}{comma} to ")

@@ -212,6 +212,7 @@ impl Game {
             confronted: Vec::new(),
             contested: Vec::new(),
             solved: Vec::new(),
+            played: Vec::new(),
             uniqueness_dirty: false,
             modifiers: Vec::new(),
             triggers: Vec::new(),
@@ -404,7 +405,13 @@ impl Game {
     /// Records an event: triggers look at it (704.1), Reactions may answer it (512.4d),
     /// and the log keeps it.
     pub(crate) fn log(&mut self, e: Event) {
+        if let Event::Played { player, .. } = &e {
+            self.st.played.push(*player);
+        }
         self.collect_triggers(&e);
+        if !self.st.modifiers.is_empty() {
+            self.end_modifiers_on(&e);
+        }
         if !self.st.delayed.is_empty() {
             self.note_delayed(&e);
         }

@@ -121,7 +121,9 @@ impl StaticKinds {
             | StaticEffect::PlayAsFromHand
             | StaticEffect::OutsideHomeLimit(_)
             | StaticEffect::ProblemBonus(_)
-            | StaticEffect::HomeLimit { .. } => Self::OTHER,
+            | StaticEffect::HomeLimit { .. }
+            | StaticEffect::LoseKeyword(_)
+            | StaticEffect::MeetConfront { .. } => Self::OTHER,
             StaticEffect::Hook(h) => match crate::rules::hooks::kind(*h) {
                 crate::rules::hooks::HookKind::Replacement => Self::REPLACE,
             },
@@ -451,7 +453,9 @@ impl FaceFacts {
                             | StaticEffect::GainColorsOf { .. }
                             | StaticEffect::OutsideHomeLimit(_)
                             | StaticEffect::ProblemBonus(_)
-                            | StaticEffect::HomeLimit { .. } => Self::empty(),
+                            | StaticEffect::HomeLimit { .. }
+                            | StaticEffect::LoseKeyword(_)
+                            | StaticEffect::MeetConfront { .. } => Self::empty(),
                         }
                 }
                 Ability::Play { timing, .. } => match timing {

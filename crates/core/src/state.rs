@@ -313,6 +313,8 @@ pub struct State {
     pub(crate) contested: Vec<(Area, PlayerId)>,
     /// 613.1: Problems at which Problem faceoffs were resolved this turn.
     pub(crate) solved: Vec<Area>,
+    /// 705.2g: who played each card played this turn, in order.
+    pub(crate) played: Vec<PlayerId>,
     /// Set when something may have broken uniqueness (516.1), checked before the next step.
     pub(crate) uniqueness_dirty: bool,
     pub(crate) next_object: u32,

@@ -338,6 +338,9 @@ pub enum Amount {
     Tokens(Who),
     /// How many points the named players have (together).
     Points(Who),
+    /// How many cards the named players have played this turn (705.2g; together), the
+    /// one being played included once it is played.
+    PlayedThisTurn(Who),
     /// The amounts added together.
     Sum(Vec<Amount>),
     /// The first amount less the second.
@@ -412,6 +415,12 @@ pub enum Duration {
     /// "While this card remains exhausted": it ends as the card that made it readies,
     /// becomes frightened or leaves play (any change making it a new object, 410.6).
     WhileThisExhausted,
+    /// Until an event happens to a card: `on` names the event (a trigger's `Happening`),
+    /// `card` the card it must happen to, `It` being the card the modifier is on and
+    /// `This` the card the text is on ("until it is readied", "while this card is
+    /// exhausted": until it is readied). It also ends once that card has become a new
+    /// object (410.6), as it leaves play. Only for modifiers (`Until`).
+    Until { on: Happening, card: CardRef },
 }
 
 /// Conditions ("if", "while").
@@ -613,6 +622,10 @@ impl Trigger {
                 effect: StaticEffect::PlayAsFromHand,
                 ..
             } => Err("`PlayAsFromHand` says nothing of a card in play: write it inside `From(Discard, ..)` or `From(Banished, ..)`".into()),
+            Ability::Static {
+                effect: StaticEffect::LoseKeyword(_) | StaticEffect::MeetConfront { .. },
+                ..
+            } => Err("`LoseKeyword` and `MeetConfront` are modifiers only: write them inside `Until(target: .., effect: .., duration: ..)`".into()),
             Ability::Static { .. }
             | Ability::Attach(_)
             | Ability::AsEntersPlay(_)
@@ -675,7 +688,10 @@ impl Happening {
             Happening::FaceoffBegins | Happening::WinsFaceoff | Happening::Defeats => {
                 p(true, true, true, false)
             }
-            Happening::Uncovered | Happening::Frightened => p(false, true, true, false),
+            Happening::Uncovered
+            | Happening::Frightened
+            | Happening::Readied
+            | Happening::Solved => p(false, true, true, false),
             Happening::Challenges => p(true, true, true, false),
             Happening::Flips | Happening::ScoresWith => p(true, true, false, false),
             Happening::Draws
@@ -733,6 +749,12 @@ pub enum Happening {
     Uncovered,
     /// 504.1: a card becomes frightened; at: its area.
     Frightened,
+    /// 503.3: a card is readied (in the Ready Phase or by an effect); at: its area.
+    Readied,
+    /// 613.1: a Problem becomes solved, as the Solve Step starts and before it is
+    /// replaced (613.2), so what is at its area is still there; card: that Problem; at:
+    /// its area.
+    Solved,
     /// 608: a player challenges a Troublemaker; card: that Troublemaker; at: its area.
     Challenges,
     /// 515.1: a player flips a card; card: the flipped card.
@@ -955,6 +977,20 @@ pub enum StaticEffect {
     /// 616.3: the named players' home limit is `amount` higher (lower when negative),
     /// never below none; read at the End of Turn Step's retiring.
     HomeLimit { who: Who, amount: i16 },
+    /// The card the modifier is on doesn't have the keyword, printed or gained. Only as
+    /// a modifier (`Until`): the loader refuses it as a static ability (CG103: "loses
+    /// Teamwork until it is readied").
+    LoseKeyword(Keyword),
+    /// The named players meet the confront requirements (611.3) of the Problem the
+    /// modifier is on while the condition holds (read with that Problem as "this card",
+    /// so `Here` is its area, and the confronting player as "you"); confronting is
+    /// still blocked by Troublemakers (611.3e) and prohibitions. Only as a modifier on a
+    /// Problem (`Until`; CG141).
+    MeetConfront {
+        who: Who,
+        #[serde(default, rename = "if")]
+        condition: Option<Condition>,
+    },
 }
 
 /// The named Rust hooks (`rules/hooks.rs`): each a tested function, rendered in words
@@ -1132,6 +1168,12 @@ pub enum Prohibition {
     /// Cards that fit (this card when `None`) can't be readied (503.3), in the Ready
     /// Phase or by effects.
     BeReadied(Option<Cards>),
+    /// Cards that fit (this card when `None`) can't be exhausted (503.2), by a cost or
+    /// an effect.
+    BeExhausted(Option<Cards>),
+    /// Cards that fit (this card when `None`) can't be unfrightened (504.3): the rally
+    /// action isn't offered for them, and effects and the game leave them frightened.
+    BeUnfrightened(Option<Cards>),
     /// The named players can't score points (517).
     Score(Who),
     /// The named players can't draw cards (410.4): the draw action isn't offered, and

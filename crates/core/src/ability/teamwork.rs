@@ -115,6 +115,7 @@ impl Game {
                     && t.controller == k.controller
                     && t.area == k.area
                     && self.face(g).keywords.contains(&Keyword::Teamwork)
+                    && !self.keyword_lost(g, Keyword::Teamwork)
                     && !self.lacks_abilities(g)
                     && self
                         .face(g)

@@ -21,6 +21,9 @@ pub struct Modifier {
     pub source: (CardId, u32),
     pub effect: StaticEffect,
     pub duration: Duration,
+    /// For `Duration::Until`: the card whose event ends it, as the object it was when
+    /// the modifier was made.
+    pub ends: Option<(CardId, u32)>,
     /// 711.3a.
     pub timestamp: u32,
 }
@@ -643,6 +646,20 @@ impl Game {
                 s.about(*card);
                 s.at = self.seen_area(*card);
             }
+            Happening::Readied => {
+                let Event::Readied(card) = e else {
+                    return None;
+                };
+                s.about(*card);
+                s.at = self.seen_area(*card);
+            }
+            Happening::Solved => {
+                let Event::Solved { problem } = e else {
+                    return None;
+                };
+                s.about(*problem);
+                s.at = self.seen_area(*problem);
+            }
             Happening::Challenges => {
                 let Event::Challenged {
                     player,
@@ -865,6 +882,100 @@ impl Game {
         self.end_control_changes(|x| x.duration == Duration::StartOfYourNextTurn && x.by == p);
     }
 
+    /// The card (and its object) whose event ends a modifier lasting `Until` one: `It` is
+    /// the card the modifier is on, `This` the card the text is on, `Host` its host.
+    pub(crate) fn modifier_ends(
+        &self,
+        duration: Duration,
+        target: CardId,
+        source: CardId,
+    ) -> Option<(CardId, u32)> {
+        let card = match duration {
+            Duration::Until { card, .. } => match card {
+                CardRef::It => Some(target),
+                CardRef::This => Some(source),
+                CardRef::Host => self.card(source).host,
+            },
+            Duration::EndOfTurn
+            | Duration::ThisFaceoff
+            | Duration::EndOfPhase
+            | Duration::StartOfYourNextTurn
+            | Duration::Permanently
+            | Duration::EndOfScorePhase
+            | Duration::WhileThisExhausted => None,
+        }?;
+        Some((card, self.card(card).object))
+    }
+
+    /// Modifiers lasting `Until` an event happens to a card whose card has become a new
+    /// object since (410.6) end at once, as it changes zones.
+    pub(crate) fn end_stale_until_modifiers(&mut self) {
+        if !self
+            .st
+            .modifiers
+            .iter()
+            .any(|m| matches!(m.duration, Duration::Until { .. }))
+        {
+            return;
+        }
+        let cards = &self.st.cards;
+        self.st.modifiers.retain(|m| match (m.duration, m.ends) {
+            (Duration::Until { .. }, Some((c, object))) => cards[c.index()].object == object,
+            (Duration::Until { .. }, None) => false,
+            (
+                Duration::EndOfTurn
+                | Duration::ThisFaceoff
+                | Duration::EndOfPhase
+                | Duration::StartOfYourNextTurn
+                | Duration::Permanently
+                | Duration::EndOfScorePhase
+                | Duration::WhileThisExhausted,
+                _,
+            ) => true,
+        });
+    }
+
+    /// Modifiers lasting `Until` an event happens to a card end as such an event is
+    /// logged, or once that card has become a new object (410.6).
+    pub(crate) fn end_modifiers_on(&mut self, e: &Event) {
+        if !self
+            .st
+            .modifiers
+            .iter()
+            .any(|m| matches!(m.duration, Duration::Until { .. }))
+        {
+            return;
+        }
+        let over: Vec<bool> = self
+            .st
+            .modifiers
+            .iter()
+            .map(|m| match (m.duration, m.ends) {
+                (Duration::Until { on, .. }, Some((c, object))) => {
+                    self.card(c).object != object
+                        || self.seen(on, e).is_some_and(|s| s.it == Some(c))
+                }
+                // The card it waits for was never there (a host-less `Host`).
+                (Duration::Until { .. }, None) => true,
+                (
+                    Duration::EndOfTurn
+                    | Duration::ThisFaceoff
+                    | Duration::EndOfPhase
+                    | Duration::StartOfYourNextTurn
+                    | Duration::Permanently
+                    | Duration::EndOfScorePhase
+                    | Duration::WhileThisExhausted,
+                    _,
+                ) => false,
+            })
+            .collect();
+        let mut i = 0;
+        self.st.modifiers.retain(|_| {
+            i += 1;
+            !over[i - 1]
+        });
+    }
+
     /// Modifiers lasting "while this card remains exhausted" end once the card that made
     /// them is ready, or no longer the object it was (frightened, out of play: 410.6).
     pub(crate) fn end_while_exhausted_modifiers(&mut self) {
@@ -1017,6 +1128,8 @@ pub(crate) fn listens(h: Happening) -> EventKinds {
         Happening::Defeats => EventKinds::of(&[K::Defeated]),
         Happening::Uncovered => EventKinds::of(&[K::Uncovered]),
         Happening::Frightened => EventKinds::of(&[K::Frightened]),
+        Happening::Readied => EventKinds::of(&[K::Readied]),
+        Happening::Solved => EventKinds::of(&[K::Solved]),
         Happening::Challenges => EventKinds::of(&[K::Challenged]),
         Happening::Flips => EventKinds::of(&[K::Flipped]),
         Happening::Draws => EventKinds::of(&[K::Drew]),
@@ -1052,6 +1165,8 @@ pub(crate) fn looks_back(t: &Trigger) -> EventKinds {
         | Happening::Defeats
         | Happening::Uncovered
         | Happening::Frightened
+        | Happening::Readied
+        | Happening::Solved
         | Happening::Challenges
         | Happening::Draws
         | Happening::GainsTokens

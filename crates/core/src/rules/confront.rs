@@ -141,6 +141,9 @@ impl Game {
         if self.blocked_by_troublemaker(p, area) || self.confront_prohibited(p, area) {
             return false;
         }
+        if self.confront_met_by_modifier(p, area) {
+            return true;
+        }
         let chars = self.contributors(p, area);
         if chars.is_empty() {
             return false;
@@ -149,6 +152,33 @@ impl Game {
             Some((coloured, wild)) => meets_requirements(&chars, &coloured, wild),
             None => false,
         }
+    }
+
+    /// Whether a `MeetConfront` modifier on the Problem at `area` says `p` meets its
+    /// requirements now (its condition read with the Problem as "this card" and `p` as
+    /// "you"; CG141).
+    fn confront_met_by_modifier(&self, p: PlayerId, area: Area) -> bool {
+        if self.st.modifiers.is_empty() {
+            return false;
+        }
+        let Some(problem) = self.problem_at(area) else {
+            return false;
+        };
+        let object = self.card(problem).object;
+        self.st.modifiers.iter().any(|m| {
+            let crate::ability::StaticEffect::MeetConfront { who, condition } = &m.effect else {
+                return false;
+            };
+            if m.target != problem || m.object != object {
+                return false;
+            }
+            let named = crate::ability::trigger::Ctx::of(problem, m.controller);
+            if !self.names_player(*who, &named, p) {
+                return false;
+            }
+            let ctx = crate::ability::trigger::Ctx::of(problem, p);
+            condition.as_ref().is_none_or(|c| self.holds(c, &ctx))
+        })
     }
 
     /// Whether `p` meets the requirements at `area` with power to spare.

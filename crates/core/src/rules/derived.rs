@@ -156,7 +156,9 @@ impl Game {
             | StaticEffect::Hook(_)
             | StaticEffect::OutsideHomeLimit(_)
             | StaticEffect::ProblemBonus(_)
-            | StaticEffect::HomeLimit { .. } => false,
+            | StaticEffect::HomeLimit { .. }
+            | StaticEffect::LoseKeyword(_)
+            | StaticEffect::MeetConfront { .. } => false,
         };
         applies && condition.is_none_or(|cond| self.holds(cond, ctx))
     }
@@ -209,6 +211,13 @@ impl Game {
         if self.card(c).face_down || self.lacks_abilities(c) {
             return None;
         }
+        let pick = |k: Keyword| {
+            if self.keyword_lost(c, k) {
+                None
+            } else {
+                pick(k)
+            }
+        };
         if let Some(v) = self.face(c).keywords.iter().find_map(|&k| pick(k)) {
             return Some(v);
         }
@@ -224,6 +233,18 @@ impl Game {
             }
         });
         found
+    }
+
+    /// Whether a modifier takes keyword `k` from `c` (`StaticEffect::LoseKeyword`, CG103).
+    pub(crate) fn keyword_lost(&self, c: CardId, k: Keyword) -> bool {
+        !self.st.modifiers.is_empty() && {
+            let object = self.card(c).object;
+            self.st.modifiers.iter().any(|m| {
+                m.target == c
+                    && m.object == object
+                    && matches!(m.effect, StaticEffect::LoseKeyword(x) if x == k)
+            })
+        }
     }
 
     /// A card's current power; `None` for face-down cards (505.1b) and Problems (202.2).
@@ -294,6 +315,9 @@ impl Game {
             (&self.face(c).keywords[..]).into()
         };
         for &kw in keywords.iter() {
+            if self.keyword_lost(c, kw) {
+                continue;
+            }
             match kw {
                 // While involved in a faceoff.
                 Keyword::Competitive(x)

@@ -435,6 +435,7 @@ impl Game {
         let object = self.card(card).object;
         for (controller, source, effect, duration) in mods {
             let timestamp = self.new_object();
+            let ends = self.modifier_ends(duration, card, source);
             self.st.modifiers.push(crate::ability::trigger::Modifier {
                 target: card,
                 object,
@@ -442,6 +443,7 @@ impl Game {
                 source: (source, self.card(source).object),
                 effect,
                 duration,
+                ends,
                 timestamp,
             });
         }

@@ -107,7 +107,7 @@ pub(crate) fn writes(e: &StaticEffect) -> Reach<'_> {
             colors: Colors::single(*color),
             ..Reach::default()
         },
-        StaticEffect::GainKeyword { .. } => Reach {
+        StaticEffect::GainKeyword { .. } | StaticEffect::LoseKeyword(_) => Reach {
             keywords: true,
             ..Reach::default()
         },
@@ -145,6 +145,7 @@ pub(crate) fn writes(e: &StaticEffect) -> Reach<'_> {
         | StaticEffect::Hook(_)
         | StaticEffect::OutsideHomeLimit(_)
         | StaticEffect::ProblemBonus(_)
+        | StaticEffect::MeetConfront { .. }
         | StaticEffect::HomeLimit { .. } => Reach::default(),
     }
 }
@@ -242,7 +243,8 @@ pub(crate) fn reads_amount(a: &Amount) -> Reach<'_> {
         | Amount::Counters(..)
         | Amount::Beneath(_)
         | Amount::Tokens(_)
-        | Amount::Points(_) => Reach::default(),
+        | Amount::Points(_)
+        | Amount::PlayedThisTurn(_) => Reach::default(),
     }
 }
 
@@ -288,6 +290,11 @@ pub(crate) fn reads_static<'a>(e: &'a StaticEffect, condition: Option<&'a Condit
         | StaticEffect::ProblemBonus(_)
         | StaticEffect::HomeLimit { .. } => Reach::default(),
         StaticEffect::OutsideHomeLimit(cards) => reads_cards(cards),
+        // Modifiers only, read where keywords and confronting are.
+        StaticEffect::LoseKeyword(_) => Reach::default(),
+        StaticEffect::MeetConfront { condition, .. } => condition
+            .as_ref()
+            .map_or_else(Reach::default, reads_condition),
     };
     own.join(condition.map_or_else(Reach::default, reads_condition))
 }
@@ -370,7 +377,9 @@ pub(crate) fn is_characteristic(e: &StaticEffect) -> bool {
         | StaticEffect::Hook(_)
         | StaticEffect::OutsideHomeLimit(_)
         | StaticEffect::ProblemBonus(_)
-        | StaticEffect::HomeLimit { .. } => false,
+        | StaticEffect::HomeLimit { .. }
+        | StaticEffect::LoseKeyword(_)
+        | StaticEffect::MeetConfront { .. } => false,
     }
 }
 

@@ -115,7 +115,11 @@ impl Game {
             {
                 continue;
             }
-            if key.3 && tokens >= self.action_cost(CostedAction::Rally, p, RALLY_COST, Some(c)) {
+            // 104.2: a card that can't be unfrightened is not offered for rallying.
+            if key.3
+                && tokens >= self.action_cost(CostedAction::Rally, p, RALLY_COST, Some(c))
+                && self.can_happen(Occurrence::Unfrighten(c))
+            {
                 out.push(Choice::Rally { card: c });
             }
             let base = self.move_cost_base(c);

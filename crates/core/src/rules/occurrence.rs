@@ -173,7 +173,9 @@ impl Game {
             }
             Occurrence::CreateToken { .. } => self.st.cards.len() < u16::MAX as usize,
             // 609.2e: only frightened cards can be unfrightened.
-            Occurrence::Unfrighten(c) => self.card(c).frightened,
+            Occurrence::Unfrighten(c) => {
+                self.card(c).frightened && !self.prohibits(Attempt::Unfrighten(c))
+            }
             // 503.2a, 503.4, 504.2a.
             Occurrence::Exhaust(c) => {
                 let k = self.card(c);
@@ -181,6 +183,7 @@ impl Game {
                     && k.exhaustion == 0
                     && !k.frightened
                     && self.card_type(c) != CardType::Problem
+                    && !self.prohibits(Attempt::Exhaust(c))
             }
             Occurrence::Ready(c) => {
                 let k = self.card(c);
@@ -253,9 +256,11 @@ impl Game {
     /// 104.2: whether a prohibition forbids `a`, looked for only in games where some
     /// card has one.
     fn prohibits(&self, a: Attempt) -> bool {
-        self.facts
+        (self
+            .facts
             .static_kinds
             .has(crate::pool::StaticKinds::PROHIBIT)
+            || self.modifier_prohibits())
             && self.prohibited(a)
     }
 
@@ -659,6 +664,8 @@ impl Game {
         let k = self.card_mut(c);
         k.zone = to;
         k.object = obj;
+        // 410.6: what lasted until an event happens to that card ends with the object.
+        self.end_stale_until_modifiers();
         if from == Zone::Play || to == Zone::Play {
             self.st.books.watchers_dirty = true;
         }

@@ -35,6 +35,10 @@ pub(crate) enum Attempt {
     Frighten(CardId),
     /// A card being readied (503.3).
     Ready(CardId),
+    /// A card being exhausted (503.2).
+    Exhaust(CardId),
+    /// A frightened card being unfrightened (504.3).
+    Unfrighten(CardId),
     /// A face-down Troublemaker being uncovered (607.3).
     Uncover(CardId),
     /// A character's power counting toward a total (611.3, 514.5).
@@ -58,6 +62,8 @@ impl Attempt {
             | Attempt::Dismiss(card)
             | Attempt::Frighten(card)
             | Attempt::Ready(card)
+            | Attempt::Exhaust(card)
+            | Attempt::Unfrighten(card)
             | Attempt::Uncover(card)
             | Attempt::Contribute(card) => Some(card),
             Attempt::Challenge { troublemaker, .. } => Some(troublemaker),
@@ -81,6 +87,8 @@ impl Attempt {
             Attempt::Dismiss(_)
             | Attempt::Frighten(_)
             | Attempt::Ready(_)
+            | Attempt::Exhaust(_)
+            | Attempt::Unfrighten(_)
             | Attempt::Uncover(_)
             | Attempt::Contribute(_) => None,
         }
@@ -101,6 +109,8 @@ impl Attempt {
             Prohibition::Confront { .. } => matches!(self, Attempt::Confront { .. }),
             Prohibition::BeFrightened(_) => matches!(self, Attempt::Frighten(_)),
             Prohibition::BeReadied(_) => matches!(self, Attempt::Ready(_)),
+            Prohibition::BeExhausted(_) => matches!(self, Attempt::Exhaust(_)),
+            Prohibition::BeUnfrightened(_) => matches!(self, Attempt::Unfrighten(_)),
             Prohibition::BeUncovered(_) => matches!(self, Attempt::Uncover(_)),
             Prohibition::Contribute(_) => matches!(self, Attempt::Contribute(_)),
             Prohibition::Score(_) => matches!(self, Attempt::Score(_)),
@@ -186,10 +196,44 @@ impl Game {
     #[inline]
     pub(crate) fn prohibited(&self, attempt: Attempt) -> bool {
         // Asked for every move and play offered: most often no card in play has one.
-        match self.prohibitors() {
+        let by_cards = match self.prohibitors() {
             [] => false,
             scan => self.prohibited_by(scan, attempt),
-        }
+        };
+        by_cards || (!self.st.modifiers.is_empty() && self.prohibited_by_modifiers(attempt))
+    }
+
+    /// Whether a modifier that is a prohibition (`Until(target, effect: Prohibit(..))`)
+    /// forbids `attempt`: it is read as a static ability of the card it is on, so "this
+    /// card" (`None`) is that card (CN152).
+    fn prohibited_by_modifiers(&self, attempt: Attempt) -> bool {
+        self.st.modifiers.iter().any(|m| {
+            let StaticEffect::Prohibit(p) = &m.effect else {
+                return false;
+            };
+            if self.card(m.target).object != m.object || !attempt.may_be_forbidden_by(p) {
+                return false;
+            }
+            let ctx = Ctx {
+                printed: true,
+                layer: crate::rules::layers::ALL_LAYERS,
+                source: m.target,
+                you: m.controller,
+                it: attempt.card(),
+                there: None,
+                player: attempt.player(),
+            };
+            self.forbids(p, &ctx, attempt)
+        })
+    }
+
+    /// Whether some modifier is a prohibition (the fast paths that skip prohibitions
+    /// when no card in play has one must still see these).
+    pub(crate) fn modifier_prohibits(&self) -> bool {
+        self.st
+            .modifiers
+            .iter()
+            .any(|m| matches!(m.effect, StaticEffect::Prohibit(_)))
     }
 
     /// [`Game::prohibited`] by the cards `scan`.
@@ -274,6 +318,14 @@ impl Game {
             },
             Prohibition::BeReadied(sel) => match attempt {
                 Attempt::Ready(card) => this_or(sel, card),
+                _ => false,
+            },
+            Prohibition::BeExhausted(sel) => match attempt {
+                Attempt::Exhaust(card) => this_or(sel, card),
+                _ => false,
+            },
+            Prohibition::BeUnfrightened(sel) => match attempt {
+                Attempt::Unfrighten(card) => this_or(sel, card),
                 _ => false,
             },
             Prohibition::BeUncovered(sel) => match attempt {

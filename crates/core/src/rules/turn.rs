@@ -4,7 +4,7 @@ use crate::card::CardType;
 use crate::event::Event;
 use crate::flow::{Frame, WindowKind};
 use crate::game::Game;
-use crate::ids::{Area, Zone};
+use crate::ids::{Area, CardId, Zone};
 use crate::rules::occurrence::Occurrence;
 use crate::state::{Phase, Step};
 
@@ -89,6 +89,7 @@ impl Game {
                 self.st.confronted.clear();
                 self.st.contested.clear();
                 self.st.solved.clear();
+                self.st.played.clear();
                 // "The first time each turn" starts counting again.
                 self.st
                     .firsts
@@ -225,6 +226,17 @@ impl Game {
             }
             S::SolveStepStart => {
                 self.begin_step(Step::Solve);
+                // 613.1: the Problems become solved as the step starts, before any is
+                // replaced (613.2): "when this Problem is solved" sees what is there.
+                let solved: Vec<CardId> = self
+                    .st
+                    .solved
+                    .iter()
+                    .filter_map(|&a| self.problem_at(a))
+                    .collect();
+                for problem in solved {
+                    self.log(Event::Solved { problem });
+                }
                 self.then(S::SolveStep);
                 self.boundary_window(false);
             }
@@ -326,7 +338,6 @@ impl Game {
             });
         }
         let owner = self.card(old).owner;
-        self.log(Event::Solved { problem: old });
         if self.is_dilemma_in_play(old) {
             // 522.3, 522.3a: a Dilemma goes to the discard pile instead of the Problem deck,
             // its area ceases to exist and nothing replaces it (an exception to 613.2).

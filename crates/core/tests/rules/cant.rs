@@ -91,6 +91,93 @@ fn r104_2_cards_that_cant_be_readied_stay_exhausted() {
 }
 
 #[test]
+fn r104_2_cards_that_cant_be_exhausted_stay_ready_and_cant_pay_an_exhaust_cost() {
+    let (mut t, [g, pal, mine]) = against_guard(
+        vec![],
+        StaticEffect::Prohibit(Prohibition::BeExhausted(Some(whose(Who::Opponent)))),
+    );
+    assert!(!t.g.can_happen(Occurrence::Exhaust(mine)));
+    assert!(!t.g.perform(Occurrence::Exhaust(mine)));
+    assert!(
+        t.g.perform(Occurrence::Exhaust(pal)),
+        "only the described cards"
+    );
+    assert!(t.g.perform(Occurrence::Exhaust(g)));
+    assert_eq!(t.g.card(mine).exhaustion, 0, "it stays ready");
+}
+
+#[test]
+fn r104_2_r504_3_cards_that_cant_be_unfrightened_stay_frightened() {
+    // GUARD itself stays face-up (a frightened card has no abilities, 504.1).
+    let (mut t, [_, pal, mine]) = against_guard(
+        vec![Effect::Frighten(Target::Each(Cards {
+            power_at_most: Some(1),
+            ..friends()
+        }))],
+        StaticEffect::Prohibit(Prohibition::BeUnfrightened(Some(whose(Who::Opponent)))),
+    );
+    assert!(t.g.card(mine).frightened && t.g.card(pal).frightened);
+    assert!(!t.g.can_happen(Occurrence::Unfrighten(mine)));
+    assert!(!t.g.perform(Occurrence::Unfrighten(mine)));
+    assert!(
+        t.g.perform(Occurrence::Unfrighten(pal)),
+        "only the described cards"
+    );
+    assert!(t.g.card(mine).frightened);
+}
+
+#[test]
+fn r708_a_modifier_lasting_until_its_card_is_readied_ends_as_that_card_is_readied() {
+    let (mut t, [g, pal, mine]) = against_guard(
+        vec![Effect::Until {
+            target: every_friend(),
+            effect: StaticEffect::Power {
+                cards: None,
+                amount: Amount::N(2),
+            },
+            duration: Duration::Until {
+                on: Happening::Readied,
+                card: CardRef::It,
+            },
+        }],
+        StaticEffect::Prohibit(Prohibition::Search(Who::Each)),
+    );
+    assert_eq!(t.g.power(pal), Some(3));
+    for c in [g, pal, mine] {
+        assert!(t.g.perform(Occurrence::Exhaust(c)));
+    }
+    assert!(t.g.perform(Occurrence::Ready(pal)));
+    assert_eq!(t.g.power(pal), Some(1), "it ended as PAL was readied");
+    assert_eq!(
+        t.g.power(mine),
+        Some(3),
+        "another card's readying ends nothing"
+    );
+    assert_eq!(t.g.power(g), Some(4), "still exhausted: it lasts");
+}
+
+#[test]
+fn r104_2_a_modifier_can_be_a_prohibition_carried_by_the_card_it_is_on() {
+    let (mut t, [_, pal, mine]) = against_guard(
+        vec![
+            Effect::Frighten(every_friend()),
+            Effect::Until {
+                target: Target::Each(whose(Who::Opponent)),
+                effect: StaticEffect::Prohibit(Prohibition::BeUnfrightened(None)),
+                duration: Duration::EndOfTurn,
+            },
+        ],
+        StaticEffect::Prohibit(Prohibition::Search(Who::Each)),
+    );
+    assert!(t.g.card(pal).frightened && t.g.card(mine).frightened);
+    assert!(
+        !t.g.perform(Occurrence::Unfrighten(pal)),
+        "P2's Friends carry it"
+    );
+    assert!(t.g.perform(Occurrence::Unfrighten(mine)), "P1's don't");
+}
+
+#[test]
 fn r104_2_a_player_who_cant_score_scores_nothing_while_the_other_scores() {
     let (t, _) = against_guard(
         vec![Effect::Score {

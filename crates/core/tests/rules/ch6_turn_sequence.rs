@@ -751,3 +751,63 @@ fn r609_2b_copies_told_apart_by_an_attachment_are_separate_moves_with_distinct_l
     assert_eq!(t.g.card(ids[1]).area, Some(Area::Problem(P1)));
     assert_eq!(t.g.card(ids[0]).area, Some(Area::Home(P1)));
 }
+
+#[test]
+fn r613_1_a_problem_is_solved_before_it_is_replaced_so_its_trigger_sees_what_is_there() {
+    // P2's Problem dismisses every Friend at its area as it is solved. It becomes solved
+    // as the Solve Step starts (613.1), before 613.2 sends the characters home, so all
+    // three Friends of the faceoff there are dismissed from it; a Friend at home is not.
+    use ponyccg_core::ability::*;
+    use ponyccg_core::card::CardType;
+    let mut b_deck = deck(
+        "B",
+        Orange,
+        vec![
+            friend("O3", Orange, 3, 1, 0),
+            friend("Y1", Yellow, 1, 1, 0),
+            friend("HOMEB", Orange, 1, 1, 0),
+            friend("FLIPB", Orange, 1, 1, 0),
+        ],
+        0,
+    );
+    b_deck.problems[0] = with(
+        b_deck.problems[0].clone(),
+        vec![Ability::Triggered {
+            when: Trigger::on(Happening::Solved).card(TriggerCard::This),
+            condition: None,
+            optional: false,
+            cost: vec![],
+            effects: vec![Effect::Dismiss(Target::Each(Cards {
+                card_type: Some(CardKind::Type(CardType::Friend)),
+                place: Some(Place::Here),
+                ..Cards::default()
+            }))],
+        }],
+    );
+    let (mut at_problem, mut home) = (Vec::new(), None);
+    let t = board(
+        deck(
+            "A",
+            Blue,
+            vec![friend("F5", Blue, 5, 1, 0), friend("FLIPA", Blue, 1, 1, 0)],
+            0,
+        ),
+        b_deck,
+        StartAt::ScorePhase,
+        |b| {
+            at_problem.push(place(b, P1, "F5", Area::Problem(P2)));
+            at_problem.push(place(b, P2, "O3", Area::Problem(P2)));
+            at_problem.push(place(b, P2, "Y1", Area::Problem(P2)));
+            home = Some(place(b, P2, "HOMEB", Area::Home(P2)));
+        },
+    );
+    assert_eq!(
+        t.g.def(t.g.problem_at(Area::Problem(P2)).unwrap()).number,
+        "BP2",
+        "the Problem was replaced"
+    );
+    for c in at_problem {
+        assert_eq!(t.g.card(c).zone, Zone::Discard, "{}", t.g.def(c).number);
+    }
+    assert_eq!(t.g.card(home.unwrap()).zone, Zone::Play);
+}

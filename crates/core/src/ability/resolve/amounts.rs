@@ -63,6 +63,10 @@ impl Game {
                     .map(|p| self.player(p).score as usize)
                     .sum(),
             ),
+            Amount::PlayedThisTurn(who) => {
+                let named = self.players_named(*who, ctx);
+                count(self.st.played.iter().filter(|p| named.contains(p)).count())
+            }
             Amount::Sum(v) => v
                 .iter()
                 .fold(0i16, |t, x| t.saturating_add(self.amount(x, ctx))),

@@ -9,17 +9,26 @@ impl Game {
     /// Whether every cost can be paid now (508.1d).
     pub(crate) fn can_pay(&self, costs: &[Cost], ctx: &Ctx) -> bool {
         let mut tokens = 0;
-        for c in costs {
+        for (i, c) in costs.iter().enumerate() {
             let ok = match c {
                 Cost::Tokens(n) => {
                     tokens += n;
                     true
                 }
                 Cost::ExhaustThis => self.can_happen(Occurrence::Exhaust(ctx.source)),
-                Cost::Exhaust(sel) => self
-                    .matching(sel, ctx)
-                    .into_iter()
-                    .any(|c| self.can_happen(Occurrence::Exhaust(c))),
+                // "Exhaust two of your characters" is two such costs: as many different
+                // cards must be able to pay them.
+                Cost::Exhaust(sel) => {
+                    let needed = costs[..=i]
+                        .iter()
+                        .filter(|x| matches!(x, Cost::Exhaust(s) if s == sel))
+                        .count();
+                    self.matching(sel, ctx)
+                        .into_iter()
+                        .filter(|&c| self.can_happen(Occurrence::Exhaust(c)))
+                        .count()
+                        >= needed
+                }
                 Cost::RetireThis => {
                     self.card(ctx.source).controller == ctx.you
                         && self.can_happen(Occurrence::Retire(ctx.source))

@@ -130,6 +130,7 @@ impl Game {
                         },
                         other => other.clone(),
                     };
+                    let ends = self.modifier_ends(*duration, c, ctx.source);
                     self.st.modifiers.push(Modifier {
                         target: c,
                         object,
@@ -137,6 +138,7 @@ impl Game {
                         source: (ctx.source, self.card(ctx.source).object),
                         effect,
                         duration: *duration,
+                        ends,
                         timestamp,
                     });
                 }
