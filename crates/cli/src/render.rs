@@ -108,7 +108,7 @@ fn hand_line(c: &ViewCard) -> String {
 
 /// The board as `v.viewer` sees it.
 pub fn board(v: &View, labels: &[String]) -> String {
-    let me = Some(v.viewer);
+    let me = v.viewer.seat();
     let mut out = String::new();
     let push = |out: &mut String, s: String| {
         out.push_str(&s);
@@ -189,9 +189,8 @@ pub fn board(v: &View, labels: &[String]) -> String {
             }
         }
     }
-    if let Some(hand) = v
-        .players
-        .get(v.viewer.index())
+    if let Some(hand) = me
+        .and_then(|me| v.players.get(me.index()))
         .and_then(|p| p.hand.as_ref())
     {
         push(&mut out, "\nYour hand:".into());

@@ -7,4 +7,5 @@ pub mod events;
 pub mod play;
 pub mod replay;
 pub mod scenario;
+pub mod serve;
 pub mod simulate;
