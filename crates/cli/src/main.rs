@@ -50,6 +50,8 @@ enum Command {
     Simulate(commands::simulate::SimulateArgs),
     /// Print a saved game turn by turn.
     Replay(commands::replay::ReplayArgs),
+    /// Play in the browser: serve the web client and games on this machine.
+    Serve(commands::serve::ServeArgs),
     /// Measure the engine's speed and size against the performance budgets.
     Bench(commands::bench::BenchArgs),
 }
@@ -73,6 +75,7 @@ fn main() -> ExitCode {
         Command::Simulate(a) => commands::simulate::run(a),
         Command::Replay(a) => commands::replay::run(a),
         Command::Bench(a) => commands::bench::run(a),
+        Command::Serve(a) => commands::serve::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -115,7 +115,7 @@ fn hand_line(c: &ViewCard) -> String {
 /// The board as `v.viewer` sees it, with the pending decision's `choices` (as
 /// shown: labels with their costs) and the card whose ability asks it, if any.
 pub fn board(v: &View, choices: &[String], asked_by: Option<&str>) -> String {
-    let me = Some(v.viewer);
+    let me = v.viewer.seat();
     let mut out = String::new();
     let push = |out: &mut String, s: String| {
         out.push_str(&s);
@@ -196,9 +196,8 @@ pub fn board(v: &View, choices: &[String], asked_by: Option<&str>) -> String {
             }
         }
     }
-    if let Some(hand) = v
-        .players
-        .get(v.viewer.index())
+    if let Some(hand) = me
+        .and_then(|me| v.players.get(me.index()))
         .and_then(|p| p.hand.as_ref())
     {
         push(&mut out, "\nYour hand:".into());
@@ -252,61 +251,17 @@ fn prompt_text(p: &ponyccg_core::Prompt) -> &'static str {
 }
 
 /// The pending decision's choices as shown: each label, with what it costs in
-/// action tokens where it costs any (playing a card, 609.2a; moving, 609.2b).
+/// action tokens where it costs any (609.2: playing, moving, drawing, rallying).
 pub fn shown_choices(g: &Game, labels: &[String]) -> Vec<String> {
-    use ponyccg_core::Choice;
     let Some(d) = g.decision() else {
         return labels.to_vec();
     };
-    let p = d.player;
     labels
         .iter()
         .zip(&d.choices)
-        .map(|(l, c)| {
-            let cost = match *c {
-                Choice::PlayFriend { card, to }
-                | Choice::PlayRedeemed { card, to, .. }
-                | Choice::PlayTransformed { card, to, .. } => {
-                    Some(g.play_cost_at(p, card, to, None))
-                }
-                Choice::PlayOn { card, host } => g
-                    .card(host)
-                    .area
-                    .map(|to| g.play_cost_at(p, card, to, Some(host))),
-                Choice::PlayResource { card }
-                | Choice::PlayEvent { card }
-                | Choice::PlayTroublemaker { card, .. } => Some(g.play_cost(p, card)),
-                Choice::Move { card, to } => Some(g.move_cost(p, card, to)),
-                Choice::Pass
-                | Choice::Continue
-                | Choice::StartingProblem(_)
-                | Choice::Mulligan
-                | Choice::Keep
-                | Choice::Draw
-                | Choice::Rally { .. }
-                | Choice::Uncover(_)
-                | Choice::Challenge(_)
-                | Choice::Confront(_)
-                | Choice::Card(_)
-                | Choice::Activate { .. }
-                | Choice::Trigger(_)
-                | Choice::Yes
-                | Choice::No
-                | Choice::NoCard
-                | Choice::Problem(_)
-                | Choice::ToTop(_)
-                | Choice::ToBottom(_)
-                | Choice::Replacement { .. }
-                | Choice::Color(_)
-                | Choice::Mode(_)
-                | Choice::CardType(_)
-                | Choice::Name(_)
-                | Choice::StaticFirst { .. } => None,
-            };
-            match cost {
-                Some(n) => format!("{l} · costs {n}"),
-                None => l.clone(),
-            }
+        .map(|(l, c)| match g.choice_cost(d.player, c) {
+            Some(n) => format!("{l} · costs {n}"),
+            None => l.clone(),
         })
         .collect()
 }

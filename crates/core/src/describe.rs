@@ -14,7 +14,7 @@ use crate::ids::{Area, CardId, PlayerId, Zone};
 use std::fmt;
 
 /// Who reads the log.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Viewer {
     /// A player: their own hidden cards and what they looked at are named to them.
     Seat(PlayerId),
@@ -22,6 +22,16 @@ pub enum Viewer {
     Spectator,
     /// Sees every card (a scenario's author, a judge reading a finished game).
     Omniscient,
+}
+
+impl Viewer {
+    /// The seat, for a player's view.
+    pub fn seat(self) -> Option<PlayerId> {
+        match self {
+            Viewer::Seat(p) => Some(p),
+            Viewer::Spectator | Viewer::Omniscient => None,
+        }
+    }
 }
 
 /// One logged event with what its description needs.
@@ -268,7 +278,7 @@ impl Game {
     }
 
     /// Whether anyone may know which card `c` is (505.1c-d).
-    fn is_public(&self, c: CardId) -> bool {
+    pub(crate) fn is_public(&self, c: CardId) -> bool {
         let k = self.card(c);
         match k.zone {
             Zone::DrawDeck | Zone::ProblemDeck => self

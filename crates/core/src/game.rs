@@ -763,8 +763,63 @@ impl Choice {
             | Choice::Challenge(c)
             | Choice::Card(c)
             | Choice::ToTop(c)
-            | Choice::ToBottom(c) => Some(c),
-            _ => None,
+            | Choice::ToBottom(c)
+            | Choice::Activate { card: c, .. }
+            | Choice::Trigger(c)
+            | Choice::Replacement { card: c, .. }
+            | Choice::Name(c)
+            | Choice::StaticFirst { card: c, .. } => Some(c),
+            Choice::Pass
+            | Choice::Continue
+            | Choice::Mulligan
+            | Choice::Keep
+            | Choice::Draw
+            | Choice::Confront(_)
+            | Choice::Yes
+            | Choice::No
+            | Choice::NoCard
+            | Choice::Problem(_)
+            | Choice::Color(_)
+            | Choice::Mode(_)
+            | Choice::CardType(_) => None,
+        }
+    }
+
+    /// The area a choice is about (where a card goes, the Problem chosen), if any.
+    pub fn area(&self) -> Option<Area> {
+        match *self {
+            Choice::PlayFriend { to, .. }
+            | Choice::PlayRedeemed { to, .. }
+            | Choice::PlayTransformed { to, .. }
+            | Choice::PlayTroublemaker { to, .. }
+            | Choice::Move { to, .. } => Some(to),
+            Choice::Confront(a) | Choice::Problem(a) => Some(a),
+            Choice::Pass
+            | Choice::Continue
+            | Choice::StartingProblem(_)
+            | Choice::Mulligan
+            | Choice::Keep
+            | Choice::PlayResource { .. }
+            | Choice::PlayOn { .. }
+            | Choice::PlayEvent { .. }
+            | Choice::Draw
+            | Choice::Rally { .. }
+            | Choice::Uncover(_)
+            | Choice::Challenge(_)
+            | Choice::Card(_)
+            | Choice::Activate { .. }
+            | Choice::Trigger(_)
+            | Choice::Yes
+            | Choice::No
+            | Choice::NoCard
+            | Choice::ToTop(_)
+            | Choice::ToBottom(_)
+            | Choice::Replacement { .. }
+            | Choice::Color(_)
+            | Choice::Mode(_)
+            | Choice::CardType(_)
+            | Choice::Name(_)
+            | Choice::StaticFirst { .. } => None,
         }
     }
 }

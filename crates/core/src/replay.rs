@@ -81,14 +81,15 @@ impl Replay {
     }
 
     /// Plays the replay on a game built from `setup` (the decks resolved by the caller),
-    /// calling `each` after every step.
+    /// calling `each` after every step (which may, say, turn logging on at the start and
+    /// take each step's events).
     pub fn play(
         &self,
         setup: &GameSetup,
-        mut each: impl FnMut(&Game, Option<u16>),
+        mut each: impl FnMut(&mut Game, Option<u16>),
     ) -> Result<Game, ReplayError> {
         let mut g = Game::new(setup)?;
-        each(&g, None);
+        each(&mut g, None);
         for (i, &c) in self.choices.iter().enumerate() {
             for &(p, at) in &self.concessions {
                 if at == i {
@@ -98,7 +99,7 @@ impl Replay {
             }
             g.apply_action(c as usize)
                 .map_err(|err| ReplayError::Choice { at: i, err })?;
-            each(&g, Some(c));
+            each(&mut g, Some(c));
         }
         for &(p, at) in &self.concessions {
             if at == self.choices.len() && !g.is_over() {

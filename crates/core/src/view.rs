@@ -5,6 +5,7 @@
 
 use crate::card::{CardType, Color};
 use crate::decision::Prompt;
+use crate::describe::Viewer;
 use crate::game::Game;
 use crate::ids::{Area, CardId, PlayerId, Zone};
 use crate::state::{Outcome, Step};
@@ -54,11 +55,29 @@ pub struct AreaView {
     pub name: String,
     pub problem: Option<ViewCard>,
     pub cards: Vec<ViewCard>,
+    /// At a Problem, each player's side of it (public information).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sides: Vec<SideView>,
+}
+
+/// One player's side of a Problem: what they must bring and what they have there.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SideView {
+    pub player: PlayerId,
+    /// Coloured requirement lines and wild power (611.2), changes in force applied;
+    /// `None` when this player can't meet them.
+    pub requirement: Option<(Vec<(crate::card::ReqColor, u16)>, u16)>,
+    /// Power the player's contributing characters there give (611.3).
+    pub power: u16,
+    /// That power by colour (a multicoloured character counts for each of its colours).
+    pub by_color: Vec<(Color, u16)>,
+    pub meets: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct View {
-    pub viewer: PlayerId,
+    /// Whose view this is: a seat, a spectator (public information only) or a judge.
+    pub viewer: Viewer,
     pub turn: u32,
     pub turn_player: PlayerId,
     pub step: Step,
@@ -94,9 +113,19 @@ impl Game {
         }
     }
 
-    fn view_card(&self, c: CardId, viewer: PlayerId) -> ViewCard {
+    /// Whether `who` may know which card `c` is: a seat as [`Game::is_visible_to`], a
+    /// spectator only what is public (505.1c-d), a judge everything.
+    pub fn knows(&self, c: CardId, who: Viewer) -> bool {
+        match who {
+            Viewer::Seat(p) => self.is_visible_to(c, p),
+            Viewer::Spectator => self.is_public(c),
+            Viewer::Omniscient => true,
+        }
+    }
+
+    fn view_card(&self, c: CardId, viewer: Viewer) -> ViewCard {
         let k = self.card(c);
-        let known = self.is_visible_to(c, viewer);
+        let known = self.knows(c, viewer);
         let d = self.def(c);
         ViewCard {
             object: k.object,
@@ -126,8 +155,14 @@ impl Game {
         }
     }
 
-    /// Everything `viewer` may know, and nothing more.
+    /// Everything the player `viewer` may know, and nothing more.
     pub fn observe(&self, viewer: PlayerId) -> View {
+        self.observe_as(Viewer::Seat(viewer))
+    }
+
+    /// Everything `viewer` may know, and nothing more: a seat sees its own hand and what
+    /// it looks at, a spectator only public information, a judge every card.
+    pub fn observe_as(&self, viewer: Viewer) -> View {
         let cards = |v: &[CardId]| {
             v.iter()
                 .map(|&c| self.view_card(c, viewer))
@@ -141,7 +176,11 @@ impl Game {
                     player: p,
                     score: pl.score,
                     tokens: pl.tokens,
-                    hand: (p == viewer).then(|| cards(&pl.hand)),
+                    hand: match viewer {
+                        Viewer::Seat(me) => (p == me).then(|| cards(&pl.hand)),
+                        Viewer::Spectator => None,
+                        Viewer::Omniscient => Some(cards(&pl.hand)),
+                    },
                     hand_size: pl.hand.len(),
                     deck_size: pl.deck.len(),
                     problem_deck_size: pl.problem_deck.len(),
@@ -172,11 +211,22 @@ impl Game {
                     },
                     problem: problem.map(|c| self.view_card(c, viewer)),
                     cards: cards(&here),
+                    sides: match (area, problem) {
+                        (Area::Home(_), _) | (_, None) => Vec::new(),
+                        (Area::Problem(_) | Area::Dilemma(_), Some(_)) => self
+                            .active_players()
+                            .map(|p| self.problem_side(p, area))
+                            .collect(),
+                    },
                 });
             }
         }
         let d = self.decision();
-        let mine = d.filter(|d| d.player == viewer);
+        let mine = d.filter(|d| match viewer {
+            Viewer::Seat(me) => d.player == me,
+            Viewer::Spectator => false,
+            Viewer::Omniscient => true,
+        });
         View {
             viewer,
             turn: self.turn(),
@@ -189,7 +239,11 @@ impl Game {
             prompt: mine.map(|d| d.prompt.clone()),
             choices: mine.map(|d| self.labels_of(d)).unwrap_or_default(),
             outcome: self.outcome().cloned(),
-            looking: cards(&self.looking_at(viewer)),
+            looking: cards(&match viewer {
+                Viewer::Seat(me) => self.looking_at(me),
+                Viewer::Spectator => self.looking_at_publicly(),
+                Viewer::Omniscient => self.looking_at_any(),
+            }),
         }
     }
 }

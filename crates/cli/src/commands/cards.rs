@@ -347,7 +347,7 @@ fn face_text(f: &Face) -> Vec<(String, String)> {
     v
 }
 
-fn show_text(cat: &Catalogue, e: &Entry) -> String {
+pub fn show_text(cat: &Catalogue, e: &Entry) -> String {
     let d = &e.def;
     let mut rows: Vec<(String, String)> = Vec::new();
     let set = cat
@@ -426,6 +426,12 @@ fn show_text(cat: &Catalogue, e: &Entry) -> String {
         out.push_str(&format!("  {:<10} {v}\n", format!("{k}:")));
     }
     out
+}
+
+/// A card's facts and rendered rules text by its number, as `cards show` prints them.
+pub fn text_by_number(number: &str) -> Option<String> {
+    let cat = Catalogue::builtin();
+    cat.get(number).map(|e| show_text(cat, e))
 }
 
 fn coverage(cat: &Catalogue, set: Option<&str>, json: bool) -> Result<()> {

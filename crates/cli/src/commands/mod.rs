@@ -7,6 +7,7 @@ pub mod events;
 pub mod play;
 pub mod replay;
 pub mod scenario;
+pub mod serve;
 pub mod simulate;
 
 use anyhow::{bail, Context};

@@ -76,6 +76,24 @@ impl Game {
         }
     }
 
+    /// The cards revealed to everyone, if any are.
+    pub fn looking_at_publicly(&self) -> Vec<CardId> {
+        match &self.st.decklook.look {
+            Some(l) if l.revealed => l.cards.clone(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The cards anyone is looking at.
+    pub fn looking_at_any(&self) -> Vec<CardId> {
+        self.st
+            .decklook
+            .look
+            .as_ref()
+            .map(|l| l.cards.clone())
+            .unwrap_or_default()
+    }
+
     pub(crate) fn deck_of(&self, deck: DeckRef, ctx: &Ctx) -> Option<(PlayerId, Zone)> {
         match deck {
             DeckRef::Yours => Some((ctx.you, Zone::DrawDeck)),

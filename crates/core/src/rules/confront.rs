@@ -136,6 +136,31 @@ impl Game {
         }
     }
 
+    /// `p`'s side of a Problem as a board shows it: the requirement lines with what is
+    /// added to or taken from them in force (611.2; `None` when `p` can't meet them), the
+    /// power `p`'s contributing characters there give by colour, and whether `p` meets
+    /// the requirements now.
+    pub fn problem_side(&self, p: PlayerId, area: Area) -> crate::view::SideView {
+        let chars = self.contributors(p, area);
+        let mut by_color: Vec<(crate::card::Color, u16)> = Vec::new();
+        for &(colors, power) in &chars {
+            for c in colors.iter() {
+                match by_color.iter_mut().find(|(x, _)| *x == c) {
+                    Some((_, n)) => *n += power,
+                    None => by_color.push((c, power)),
+                }
+            }
+        }
+        by_color.sort();
+        crate::view::SideView {
+            player: p,
+            requirement: self.requirement_lines(p, area),
+            power: chars.iter().map(|c| c.1).sum(),
+            by_color,
+            meets: self.meets_confront_requirements(p, area),
+        }
+    }
+
     /// 611.1-611.3: whether `p` meets their confront requirements at a Problem now.
     pub fn meets_confront_requirements(&self, p: PlayerId, area: Area) -> bool {
         if self.blocked_by_troublemaker(p, area) || self.confront_prohibited(p, area) {

@@ -2,6 +2,7 @@
 //! [`crate::Game`].
 
 pub mod ability_loss;
+pub mod choice_cost;
 pub(crate) mod colorpower;
 pub mod confront;
 pub mod control;

@@ -1,0 +1,426 @@
+//! A table: the one [`Game`] the server holds for a match, its seats, and the log as each
+//! viewer saw it. Everything a client receives is made here from the core's redacted
+//! views ([`Game::observe_as`], [`Game::observe_events`]); nothing is removed afterwards.
+
+use ponyccg_ai::Player;
+use ponyccg_core::view::View;
+use ponyccg_core::{
+    Area, Game, GameSetup, Pending, PlayerDeck, PlayerId, Prompt, Replay, ReplayError, Viewer,
+};
+use serde::{Deserialize, Serialize};
+
+/// Who sits in a seat.
+pub enum Seat {
+    /// Waiting for a person to join with the table's code.
+    Open,
+    /// A person, who proves it is them with the seat's secret token.
+    Person { token: String, name: String },
+    /// An AI player, which decides as soon as it is asked.
+    Ai(Box<dyn Player>),
+}
+
+/// Why a client's answer was refused. The table is unchanged.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    #[error("the game is over")]
+    GameOver,
+    #[error("a spectator can't make decisions")]
+    Spectator,
+    #[error("the game has not started: a seat is still open")]
+    NotStarted,
+    #[error("it is not your decision: {deciding} is deciding")]
+    NotYours { deciding: PlayerId },
+    #[error("decision {answered} is not the current decision ({current})")]
+    Stale { answered: u64, current: u64 },
+    #[error("choice {index} is out of range: this decision has {len} choices")]
+    OutOfRange { index: usize, len: usize },
+}
+
+/// One choice as a client sees it: its label, what it costs, and the card or area it
+/// names, so the client can offer it on the board as well as in a list.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChoiceView {
+    pub label: String,
+    /// Action tokens it costs (609.2), where it is an action with a cost.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cost: Option<u16>,
+    /// Object number of the card it names (410.6), if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub card: Option<u32>,
+    /// The area it names, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub area: Option<Area>,
+}
+
+/// Who sits where, as every viewer may know it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatInfo {
+    pub player: PlayerId,
+    /// "open", "person" or the AI's kind.
+    pub kind: String,
+    pub name: String,
+}
+
+/// What one viewer is sent after every change.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Update {
+    pub table: String,
+    pub viewer: Viewer,
+    pub seats: Vec<SeatInfo>,
+    /// The board as the viewer may know it; absent until every seat is taken.
+    pub view: Option<View>,
+    /// The number of the decision the viewer must answer now, if it is theirs.
+    pub decision: Option<u64>,
+    /// What is being asked and by which rule, when the viewer decides.
+    pub asking: Option<String>,
+    pub choices: Vec<ChoiceView>,
+    /// Index in the viewer's log of the first line of `log`.
+    pub log_from: usize,
+    pub log: Vec<String>,
+}
+
+/// A game at the server.
+pub struct Table {
+    pub code: String,
+    seed: u64,
+    catalogue: String,
+    /// Each seat's deck, once it is taken.
+    decks: Vec<Option<PlayerDeck>>,
+    game: Option<Game>,
+    /// Made when the game starts.
+    replay: Option<Replay>,
+    seats: Vec<Seat>,
+    /// The log as each seat saw it (index = seat), and as spectators saw it.
+    seat_logs: Vec<Vec<String>>,
+    spectator_log: Vec<String>,
+}
+
+impl Table {
+    /// A table whose seats are taken as given (an open seat has no deck yet). The game
+    /// starts once no seat is open.
+    pub fn new(
+        code: String,
+        seed: u64,
+        catalogue: &str,
+        seats: Vec<(Seat, Option<PlayerDeck>)>,
+    ) -> Table {
+        let n = seats.len();
+        let (seats, decks) = seats.into_iter().unzip();
+        let mut t = Table {
+            code,
+            seed,
+            catalogue: catalogue.to_string(),
+            decks,
+            game: None,
+            replay: None,
+            seats,
+            seat_logs: vec![Vec::new(); n],
+            spectator_log: Vec::new(),
+        };
+        t.start_if_full();
+        t
+    }
+
+    /// Restores a started table from its replay (after a restart): the same game at the
+    /// same decision, each seat as stored.
+    pub fn restore(
+        code: String,
+        replay: Replay,
+        setup: GameSetup,
+        seats: Vec<Seat>,
+    ) -> Result<Table, ReplayError> {
+        let n = seats.len();
+        let mut seat_logs = vec![Vec::new(); n];
+        let mut spectator_log = Vec::new();
+        let g = replay.play(&setup, |g, step| {
+            if step.is_none() {
+                g.set_logging(true);
+            }
+            Self::collect_into(g, &mut seat_logs, &mut spectator_log);
+        })?;
+        let mut t = Table {
+            code,
+            seed: setup.seed,
+            catalogue: replay.catalogue.clone(),
+            decks: setup.players.into_iter().map(Some).collect(),
+            game: Some(g),
+            replay: Some(replay),
+            seats,
+            seat_logs,
+            spectator_log,
+        };
+        t.run_ai();
+        Ok(t)
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    pub fn catalogue(&self) -> &str {
+        &self.catalogue
+    }
+
+    /// Each seat's deck, once taken.
+    pub fn decks(&self) -> &[Option<PlayerDeck>] {
+        &self.decks
+    }
+
+    /// The game so far, once it has started.
+    pub fn replay(&self) -> Option<&Replay> {
+        self.replay.as_ref()
+    }
+
+    pub fn seats(&self) -> &[Seat] {
+        &self.seats
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.game.as_ref().is_some_and(Game::is_over)
+    }
+
+    /// The seat whose secret this is.
+    pub fn seat_of(&self, token: &str) -> Option<PlayerId> {
+        self.seats
+            .iter()
+            .position(|s| match s {
+                Seat::Person { token: t, .. } => t == token,
+                Seat::Open | Seat::Ai(_) => false,
+            })
+            .map(|i| PlayerId(i as u8))
+    }
+
+    /// Seats a person in the first open seat; `None` if there is none.
+    pub fn join(&mut self, token: String, name: String, deck: PlayerDeck) -> Option<PlayerId> {
+        let i = self.seats.iter().position(|s| matches!(s, Seat::Open))?;
+        self.seats[i] = Seat::Person { token, name };
+        self.decks[i] = Some(deck);
+        self.start_if_full();
+        Some(PlayerId(i as u8))
+    }
+
+    pub fn has_open_seat(&self) -> bool {
+        self.seats.iter().any(|s| matches!(s, Seat::Open))
+    }
+
+    fn start_if_full(&mut self) {
+        if self.game.is_some() || self.has_open_seat() {
+            return;
+        }
+        let Some(players) = self.decks.iter().cloned().collect::<Option<Vec<_>>>() else {
+            return;
+        };
+        let setup = GameSetup {
+            seed: self.seed,
+            players,
+        };
+        // Each deck was checked to start a game as it was seated.
+        let Ok(mut g) = Game::new(&setup) else {
+            return;
+        };
+        g.set_logging(true);
+        self.replay = Some(Replay::new(&setup, &self.catalogue));
+        self.game = Some(g);
+        self.collect_log();
+        self.run_ai();
+    }
+
+    /// `seat` answers decision number `decision` with choice `index`. Every part of the
+    /// answer is checked before anything changes.
+    pub fn decide(
+        &mut self,
+        seat: Option<PlayerId>,
+        decision: u64,
+        index: usize,
+    ) -> Result<(), Refusal> {
+        let seat = seat.ok_or(Refusal::Spectator)?;
+        let g = self.game.as_mut().ok_or(Refusal::NotStarted)?;
+        let d = match g.pending() {
+            Pending::GameOver(_) => return Err(Refusal::GameOver),
+            Pending::Decision(d) => d,
+        };
+        if d.player != seat {
+            return Err(Refusal::NotYours { deciding: d.player });
+        }
+        let current = g.decisions_made();
+        if decision != current {
+            return Err(Refusal::Stale {
+                answered: decision,
+                current,
+            });
+        }
+        let len = d.choices.len();
+        if index >= len {
+            return Err(Refusal::OutOfRange { index, len });
+        }
+        g.apply_action(index)
+            .map_err(|_| Refusal::OutOfRange { index, len })?;
+        if let Some(r) = self.replay.as_mut() {
+            r.choices.push(index as u16);
+        }
+        self.collect_log();
+        self.run_ai();
+        Ok(())
+    }
+
+    /// `seat` concedes (103.4).
+    pub fn concede(&mut self, seat: Option<PlayerId>) -> Result<(), Refusal> {
+        let seat = seat.ok_or(Refusal::Spectator)?;
+        let g = self.game.as_mut().ok_or(Refusal::NotStarted)?;
+        if g.is_over() {
+            return Err(Refusal::GameOver);
+        }
+        g.concede(seat).map_err(|_| Refusal::GameOver)?;
+        if let Some(r) = self.replay.as_mut() {
+            let at = r.choices.len();
+            r.concessions.push((seat.0, at));
+        }
+        self.collect_log();
+        self.run_ai();
+        Ok(())
+    }
+
+    /// AI seats answer until a person must decide or the game is over.
+    fn run_ai(&mut self) {
+        let Some(g) = self.game.as_mut() else {
+            return;
+        };
+        loop {
+            let d = match g.pending() {
+                Pending::GameOver(_) => break,
+                Pending::Decision(d) => d.clone(),
+            };
+            let Some(Seat::Ai(ai)) = self.seats.get_mut(d.player.index()) else {
+                break;
+            };
+            let i = ai.choose(g, &d).min(d.choices.len().saturating_sub(1));
+            if g.apply_action(i).is_err() {
+                break;
+            }
+            if let Some(r) = self.replay.as_mut() {
+                r.choices.push(i as u16);
+            }
+            // Each AI decision's events are observed before the next one is made, so
+            // every line is worded as it was when it happened.
+            let (seats, spectator) = (&mut self.seat_logs, &mut self.spectator_log);
+            Self::collect_into(g, seats, spectator);
+        }
+    }
+
+    fn collect_log(&mut self) {
+        if let Some(g) = self.game.as_mut() {
+            Self::collect_into(g, &mut self.seat_logs, &mut self.spectator_log);
+        }
+    }
+
+    fn collect_into(g: &mut Game, seats: &mut [Vec<String>], spectator: &mut Vec<String>) {
+        for (i, log) in seats.iter_mut().enumerate() {
+            log.extend(
+                g.observe_events(Viewer::Seat(PlayerId(i as u8)))
+                    .into_iter()
+                    .filter(|o| !o.bookkeeping)
+                    .map(|o| o.text),
+            );
+        }
+        spectator.extend(
+            g.observe_events(Viewer::Spectator)
+                .into_iter()
+                .filter(|o| !o.bookkeeping)
+                .map(|o| o.text),
+        );
+        g.take_logged();
+    }
+
+    fn seat_infos(&self) -> Vec<SeatInfo> {
+        self.seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| SeatInfo {
+                player: PlayerId(i as u8),
+                kind: match s {
+                    Seat::Open => "open".into(),
+                    Seat::Person { .. } => "person".into(),
+                    Seat::Ai(ai) => ai.name().into(),
+                },
+                name: match s {
+                    Seat::Open => String::new(),
+                    Seat::Person { name, .. } => name.clone(),
+                    Seat::Ai(ai) => format!("{} AI", ai.name()),
+                },
+            })
+            .collect()
+    }
+
+    /// What `viewer` is sent, with the log lines from `log_from` on.
+    pub fn update_for(&self, viewer: Viewer, log_from: usize) -> Update {
+        let log = match viewer {
+            Viewer::Seat(p) => self.seat_logs.get(p.index()).map(Vec::as_slice),
+            Viewer::Spectator | Viewer::Omniscient => Some(self.spectator_log.as_slice()),
+        }
+        .unwrap_or_default();
+        let log_from = log_from.min(log.len());
+        let mut u = Update {
+            table: self.code.clone(),
+            viewer,
+            seats: self.seat_infos(),
+            view: None,
+            decision: None,
+            asking: None,
+            choices: Vec::new(),
+            log_from,
+            log: log[log_from..].to_vec(),
+        };
+        let Some(g) = &self.game else {
+            return u;
+        };
+        u.view = Some(g.observe_as(viewer));
+        if let (Some(d), Some(me)) = (g.decision(), viewer.seat()) {
+            if d.player == me {
+                u.decision = Some(g.decisions_made());
+                u.asking = Some(asking(&d.prompt).to_string());
+                u.choices = g
+                    .labels_of(d)
+                    .into_iter()
+                    .zip(&d.choices)
+                    .map(|(label, c)| ChoiceView {
+                        label,
+                        cost: g.choice_cost(me, c),
+                        card: c.card().map(|k| g.card(k).object),
+                        area: c.area(),
+                    })
+                    .collect();
+            }
+        }
+        u
+    }
+}
+
+/// What a prompt asks, with the rule that asks it.
+pub fn asking(p: &Prompt) -> &'static str {
+    match p {
+        Prompt::StartingProblem => "Choose your Starting Problem (102.2)",
+        Prompt::Mulligan => "Keep this hand or mulligan (102.4)",
+        Prompt::Priority => "You have priority (510)",
+        Prompt::PhaseAction => "Take an action or end the phase (609)",
+        Prompt::Uncover => "Uncover your Troublemakers in an order (607.2)",
+        Prompt::Challenge => "Challenge a Troublemaker? (608)",
+        Prompt::ConfrontOrder => "Which Problem to confront next (610.1)",
+        Prompt::SendHome => "Send an involved character home (514.6b)",
+        Prompt::DiscardToHandSize => "Discard down to your hand size (616.2)",
+        Prompt::RetireToHomeLimit => "Retire Friends down to your home limit (616.3)",
+        Prompt::RepairUniqueness => "Choose a card to dismiss (516.2)",
+        Prompt::OrderTriggers => "Which triggered effect resolves next (511.7a)",
+        Prompt::May => "Do you want to? (712.3)",
+        Prompt::Target => "Choose a card for the effect",
+        Prompt::Pick => "Choose cards one at a time",
+        Prompt::ChooseMode => "Choose a mode",
+        Prompt::Discard => "Discard a card for the effect",
+        Prompt::ChooseProblem => "Choose a Problem for the effect",
+        Prompt::Arrange => "Put the cards back in an order",
+        Prompt::Replacement => "Choose the replacement to apply first (710.5)",
+        Prompt::AsEntersPlay => "As your card enters play (706.1a, 711.6)",
+        Prompt::ChooseColor => "Choose a colour",
+        Prompt::FaceoffCards => "Choose who is in the faceoff (514.3c)",
+        Prompt::ChooseCardType => "Choose a card type",
+    }
+}

@@ -1,0 +1,626 @@
+//! HTTP and WebSocket: the lobby's requests, one socket per viewer of a table, and the
+//! client's files (compiled into the program, so serving needs nothing else).
+
+use crate::store::{Store, StoredSeat, StoredTable};
+use crate::table::{Refusal, Seat, Table};
+use crate::{CardText, DeckLoader, ServeConfig};
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use ponyccg_core::replay::ReplayDeck;
+use ponyccg_core::{GameSetup, PlayerDeck, PlayerId, Viewer};
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use tokio::sync::watch;
+
+/// The largest message a client may send; a decision needs a few dozen bytes.
+pub const MAX_CLIENT_MESSAGE: usize = 4096;
+/// The largest lobby request (a pasted deck list fits easily).
+const MAX_REQUEST: usize = 64 * 1024;
+
+/// Resolves a stored deck's card numbers.
+pub type DeckResolver = Arc<dyn Fn(&ReplayDeck) -> anyhow::Result<PlayerDeck> + Send + Sync>;
+
+struct Slot {
+    table: Mutex<Table>,
+    /// Bumped after every change; each socket sends its viewer an update.
+    changed: watch::Sender<u64>,
+    private: bool,
+}
+
+/// Every table of the server, and where they are stored.
+pub struct Hub {
+    tables: Mutex<HashMap<String, Arc<Slot>>>,
+    store: Mutex<Store>,
+    deck_names: Vec<String>,
+    load_deck: DeckLoader,
+    card_text: CardText,
+    catalogue: String,
+    restored: usize,
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    // A panic while a table was held would already have been reported; the table's
+    // state is still the last whole one, as every change is made before it is stored.
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+fn stored(t: &Table, private: bool) -> StoredTable {
+    StoredTable {
+        code: t.code.clone(),
+        seed: t.seed(),
+        catalogue: t.catalogue().to_string(),
+        seats: t
+            .seats()
+            .iter()
+            .map(|s| match s {
+                Seat::Open => StoredSeat::Open,
+                Seat::Person { token, name } => StoredSeat::Person {
+                    token: token.clone(),
+                    name: name.clone(),
+                },
+                Seat::Ai(ai) => StoredSeat::Ai {
+                    kind: ai.name().to_string(),
+                },
+            })
+            .collect(),
+        decks: t
+            .decks()
+            .iter()
+            .map(|d| d.as_ref().map(ReplayDeck::of))
+            .collect(),
+        replay: t.replay().cloned(),
+        over: t.is_over(),
+        private,
+    }
+}
+
+fn seat_of(s: &StoredSeat, seed: u64, i: usize) -> anyhow::Result<Seat> {
+    Ok(match s {
+        StoredSeat::Open => Seat::Open,
+        StoredSeat::Person { token, name } => Seat::Person {
+            token: token.clone(),
+            name: name.clone(),
+        },
+        StoredSeat::Ai { kind } => Seat::Ai(
+            ponyccg_ai::player_by_name(kind, ponyccg_ai::derive_seed(seed, i as u64 + 1))
+                .map_err(|e| anyhow::anyhow!("{e}"))?,
+        ),
+    })
+}
+
+impl Hub {
+    /// Opens the store and brings back every unfinished game in it.
+    pub fn open(cfg: ServeConfig) -> anyhow::Result<Arc<Hub>> {
+        let store = Store::open(&cfg.store)?;
+        Self::with_store(store, cfg)
+    }
+
+    /// A hub over an opened store (`cfg.store` is not read again).
+    pub fn with_store(store: Store, cfg: ServeConfig) -> anyhow::Result<Arc<Hub>> {
+        let ServeConfig {
+            deck_names,
+            load_deck,
+            resolve_deck: resolve,
+            catalogue,
+            card_text,
+            ..
+        } = cfg;
+        let mut tables = HashMap::new();
+        for st in store.load_all()? {
+            if st.over {
+                continue;
+            }
+            let seats = st
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(i, s)| seat_of(s, st.seed, i))
+                .collect::<anyhow::Result<Vec<_>>>()?;
+            let decks = st
+                .decks
+                .iter()
+                .map(|d| d.as_ref().map(|d| resolve(d)).transpose())
+                .collect::<anyhow::Result<Vec<_>>>()?;
+            let table = match st.replay {
+                Some(replay) => {
+                    let players =
+                        decks
+                            .into_iter()
+                            .collect::<Option<Vec<_>>>()
+                            .ok_or_else(|| {
+                                anyhow::anyhow!("table {}: a started game lacks a deck", st.code)
+                            })?;
+                    let setup = GameSetup {
+                        seed: st.seed,
+                        players,
+                    };
+                    Table::restore(st.code.clone(), replay, setup, seats)
+                        .map_err(|e| anyhow::anyhow!("table {}: {e}", st.code))?
+                }
+                None => Table::new(
+                    st.code.clone(),
+                    st.seed,
+                    &st.catalogue,
+                    seats.into_iter().zip(decks).collect(),
+                ),
+            };
+            tables.insert(
+                st.code.clone(),
+                Arc::new(Slot {
+                    table: Mutex::new(table),
+                    changed: watch::channel(0).0,
+                    private: st.private,
+                }),
+            );
+        }
+        let restored = tables.len();
+        Ok(Arc::new(Hub {
+            tables: Mutex::new(tables),
+            store: Mutex::new(store),
+            deck_names,
+            load_deck,
+            card_text,
+            catalogue,
+            restored,
+        }))
+    }
+
+    /// How many unfinished games were brought back from the store.
+    pub fn restored(&self) -> usize {
+        self.restored
+    }
+
+    fn slot(&self, code: &str) -> Option<Arc<Slot>> {
+        lock(&self.tables).get(code).cloned()
+    }
+
+    fn save(&self, t: &Table, private: bool) -> Result<(), ApiError> {
+        lock(&self.store)
+            .save(&stored(t, private))
+            .map_err(|e| ApiError::internal(e.to_string()))
+    }
+
+    fn new_code(&self) -> String {
+        let tables = lock(&self.tables);
+        loop {
+            let code = random_word(6);
+            if !tables.contains_key(&code) {
+                return code;
+            }
+        }
+    }
+}
+
+/// Letters and digits that can't be mistaken for each other when read aloud.
+const CODE_CHARS: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";
+
+fn random_word(len: usize) -> String {
+    use rand::Rng;
+    let mut rng = rand::thread_rng();
+    (0..len)
+        .map(|_| CODE_CHARS[rng.gen_range(0..CODE_CHARS.len())] as char)
+        .collect()
+}
+
+/// A refused request: its HTTP status and one sentence.
+#[derive(Debug)]
+pub struct ApiError {
+    status: StatusCode,
+    message: String,
+}
+
+impl ApiError {
+    fn bad(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::BAD_REQUEST,
+            message: message.into(),
+        }
+    }
+    fn internal(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::INTERNAL_SERVER_ERROR,
+            message: message.into(),
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (
+            self.status,
+            Json(serde_json::json!({ "error": self.message })),
+        )
+            .into_response()
+    }
+}
+
+/// A request to open a table.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewTable {
+    /// The creator's name, shown to the others.
+    #[serde(default)]
+    pub name: String,
+    /// A built-in deck name or a pasted deck list.
+    pub deck: String,
+    /// `heuristic` or `random` for an AI opponent, `person` to wait for someone.
+    pub opponent: String,
+    /// The AI's deck.
+    #[serde(default)]
+    pub ai_deck: Option<String>,
+    /// `first` or `second` seat; random if absent.
+    #[serde(default)]
+    pub seat: Option<String>,
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// Kept out of the lobby's list: joined only with its code.
+    #[serde(default)]
+    pub private: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JoinTable {
+    #[serde(default)]
+    pub name: String,
+    pub deck: String,
+}
+
+/// What a creator or joiner gets back: the table, their seat and their secret.
+#[derive(Serialize, Deserialize)]
+pub struct Seated {
+    pub code: String,
+    pub seat: PlayerId,
+    pub token: String,
+}
+
+#[derive(Serialize, Deserialize)]
+pub struct Lobby {
+    pub decks: Vec<String>,
+    pub ais: Vec<String>,
+    /// Public tables waiting for a player.
+    pub open: Vec<OpenTable>,
+}
+
+#[derive(Serialize, Deserialize)]
+pub struct OpenTable {
+    pub code: String,
+    pub host: String,
+}
+
+fn clean_name(n: &str) -> String {
+    let n: String = n.chars().filter(|c| !c.is_control()).take(32).collect();
+    let n = n.trim().to_string();
+    if n.is_empty() {
+        "Player".into()
+    } else {
+        n
+    }
+}
+
+fn checked_deck(hub: &Hub, text: &str) -> Result<PlayerDeck, ApiError> {
+    let deck = (hub.load_deck)(text).map_err(|e| ApiError::bad(format!("{e:#}")))?;
+    // A deck that can't start a game is refused now, not when the table fills.
+    let probe = GameSetup {
+        seed: 0,
+        players: vec![deck.clone(), deck.clone()],
+    };
+    ponyccg_core::Game::new(&probe)
+        .map_err(|e| ApiError::bad(format!("this deck can't be played: {e}")))?;
+    Ok(deck)
+}
+
+async fn lobby(State(hub): State<Arc<Hub>>) -> Json<Lobby> {
+    let open = lock(&hub.tables)
+        .iter()
+        .filter(|(_, s)| !s.private)
+        .filter_map(|(code, s)| {
+            let t = lock(&s.table);
+            t.has_open_seat().then(|| OpenTable {
+                code: code.clone(),
+                host: t
+                    .seats()
+                    .iter()
+                    .find_map(|s| match s {
+                        Seat::Person { name, .. } => Some(name.clone()),
+                        Seat::Open | Seat::Ai(_) => None,
+                    })
+                    .unwrap_or_default(),
+            })
+        })
+        .collect();
+    Json(Lobby {
+        decks: hub.deck_names.clone(),
+        ais: ponyccg_ai::PLAYER_NAMES
+            .iter()
+            .map(|s| s.to_string())
+            .collect(),
+        open,
+    })
+}
+
+async fn create(
+    State(hub): State<Arc<Hub>>,
+    Json(req): Json<NewTable>,
+) -> Result<Json<Seated>, ApiError> {
+    let hub2 = Arc::clone(&hub);
+    tokio::task::spawn_blocking(move || create_blocking(&hub2, req))
+        .await
+        .map_err(|e| ApiError::internal(e.to_string()))?
+}
+
+fn create_blocking(hub: &Hub, req: NewTable) -> Result<Json<Seated>, ApiError> {
+    let deck = checked_deck(hub, &req.deck)?;
+    let seed = req
+        .seed
+        .unwrap_or_else(|| rand::random::<u64>() % 1_000_000_000);
+    let mine = match req.seat.as_deref() {
+        Some("first") => 0,
+        Some("second") => 1,
+        None | Some("random") => (seed % 2) as usize,
+        Some(other) => {
+            return Err(ApiError::bad(format!(
+                "seat `{other}`: say first, second or random"
+            )))
+        }
+    };
+    let other: (Seat, Option<PlayerDeck>) = match req.opponent.as_str() {
+        "person" => (Seat::Open, None),
+        ai => {
+            let player =
+                ponyccg_ai::player_by_name(ai, ponyccg_ai::derive_seed(seed, 2 - mine as u64))
+                    .map_err(|e| ApiError::bad(format!("opponent: {e}; or `person`")))?;
+            let ai_deck = req
+                .ai_deck
+                .as_deref()
+                .or_else(|| hub.deck_names.first().map(String::as_str))
+                .ok_or_else(|| ApiError::bad("give the AI a deck (ai_deck)"))?;
+            (Seat::Ai(player), Some(checked_deck(hub, ai_deck)?))
+        }
+    };
+    let token = random_word(24);
+    let me = (
+        Seat::Person {
+            token: token.clone(),
+            name: clean_name(&req.name),
+        },
+        Some(deck),
+    );
+    let seats = if mine == 0 {
+        vec![me, other]
+    } else {
+        vec![other, me]
+    };
+    let code = hub.new_code();
+    let table = Table::new(code.clone(), seed, &hub.catalogue, seats);
+    hub.save(&table, req.private)?;
+    lock(&hub.tables).insert(
+        code.clone(),
+        Arc::new(Slot {
+            table: Mutex::new(table),
+            changed: watch::channel(0).0,
+            private: req.private,
+        }),
+    );
+    Ok(Json(Seated {
+        code,
+        seat: PlayerId(mine as u8),
+        token,
+    }))
+}
+
+async fn join(
+    State(hub): State<Arc<Hub>>,
+    Path(code): Path<String>,
+    Json(req): Json<JoinTable>,
+) -> Result<Json<Seated>, ApiError> {
+    let hub2 = Arc::clone(&hub);
+    tokio::task::spawn_blocking(move || {
+        let slot = hub2.slot(&code).ok_or_else(|| ApiError {
+            status: StatusCode::NOT_FOUND,
+            message: format!("there is no table `{code}`"),
+        })?;
+        let deck = checked_deck(&hub2, &req.deck)?;
+        let token = random_word(24);
+        let mut t = lock(&slot.table);
+        let seat = t
+            .join(token.clone(), clean_name(&req.name), deck)
+            .ok_or_else(|| ApiError {
+                status: StatusCode::CONFLICT,
+                message: format!("table `{code}` has no open seat"),
+            })?;
+        hub2.save(&t, slot.private)?;
+        drop(t);
+        slot.changed.send_modify(|n| *n += 1);
+        Ok(Json(Seated { code, seat, token }))
+    })
+    .await
+    .map_err(|e| ApiError::internal(e.to_string()))?
+}
+
+#[derive(Deserialize)]
+struct WsQuery {
+    #[serde(default)]
+    token: Option<String>,
+}
+
+/// What a client may send on its socket.
+#[derive(Debug, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMessage {
+    /// Answers decision number `decision` with choice `choice` (counting from 0).
+    Decide {
+        decision: u64,
+        choice: usize,
+    },
+    Concede,
+}
+
+/// What the server sends on a socket.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMessage {
+    Update(Box<crate::table::Update>),
+    /// The last message was refused; nothing changed.
+    Refused {
+        message: String,
+    },
+}
+
+async fn socket(
+    State(hub): State<Arc<Hub>>,
+    Path(code): Path<String>,
+    Query(q): Query<WsQuery>,
+    ws: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    let slot = hub.slot(&code).ok_or_else(|| ApiError {
+        status: StatusCode::NOT_FOUND,
+        message: format!("there is no table `{code}`"),
+    })?;
+    let viewer = match q.token.as_deref() {
+        None | Some("") => Viewer::Spectator,
+        Some(tok) => match lock(&slot.table).seat_of(tok) {
+            Some(p) => Viewer::Seat(p),
+            None => {
+                return Err(ApiError {
+                    status: StatusCode::FORBIDDEN,
+                    message: "that token holds no seat at this table".into(),
+                })
+            }
+        },
+    };
+    Ok(ws
+        .max_message_size(MAX_CLIENT_MESSAGE)
+        .max_frame_size(MAX_CLIENT_MESSAGE)
+        .on_upgrade(move |s| viewer_loop(hub, slot, viewer, s)))
+}
+
+async fn send(ws: &mut WebSocket, m: &ServerMessage) -> bool {
+    match serde_json::to_string(m) {
+        Ok(text) => ws.send(Message::Text(text.into())).await.is_ok(),
+        Err(_) => false,
+    }
+}
+
+async fn viewer_loop(hub: Arc<Hub>, slot: Arc<Slot>, viewer: Viewer, mut ws: WebSocket) {
+    let mut changed = slot.changed.subscribe();
+    let mut sent_log = 0usize;
+    loop {
+        let update = {
+            let t = lock(&slot.table);
+            t.update_for(viewer, sent_log)
+        };
+        sent_log = update.log_from + update.log.len();
+        if !send(&mut ws, &ServerMessage::Update(Box::new(update))).await {
+            return;
+        }
+        // Wait for a change or a message.
+        loop {
+            tokio::select! {
+                r = changed.changed() => {
+                    if r.is_err() { return; }
+                    break;
+                }
+                m = ws.recv() => {
+                    let text = match m {
+                        None | Some(Err(_)) => return,
+                        Some(Ok(Message::Text(t))) => t.to_string(),
+                        Some(Ok(Message::Close(_))) => return,
+                        Some(Ok(Message::Binary(_))) => {
+                            if !send(&mut ws, &ServerMessage::Refused { message: "send JSON text messages".into() }).await { return; }
+                            continue;
+                        }
+                        Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+                    };
+                    match handle(&hub, &slot, viewer, &text).await {
+                        Ok(()) => break,
+                        Err(message) => {
+                            if !send(&mut ws, &ServerMessage::Refused { message }).await { return; }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Applies one client message; every check happens before anything changes.
+async fn handle(
+    hub: &Arc<Hub>,
+    slot: &Arc<Slot>,
+    viewer: Viewer,
+    text: &str,
+) -> Result<(), String> {
+    let msg: ClientMessage =
+        serde_json::from_str(text).map_err(|e| format!("unreadable message: {e}"))?;
+    let (hub, slot2) = (Arc::clone(hub), Arc::clone(slot));
+    tokio::task::spawn_blocking(move || {
+        let mut t = lock(&slot2.table);
+        let r: Result<(), Refusal> = match msg {
+            ClientMessage::Decide { decision, choice } => t.decide(viewer.seat(), decision, choice),
+            ClientMessage::Concede => t.concede(viewer.seat()),
+        };
+        r.map_err(|e| e.to_string())?;
+        hub.save(&t, slot2.private).map_err(|e| e.message)?;
+        Ok::<(), String>(())
+    })
+    .await
+    .map_err(|e| e.to_string())??;
+    slot.changed.send_modify(|n| *n += 1);
+    Ok(())
+}
+
+const INDEX_HTML: &str = include_str!("../static/index.html");
+const APP_JS: &str = include_str!("../static/app.js");
+const STYLE_CSS: &str = include_str!("../static/style.css");
+
+fn file(kind: &'static str, body: &'static str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, kind),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+async fn card(State(hub): State<Arc<Hub>>, Path(number): Path<String>) -> Response {
+    match (hub.card_text)(&number) {
+        Some(t) => ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], t).into_response(),
+        None => (
+            StatusCode::NOT_FOUND,
+            format!("there is no card `{number}`"),
+        )
+            .into_response(),
+    }
+}
+
+/// The server's routes.
+pub fn router(hub: Arc<Hub>) -> Router {
+    Router::new()
+        .route(
+            "/",
+            get(|| async { file("text/html; charset=utf-8", INDEX_HTML) }),
+        )
+        .route(
+            "/app.js",
+            get(|| async { file("text/javascript; charset=utf-8", APP_JS) }),
+        )
+        .route(
+            "/style.css",
+            get(|| async { file("text/css; charset=utf-8", STYLE_CSS) }),
+        )
+        .route("/api/lobby", get(lobby))
+        .route("/api/tables", post(create))
+        .route("/api/tables/{code}/join", post(join))
+        .route("/api/card/{number}", get(card))
+        .route("/ws/{code}", get(socket))
+        .layer(DefaultBodyLimit::max(MAX_REQUEST))
+        .with_state(hub)
+}
