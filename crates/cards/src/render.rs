@@ -194,7 +194,13 @@ fn described(c: &Cards, plural_form: bool, after_noun: &str) -> String {
     if let Some(t) = &c.title {
         words.push(format!("\"{t}\""));
     }
-    words.push(kind(c.card_type, plural_form));
+    if c.any_type.is_empty() {
+        words.push(kind(c.card_type, plural_form));
+    } else {
+        // "Friend or Resource" (a `type` given too only narrows it).
+        let kinds: Vec<String> = c.any_type.iter().map(|&k| kind(Some(k), plural_form)).collect();
+        words.push(kinds.join(" or "));
+    }
     let mut s = words.join(" ");
     match (pile, c.controller) {
         (true, Some(w)) => s.push_str(&pile_words(w, c.place)),
@@ -296,6 +302,7 @@ fn place_words(p: Option<Place>) -> &'static str {
         Some(Place::AtFaceoff) => " where the faceoff is",
         Some(Place::Elsewhere) => " not in this card's area",
         Some(Place::Revealed) => " revealed this way",
+        Some(Place::Picked) => " chosen this way",
         Some(Place::Banished) => " in a banished zone",
         Some(Place::BeneathThis) => " banished beneath this card",
         Some(Place::Anywhere) => "",
@@ -381,6 +388,7 @@ fn area(a: AreaRef) -> &'static str {
         AreaRef::AnotherProblemThanIts => {
             "a Problem of your choice other than the one that card is at"
         }
+        AreaRef::FaceoffProblem => "the Problem where the faceoff is",
     }
 }
 
@@ -831,6 +839,10 @@ pub fn effect(e: &Effect) -> String {
             "search your deck for {}, put it into your hand, and shuffle",
             a(&cards(c, false))
         ),
+        Effect::SearchFor(t) => format!(
+            "search for {}, put them into your hand, and shuffle your deck",
+            target(t)
+        ),
         Effect::FlipExtra(n) => format!("flip {} more", plural(*n as i16, "card", "cards")),
         Effect::If {
             cond,
@@ -1163,10 +1175,16 @@ pub fn effect(e: &Effect) -> String {
         Effect::PutIntoPlay {
             target: t,
             face_down,
+            at,
         } => format!(
-            "put {} into play {}under your control without playing it",
+            "put {} into play {}{}under your control without playing it",
             target(t),
-            if *face_down { "face-down " } else { "" }
+            if *face_down { "face-down " } else { "" },
+            match at {
+                Some(AreaRef::Home) => "at your home ".to_string(),
+                Some(x) => format!("at {} ", area(*x)),
+                None => String::new(),
+            }
         ),
         Effect::RemovePowerCounters {
             target: t,
@@ -1553,6 +1571,7 @@ fn cost(c: &Cost) -> String {
         Cost::DismissThis => "dismiss this card".into(),
         Cost::ReturnThisToHand => "return this card to its owner's hand".into(),
         Cost::Dismiss(s) => format!("dismiss {}", a(&cards(s, false))),
+        Cost::DiscardA(s) => format!("discard {} from your hand", a(&cards(s, false))),
         Cost::RemoveCounters { name, amount } => format!(
             "remove {} from this card",
             plural(
@@ -1651,6 +1670,7 @@ fn lead(e: &Effect) -> Lead {
         | Effect::Counters { .. }
         | Effect::TurnOver(_)
         | Effect::Search(_)
+        | Effect::SearchFor(_)
         | Effect::FlipExtra(_)
         | Effect::Ignore(_)
         | Effect::Uncover(_)

@@ -209,6 +209,9 @@ pub enum Place {
     Banished,
     /// Banished beneath this card (410.5), linked to it.
     BeneathThis,
+    /// Among the cards the latest `Pick` of the effect being followed chose, wherever
+    /// they are ("one of them").
+    Picked,
     /// Wherever the card is, in play or not (a played Event, a discarded card).
     Anywhere,
 }
@@ -224,6 +227,9 @@ pub struct Cards {
     pub color: Option<Color>,
     /// At least one of these colours ("a [Loyalty] or [Laughter] character").
     pub any_color: Vec<Color>,
+    /// One of these kinds ("a Friend or Resource"); read with `type`, when both are
+    /// given, as both having to hold.
+    pub any_type: Vec<CardKind>,
     pub trait_: Option<String>,
     pub title: Option<String>,
     pub power_at_most: Option<i16>,
@@ -813,6 +819,8 @@ pub enum Cost {
     /// Spend (glossary): put this many cards from beneath this card into their owners'
     /// discard piles, the ones put there first.
     Spend(u8),
+    /// Discard a card from hand that fits; when activating, the player chooses which.
+    DiscardA(Cards),
 }
 
 /// Continuous effects of static abilities (702) and of effects with a duration.
@@ -1188,6 +1196,10 @@ pub enum Effect {
     TurnOver(Target),
     /// 518: search the deck for a card that fits, put it in hand; shuffle.
     Search(Cards),
+    /// 518 with any target count: search the controller's deck for the target cards
+    /// (described with place `Deck`), put those found into their hand, then shuffle.
+    /// The player may find fewer than asked (518.1).
+    SearchFor(Target),
     /// Flip extra cards in this faceoff.
     FlipExtra(u8),
     /// Follow `then` if the condition holds now, `else` otherwise.
@@ -1393,6 +1405,11 @@ pub enum Effect {
         target: Target,
         #[serde(default)]
         face_down: bool,
+        /// Where a Friend goes instead of its controller's home (one of those areas,
+        /// chosen by the controller when several); a Troublemaker only ever goes to a
+        /// Problem.
+        #[serde(default)]
+        at: Option<AreaRef>,
     },
     /// 519.4: take up to `amount` +1 power counters off each target in play; a card with
     /// fewer loses the ones it has, and none are ever taken below zero.
@@ -1497,6 +1514,7 @@ macro_rules! effect_parts {
             | Effect::Counters { .. }
             | Effect::TurnOver(_)
             | Effect::Search(_)
+            | Effect::SearchFor(_)
             | Effect::FlipExtra(_)
             | Effect::Ignore(_)
             | Effect::Flip { .. }
@@ -1677,4 +1695,6 @@ pub enum AreaRef {
     Anywhere,
     /// The controller chooses a Problem other than the one `It` is at.
     AnotherProblemThanIts,
+    /// A Problem where the current faceoff is taking place (514.3e).
+    FaceoffProblem,
 }

@@ -353,6 +353,7 @@ impl Game {
             | Place::AtFaceoff
             | Place::Elsewhere
             | Place::Revealed
+            | Place::Picked
             | Place::Banished
             | Place::BeneathThis => false,
         };

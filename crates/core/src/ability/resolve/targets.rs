@@ -161,7 +161,10 @@ impl Game {
             AreaRef::Home => Some(Area::Home(self.card(card).controller)),
             AreaRef::Here => self.card(ctx.source).area,
             AreaRef::There => ctx.there,
-            AreaRef::Anywhere | AreaRef::AProblem | AreaRef::AnotherProblemThanIts => {
+            AreaRef::Anywhere
+            | AreaRef::AProblem
+            | AreaRef::AnotherProblemThanIts
+            | AreaRef::FaceoffProblem => {
                 match answer {
                     Some(Choice::Problem(a)) => Some(*a),
                     _ => {
@@ -200,6 +203,11 @@ impl Game {
                 let apart = ctx.it.and_then(|i| self.card(i).area);
                 self.problem_areas().filter(|&a| Some(a) != apart).collect()
             }
+            AreaRef::FaceoffProblem => self
+                .faceoff_areas()
+                .into_iter()
+                .filter(|a| a.is_problem())
+                .collect(),
         };
         candidates
             .into_iter()
