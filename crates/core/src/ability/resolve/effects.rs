@@ -655,7 +655,11 @@ impl Game {
                         (CardType::Friend, None) => (Area::Home(you), false),
                         // Where the text says: the one area, or one the controller picks.
                         (CardType::Friend, Some(to)) => {
-                            let options = self.destinations(to, false, c, ctx);
+                            let options: Vec<Area> = self
+                                .areas_named(to, Area::Home(you), ctx)
+                                .into_iter()
+                                .filter(|&a| !a.is_problem() || self.problem_at(a).is_some())
+                                .collect();
                             match place.take() {
                                 Some(Choice::Problem(a)) if options.contains(&a) => (a, false),
                                 _ if options.len() == 1 => (options[0], false),

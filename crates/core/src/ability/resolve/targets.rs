@@ -193,7 +193,22 @@ impl Game {
         ctx: &Ctx,
     ) -> Vec<Area> {
         let home = Area::Home(self.card(card).controller);
-        let candidates: Vec<Area> = match to {
+        self.areas_named(to, home, ctx)
+            .into_iter()
+            .filter(|&a| {
+                if by_move {
+                    self.may_move(ctx.you, card, a)
+                } else {
+                    self.can_go_to(card, a, false)
+                }
+            })
+            .collect()
+    }
+
+    /// The areas `to` names, `home` being the home it means; a card put into play goes
+    /// to one of them (only a Problem in play is an area to go to).
+    pub(super) fn areas_named(&self, to: AreaRef, home: Area, ctx: &Ctx) -> Vec<Area> {
+        match to {
             AreaRef::Home => vec![home],
             AreaRef::Here => self.card(ctx.source).area.into_iter().collect(),
             AreaRef::There => ctx.there.into_iter().collect(),
@@ -208,17 +223,7 @@ impl Game {
                 .into_iter()
                 .filter(|a| a.is_problem())
                 .collect(),
-        };
-        candidates
-            .into_iter()
-            .filter(|&a| {
-                if by_move {
-                    self.may_move(ctx.you, card, a)
-                } else {
-                    self.can_go_to(card, a, false)
-                }
-            })
-            .collect()
+        }
     }
 
     /// The Problem areas where at least one card that fits is in play, in area order.
