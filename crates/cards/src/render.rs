@@ -56,6 +56,7 @@ fn card_ref(r: CardRef) -> &'static str {
         CardRef::This => "this card",
         CardRef::It => "that card",
         CardRef::Host => "the card this is attached to",
+        CardRef::TopOfYourDeck => "the top card of your deck",
     }
 }
 
@@ -480,6 +481,9 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
                 duration(*d)
             ),
         },
+        StaticEffect::RevealTopOfDeck => {
+            "you play with the top card of your deck revealed".to_string()
+        }
         StaticEffect::HomeLimit { who: w, amount } => {
             let limit = match w {
                 Who::You => "your home limit is".to_string(),

@@ -120,6 +120,7 @@ impl StaticKinds {
             | StaticEffect::OthersEnter { .. }
             | StaticEffect::PlayAsFromHand
             | StaticEffect::OutsideHomeLimit(_)
+            | StaticEffect::RevealTopOfDeck
             | StaticEffect::ProblemBonus(_)
             | StaticEffect::HomeLimit { .. } => Self::OTHER,
             StaticEffect::Hook(h) => match crate::rules::hooks::kind(*h) {
@@ -449,6 +450,7 @@ impl FaceFacts {
                             | StaticEffect::PlayAsFromHand
                             | StaticEffect::GainColorsOf { .. }
                             | StaticEffect::OutsideHomeLimit(_)
+                            | StaticEffect::RevealTopOfDeck
                             | StaticEffect::ProblemBonus(_)
                             | StaticEffect::HomeLimit { .. } => Self::empty(),
                         }

@@ -369,6 +369,8 @@ pub enum CardRef {
     It,
     /// The host of this attachment (509).
     Host,
+    /// The top card of the controller's draw deck (none when it is empty).
+    TopOfYourDeck,
 }
 
 /// How two amounts compare (`Condition::Compare`).
@@ -918,6 +920,9 @@ pub enum StaticEffect {
     OthersEnter { cards: Cards, does: OnEntry },
     /// 616.3: the controller's Friends that fit don't count towards their home limit.
     OutsideHomeLimit(Cards),
+    /// The controller plays with the top card of their draw deck revealed: every player
+    /// may see which card it is, whichever card is on top.
+    RevealTopOfDeck,
     /// 210.1: the Problem at this card's area has this many bonus points, whatever its
     /// printed bonus.
     ProblemBonus(u16),

@@ -144,6 +144,7 @@ pub(crate) fn writes(e: &StaticEffect) -> Reach<'_> {
         | StaticEffect::PlayAsFromHand
         | StaticEffect::Hook(_)
         | StaticEffect::OutsideHomeLimit(_)
+        | StaticEffect::RevealTopOfDeck
         | StaticEffect::ProblemBonus(_)
         | StaticEffect::HomeLimit { .. } => Reach::default(),
     }
@@ -285,6 +286,7 @@ pub(crate) fn reads_static<'a>(e: &'a StaticEffect, condition: Option<&'a Condit
         | StaticEffect::PlayAsFromHand
         | StaticEffect::Hook(_)
         | StaticEffect::ProblemBonus(_)
+        | StaticEffect::RevealTopOfDeck
         | StaticEffect::HomeLimit { .. } => Reach::default(),
         StaticEffect::OutsideHomeLimit(cards) => reads_cards(cards),
     };
@@ -368,6 +370,7 @@ pub(crate) fn is_characteristic(e: &StaticEffect) -> bool {
         | StaticEffect::PlayAsFromHand
         | StaticEffect::Hook(_)
         | StaticEffect::OutsideHomeLimit(_)
+        | StaticEffect::RevealTopOfDeck
         | StaticEffect::ProblemBonus(_)
         | StaticEffect::HomeLimit { .. } => false,
     }

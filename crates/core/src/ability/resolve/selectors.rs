@@ -410,6 +410,7 @@ impl Game {
             CardRef::This => Some(ctx.source),
             CardRef::It => ctx.it,
             CardRef::Host => self.card(ctx.source).host,
+            CardRef::TopOfYourDeck => self.player(ctx.you).deck.last().copied(),
         }
     }
 
