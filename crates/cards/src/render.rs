@@ -199,7 +199,11 @@ fn described(c: &Cards, plural_form: bool, after_noun: &str) -> String {
         words.push(kind(c.card_type, plural_form));
     } else {
         // "Friend or Resource" (a `type` given too only narrows it).
-        let kinds: Vec<String> = c.any_type.iter().map(|&k| kind(Some(k), plural_form)).collect();
+        let kinds: Vec<String> = c
+            .any_type
+            .iter()
+            .map(|&k| kind(Some(k), plural_form))
+            .collect();
         words.push(kinds.join(" or "));
     }
     let mut s = words.join(" ");

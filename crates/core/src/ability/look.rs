@@ -65,8 +65,7 @@ impl Game {
     pub(crate) fn top_revealed(&self, c: CardId) -> bool {
         let owner = self.card(c).owner;
         if self.player(owner).deck.last() != Some(&c)
-            || (self.scan_skips
-                && !self.facts.static_kinds.has(crate::pool::StaticKinds::OTHER))
+            || (self.scan_skips && !self.facts.static_kinds.has(crate::pool::StaticKinds::OTHER))
         {
             return false;
         }

@@ -238,8 +238,7 @@ impl Game {
                             // a description chose among, and "the rest" is counted from
                             // that choice on ("choose one of them; the other …").
                             let pool = self.target_pool(t, &ctx, &r.sel);
-                            if r.sel.revealed.is_empty() && !pool.is_empty() && described(t)
-                            {
+                            if r.sel.revealed.is_empty() && !pool.is_empty() && described(t) {
                                 r.sel.group = pool;
                                 r.sel.all_picked.clear();
                             }

@@ -164,22 +164,20 @@ impl Game {
             AreaRef::Anywhere
             | AreaRef::AProblem
             | AreaRef::AnotherProblemThanIts
-            | AreaRef::FaceoffProblem => {
-                match answer {
-                    Some(Choice::Problem(a)) => Some(*a),
-                    _ => {
-                        let options: Vec<Choice> = self
-                            .destinations(to, by_move, card, ctx)
-                            .into_iter()
-                            .map(Choice::Problem)
-                            .collect();
-                        if options.is_empty() {
-                            return Ok(None);
-                        }
-                        return Err((Prompt::ChooseProblem, options));
+            | AreaRef::FaceoffProblem => match answer {
+                Some(Choice::Problem(a)) => Some(*a),
+                _ => {
+                    let options: Vec<Choice> = self
+                        .destinations(to, by_move, card, ctx)
+                        .into_iter()
+                        .map(Choice::Problem)
+                        .collect();
+                    if options.is_empty() {
+                        return Ok(None);
                     }
+                    return Err((Prompt::ChooseProblem, options));
                 }
-            }
+            },
         })
     }
 
