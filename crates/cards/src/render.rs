@@ -1101,6 +1101,15 @@ pub fn effect(e: &Effect) -> String {
         Effect::Reveal { deck, count } => {
             format!("reveal {} of {}", top_cards(count), deck_name(*deck))
         }
+        Effect::RevealUntil {
+            deck: d,
+            count: n,
+            until,
+        } => format!(
+            "reveal more cards from the top of {} until you reveal {} this way",
+            deck_name(*d),
+            amount(n, &cards(until, false), &cards(until, true))
+        ),
         Effect::ToDeckBottom(t) => {
             format!("put {} on the bottom of {} deck", target(t), owners(t))
         }
@@ -1711,6 +1720,7 @@ fn lead(e: &Effect) -> Lead {
         | Effect::ChooseColor
         | Effect::Modes { .. }
         | Effect::Reveal { .. }
+        | Effect::RevealUntil { .. }
         | Effect::ToDeckBottom(_)
         | Effect::ShuffleIntoDeck(_) => Lead::Verb,
     }

@@ -1442,6 +1442,15 @@ pub enum Effect {
         deck: DeckRef,
         count: Amount,
     },
+    /// Reveal more cards from the top of a deck, below those this effect already
+    /// revealed from it, one at a time until `count` cards that fit `until` have been
+    /// revealed this way (or the deck runs out). They join this effect's revealed cards
+    /// (place `Revealed`, the group for `Rest`).
+    RevealUntil {
+        deck: DeckRef,
+        count: Amount,
+        until: Cards,
+    },
     /// Put cards on the bottom of their owners' decks (from play, a hand, a discard
     /// pile or the deck itself).
     ToDeckBottom(Target),
@@ -1560,6 +1569,7 @@ macro_rules! effect_parts {
             | Effect::RemovePowerCounters { .. }
             | Effect::ChooseColor
             | Effect::Reveal { .. }
+            | Effect::RevealUntil { .. }
             | Effect::ToDeckBottom(_)
             | Effect::ShuffleIntoDeck(_)
             | Effect::Shuffle(_) => {}

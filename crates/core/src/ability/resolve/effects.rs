@@ -359,6 +359,40 @@ impl Game {
                 }
                 sel.group.clone_from(&sel.revealed);
             }
+            Effect::RevealUntil { deck, count, until } => {
+                let want = self.amount(count, ctx).max(0) as usize;
+                let read = Cards {
+                    place: Some(Place::Anywhere),
+                    ..until.clone()
+                };
+                if let Some((p, zone)) = self.deck_of(*deck, ctx) {
+                    let list: Vec<CardId> = match zone {
+                        Zone::ProblemDeck => self.player(p).problem_deck.clone(),
+                        _ => self.player(p).deck.clone(),
+                    };
+                    let mut found = 0;
+                    // The top of a deck is the end of its list; cards already revealed
+                    // by this effect are passed over.
+                    for c in list.into_iter().rev() {
+                        if found >= want {
+                            break;
+                        }
+                        if sel.revealed.contains(&c) {
+                            continue;
+                        }
+                        sel.revealed.push(c);
+                        self.log(crate::event::Event::Revealed {
+                            player: you,
+                            card: c,
+                        });
+                        if self.fits(c, &read, ctx) {
+                            found += 1;
+                        }
+                    }
+                }
+                sel.group.clone_from(&sel.revealed);
+                self.st.revealed.clone_from(&sel.revealed);
+            }
             Effect::ToDeckBottom(t) => {
                 for c in targets!(t) {
                     self.occur(Occurrence::ToBottom(c));

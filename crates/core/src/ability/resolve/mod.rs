@@ -398,6 +398,7 @@ impl Game {
                 _ => {}
             }
             let reveals = matches!(effect, Effect::Reveal { .. });
+            let reveals_more = matches!(effect, Effect::RevealUntil { .. });
             match self.effect_step(
                 &effect,
                 &ctx,
@@ -411,6 +412,9 @@ impl Game {
                         // `It` names the top card revealed.
                         r.ctx.it = r.sel.revealed.first().copied();
                         ctx = r.ctx;
+                        self.st.revealed.clone_from(&r.sel.revealed);
+                    }
+                    if reveals_more {
                         self.st.revealed.clone_from(&r.sel.revealed);
                     }
                     r.next += 1;
