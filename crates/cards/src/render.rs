@@ -64,6 +64,7 @@ fn card_ref(r: CardRef) -> &'static str {
         CardRef::This => "this card",
         CardRef::It => "that card",
         CardRef::Host => "the card this is attached to",
+        CardRef::TopOfYourDeck => "the top card of your deck",
     }
 }
 
@@ -209,13 +210,13 @@ fn described(c: &Cards, plural_form: bool, after_noun: &str) -> String {
     if c.any_type.is_empty() {
         words.push(kind(c.card_type, plural_form));
     } else {
-        // "Friend or Resource" (the alternatives name the kind).
-        let names: Vec<String> = c
+        // "Friend or Resource" (a `type` given too only narrows it).
+        let kinds: Vec<String> = c
             .any_type
             .iter()
-            .map(|&t| kind(Some(CardKind::Type(t)), plural_form))
+            .map(|&k| kind(Some(k), plural_form))
             .collect();
-        words.push(names.join(" or "));
+        words.push(kinds.join(" or "));
     }
     let mut s = words.join(" ");
     match (pile, c.controller) {
@@ -318,6 +319,7 @@ fn place_words(p: Option<Place>) -> &'static str {
         Some(Place::AtFaceoff) => " where the faceoff is",
         Some(Place::Elsewhere) => " not in this card's area",
         Some(Place::Revealed) => " revealed this way",
+        Some(Place::Picked) => " chosen this way",
         Some(Place::Banished) => " in a banished zone",
         Some(Place::BeneathThis) => " banished beneath this card",
         Some(Place::Anywhere) => "",
@@ -403,6 +405,7 @@ fn area(a: AreaRef) -> &'static str {
         AreaRef::AnotherProblemThanIts => {
             "a Problem of your choice other than the one that card is at"
         }
+        AreaRef::FaceoffProblem => "the Problem where the faceoff is",
     }
 }
 
@@ -420,6 +423,7 @@ fn duration(d: Duration) -> std::borrow::Cow<'static, str> {
                 CardRef::It => "it",
                 CardRef::This => "this card",
                 CardRef::Host => "the card this is on",
+                CardRef::TopOfYourDeck => "the top card of your deck",
             };
             format!("until {whom} {}", happens_to(on)).into()
         }
@@ -550,6 +554,9 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
                 .map(|c| format!(" if {}", condition(c)))
                 .unwrap_or_default()
         ),
+        StaticEffect::RevealTopOfDeck => {
+            "you play with the top card of your deck revealed".to_string()
+        }
         StaticEffect::HomeLimit { who: w, amount } => {
             let limit = match w {
                 Who::You => "your home limit is".to_string(),
@@ -958,6 +965,10 @@ pub fn effect(e: &Effect) -> String {
             "search your deck for {}, put it into your hand, and shuffle",
             a(&cards(c, false))
         ),
+        Effect::SearchFor(t) => format!(
+            "search for {}, put them into your hand, and shuffle your deck",
+            target(t)
+        ),
         Effect::FlipExtra(n) => format!("flip {} more", plural(*n as i16, "card", "cards")),
         Effect::If {
             cond,
@@ -1208,6 +1219,15 @@ pub fn effect(e: &Effect) -> String {
         Effect::Reveal { deck, count } => {
             format!("reveal {} of {}", top_cards(count), deck_name(*deck))
         }
+        Effect::RevealUntil {
+            deck: d,
+            count: n,
+            until,
+        } => format!(
+            "reveal more cards from the top of {} until you reveal {} this way",
+            deck_name(*d),
+            amount(n, &cards(until, false), &cards(until, true))
+        ),
         Effect::ToDeckBottom(t) => {
             format!("put {} on the bottom of {} deck", target(t), owners(t))
         }
@@ -1290,10 +1310,16 @@ pub fn effect(e: &Effect) -> String {
         Effect::PutIntoPlay {
             target: t,
             face_down,
+            at,
         } => format!(
-            "put {} into play {}under your control without playing it",
+            "put {} into play {}{}under your control without playing it",
             target(t),
-            if *face_down { "face-down " } else { "" }
+            if *face_down { "face-down " } else { "" },
+            match at {
+                Some(AreaRef::Home) => "at your home ".to_string(),
+                Some(x) => format!("at {} ", area(*x)),
+                None => String::new(),
+            }
         ),
         Effect::RemovePowerCounters {
             target: t,
@@ -1694,6 +1720,7 @@ fn cost(c: &Cost) -> String {
         Cost::DismissThis => "dismiss this card".into(),
         Cost::ReturnThisToHand => "return this card to its owner's hand".into(),
         Cost::Dismiss(s) => format!("dismiss {}", a(&cards(s, false))),
+        Cost::DiscardA(s) => format!("discard {} from your hand", a(&cards(s, false))),
         Cost::RemoveCounters { name, amount } => format!(
             "remove {} from this card",
             plural(
@@ -1792,6 +1819,7 @@ fn lead(e: &Effect) -> Lead {
         | Effect::Counters { .. }
         | Effect::TurnOver(_)
         | Effect::Search(_)
+        | Effect::SearchFor(_)
         | Effect::FlipExtra(_)
         | Effect::Ignore(_)
         | Effect::Uncover(_)
@@ -1824,6 +1852,7 @@ fn lead(e: &Effect) -> Lead {
         | Effect::ChooseColor
         | Effect::Modes { .. }
         | Effect::Reveal { .. }
+        | Effect::RevealUntil { .. }
         | Effect::ToDeckBottom(_)
         | Effect::ShuffleIntoDeck(_) => Lead::Verb,
     }

@@ -230,6 +230,7 @@ impl Game {
             delayed: Vec::new(),
             last_involved: Vec::new(),
             revealed: Vec::new(),
+            picked: Vec::new(),
             next_object,
             decklook: Default::default(),
             control: Vec::new(),

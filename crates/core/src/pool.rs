@@ -120,6 +120,7 @@ impl StaticKinds {
             | StaticEffect::OthersEnter { .. }
             | StaticEffect::PlayAsFromHand
             | StaticEffect::OutsideHomeLimit(_)
+            | StaticEffect::RevealTopOfDeck
             | StaticEffect::ProblemBonus(_)
             | StaticEffect::HomeLimit { .. }
             | StaticEffect::LoseKeyword(_)
@@ -452,6 +453,7 @@ impl FaceFacts {
                             | StaticEffect::PlayAsFromHand
                             | StaticEffect::GainColorsOf { .. }
                             | StaticEffect::OutsideHomeLimit(_)
+                            | StaticEffect::RevealTopOfDeck
                             | StaticEffect::ProblemBonus(_)
                             | StaticEffect::HomeLimit { .. }
                             | StaticEffect::LoseKeyword(_)

@@ -369,6 +369,9 @@ pub struct State {
     /// The cards the effect being followed revealed (place `Revealed`); empty between
     /// effects.
     pub(crate) revealed: Vec<CardId>,
+    /// The cards the latest `Pick` of the effect being followed chose (place `Picked`);
+    /// empty between effects.
+    pub(crate) picked: Vec<CardId>,
     /// Engine bookkeeping beside the game facts (left out of the digest).
     pub(crate) books: Bookkeeping,
 }

@@ -100,7 +100,8 @@ impl Game {
         let k = self.card(c);
         match k.zone {
             // Only while a player looks at them (or they are revealed).
-            Zone::DrawDeck | Zone::ProblemDeck => self.looked_at_by(c, viewer),
+            Zone::DrawDeck => self.looked_at_by(c, viewer) || self.top_revealed(c),
+            Zone::ProblemDeck => self.looked_at_by(c, viewer),
             Zone::Hand => k.owner == viewer,
             // 505.1c-d: face-down cards are public except Troublemakers.
             Zone::Play => {

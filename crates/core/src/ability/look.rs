@@ -60,6 +60,25 @@ pub struct Discount {
 
 impl Game {
     /// Whether `viewer` is looking at `c`, or it is revealed to everyone.
+    /// Whether `c` is the top card of its owner's draw deck while a static ability of a
+    /// card they control has them play with it revealed (CN197).
+    pub(crate) fn top_revealed(&self, c: CardId) -> bool {
+        let owner = self.card(c).owner;
+        if self.player(owner).deck.last() != Some(&c)
+            || (self.scan_skips && !self.facts.static_kinds.has(crate::pool::StaticKinds::OTHER))
+        {
+            return false;
+        }
+        let mut shown = false;
+        self.each_static(|e, cond, ctx| {
+            if let crate::ability::StaticEffect::RevealTopOfDeck = e {
+                let live = crate::ability::trigger::Ctx::of(ctx.source, ctx.you);
+                shown |= ctx.you == owner && cond.is_none_or(|x| self.holds(x, &live));
+            }
+        });
+        shown
+    }
+
     pub(crate) fn looked_at_by(&self, c: CardId, viewer: PlayerId) -> bool {
         self.st
             .decklook

@@ -209,6 +209,9 @@ pub enum Place {
     Banished,
     /// Banished beneath this card (410.5), linked to it.
     BeneathThis,
+    /// Among the cards the latest `Pick` of the effect being followed chose, wherever
+    /// they are ("one of them").
+    Picked,
     /// Wherever the card is, in play or not (a played Event, a discarded card).
     Anywhere,
 }
@@ -224,9 +227,9 @@ pub struct Cards {
     pub color: Option<Color>,
     /// At least one of these colours ("a [Loyalty] or [Laughter] character").
     pub any_color: Vec<Color>,
-    /// Any one of these card types ("Friend or Resource"); with `type` too, both apply.
-    #[serde(default)]
-    pub any_type: Vec<crate::card::CardType>,
+    /// One of these kinds ("a Friend or Resource"); read with `type`, when both are
+    /// given, as both having to hold.
+    pub any_type: Vec<CardKind>,
     pub trait_: Option<String>,
     pub title: Option<String>,
     pub power_at_most: Option<i16>,
@@ -369,6 +372,8 @@ pub enum CardRef {
     It,
     /// The host of this attachment (509).
     Host,
+    /// The top card of the controller's draw deck (none when it is empty).
+    TopOfYourDeck,
 }
 
 /// How two amounts compare (`Condition::Compare`).
@@ -844,6 +849,8 @@ pub enum Cost {
     /// Spend (glossary): put this many cards from beneath this card into their owners'
     /// discard piles, the ones put there first.
     Spend(u8),
+    /// Discard a card from hand that fits; when activating, the player chooses which.
+    DiscardA(Cards),
 }
 
 /// Continuous effects of static abilities (702) and of effects with a duration.
@@ -958,6 +965,9 @@ pub enum StaticEffect {
     OthersEnter { cards: Cards, does: OnEntry },
     /// 616.3: the controller's Friends that fit don't count towards their home limit.
     OutsideHomeLimit(Cards),
+    /// The controller plays with the top card of their draw deck revealed: every player
+    /// may see which card it is, whichever card is on top.
+    RevealTopOfDeck,
     /// 210.1: the Problem at this card's area has this many bonus points, whatever its
     /// printed bonus.
     ProblemBonus(u16),
@@ -1268,6 +1278,10 @@ pub enum Effect {
     TurnOver(Target),
     /// 518: search the deck for a card that fits, put it in hand; shuffle.
     Search(Cards),
+    /// 518 with any target count: search the controller's deck for the target cards
+    /// (described with place `Deck`), put those found into their hand, then shuffle.
+    /// The player may find fewer than asked (518.1).
+    SearchFor(Target),
     /// Flip extra cards in this faceoff.
     FlipExtra(u8),
     /// Follow `then` if the condition holds now, `else` otherwise.
@@ -1473,6 +1487,11 @@ pub enum Effect {
         target: Target,
         #[serde(default)]
         face_down: bool,
+        /// Where a Friend goes instead of its controller's home (one of those areas,
+        /// chosen by the controller when several); a Troublemaker only ever goes to a
+        /// Problem.
+        #[serde(default)]
+        at: Option<AreaRef>,
     },
     /// 519.4: take up to `amount` +1 power counters off each target in play; a card with
     /// fewer loses the ones it has, and none are ever taken below zero.
@@ -1499,6 +1518,15 @@ pub enum Effect {
     Reveal {
         deck: DeckRef,
         count: Amount,
+    },
+    /// Reveal more cards from the top of a deck, below those this effect already
+    /// revealed from it, one at a time until `count` cards that fit `until` have been
+    /// revealed this way (or the deck runs out). They join this effect's revealed cards
+    /// (place `Revealed`, the group for `Rest`).
+    RevealUntil {
+        deck: DeckRef,
+        count: Amount,
+        until: Cards,
     },
     /// Put cards on the bottom of their owners' decks (from play, a hand, a discard
     /// pile or the deck itself).
@@ -1577,6 +1605,7 @@ macro_rules! effect_parts {
             | Effect::Counters { .. }
             | Effect::TurnOver(_)
             | Effect::Search(_)
+            | Effect::SearchFor(_)
             | Effect::FlipExtra(_)
             | Effect::Ignore(_)
             | Effect::Flip { .. }
@@ -1617,6 +1646,7 @@ macro_rules! effect_parts {
             | Effect::RemovePowerCounters { .. }
             | Effect::ChooseColor
             | Effect::Reveal { .. }
+            | Effect::RevealUntil { .. }
             | Effect::ToDeckBottom(_)
             | Effect::ShuffleIntoDeck(_)
             | Effect::Shuffle(_) => {}
@@ -1757,4 +1787,6 @@ pub enum AreaRef {
     Anywhere,
     /// The controller chooses a Problem other than the one `It` is at.
     AnotherProblemThanIts,
+    /// A Problem where the current faceoff is taking place (514.3e).
+    FaceoffProblem,
 }

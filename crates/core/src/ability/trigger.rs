@@ -359,6 +359,7 @@ impl Game {
             | Place::AtFaceoff
             | Place::Elsewhere
             | Place::Revealed
+            | Place::Picked
             | Place::Banished
             | Place::BeneathThis => false,
         };
@@ -895,6 +896,9 @@ impl Game {
                 CardRef::It => Some(target),
                 CardRef::This => Some(source),
                 CardRef::Host => self.card(source).host,
+                // No event of a deck's top card ends a modifier (the card on top changes
+                // with every draw); such a duration ends at once.
+                CardRef::TopOfYourDeck => None,
             },
             Duration::EndOfTurn
             | Duration::ThisFaceoff

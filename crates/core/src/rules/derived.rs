@@ -155,6 +155,7 @@ impl Game {
             | StaticEffect::PlayAsFromHand
             | StaticEffect::Hook(_)
             | StaticEffect::OutsideHomeLimit(_)
+            | StaticEffect::RevealTopOfDeck
             | StaticEffect::ProblemBonus(_)
             | StaticEffect::HomeLimit { .. }
             | StaticEffect::LoseKeyword(_)

@@ -144,6 +144,7 @@ pub(crate) fn writes(e: &StaticEffect) -> Reach<'_> {
         | StaticEffect::PlayAsFromHand
         | StaticEffect::Hook(_)
         | StaticEffect::OutsideHomeLimit(_)
+        | StaticEffect::RevealTopOfDeck
         | StaticEffect::ProblemBonus(_)
         | StaticEffect::MeetConfront { .. }
         | StaticEffect::HomeLimit { .. } => Reach::default(),
@@ -288,6 +289,7 @@ pub(crate) fn reads_static<'a>(e: &'a StaticEffect, condition: Option<&'a Condit
         | StaticEffect::PlayAsFromHand
         | StaticEffect::Hook(_)
         | StaticEffect::ProblemBonus(_)
+        | StaticEffect::RevealTopOfDeck
         | StaticEffect::HomeLimit { .. } => Reach::default(),
         StaticEffect::OutsideHomeLimit(cards) => reads_cards(cards),
         // Modifiers only, read where keywords and confronting are.
@@ -376,6 +378,7 @@ pub(crate) fn is_characteristic(e: &StaticEffect) -> bool {
         | StaticEffect::PlayAsFromHand
         | StaticEffect::Hook(_)
         | StaticEffect::OutsideHomeLimit(_)
+        | StaticEffect::RevealTopOfDeck
         | StaticEffect::ProblemBonus(_)
         | StaticEffect::HomeLimit { .. }
         | StaticEffect::LoseKeyword(_)

@@ -317,6 +317,9 @@ impl Game {
                     ready: Some(true),
                     ..sel
                 }))),
+                Cost::DiscardA(sel) => steps.push(Effect::DiscardCards(Target::Choose(
+                    crate::ability::resolve::in_hand(&sel),
+                ))),
                 Cost::Discard(n) => steps.push(Effect::Discard {
                     who: Who::You,
                     amount: Amount::N(n as i16),

@@ -32,4 +32,5 @@ mod players;
 mod prohibit;
 mod quickstart;
 mod replace;
+mod revealed_top;
 mod zones;

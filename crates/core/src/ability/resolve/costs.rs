@@ -38,6 +38,10 @@ impl Game {
                     by_game: false,
                 }),
                 Cost::Discard(n) => self.player(ctx.you).hand.len() >= *n as usize,
+                Cost::DiscardA(sel) => self
+                    .matching(&in_hand(sel), ctx)
+                    .into_iter()
+                    .any(|c| self.can_happen(Occurrence::Discard(c))),
                 Cost::TokensLessPer { amount, per } => {
                     tokens += self.tokens_less_per(*amount, per, ctx);
                     true
@@ -127,6 +131,15 @@ impl Game {
                     }
                 }
                 Cost::Spend(n) => self.spend(ctx.source, *n),
+                Cost::DiscardA(sel) => {
+                    if let Some(x) = self
+                        .matching(&in_hand(sel), ctx)
+                        .into_iter()
+                        .find(|&c| self.can_happen(Occurrence::Discard(c)))
+                    {
+                        self.perform(Occurrence::Discard(x));
+                    }
+                }
             }
         }
     }
@@ -135,5 +148,14 @@ impl Game {
     pub(super) fn tokens_less_per(&self, amount: u16, per: &Cards, ctx: &Ctx) -> u16 {
         let n = self.matching(per, ctx).len();
         amount.saturating_sub(u16::try_from(n).unwrap_or(u16::MAX))
+    }
+}
+
+/// A discard cost's description, read in the paying player's hand (410.3).
+pub(crate) fn in_hand(sel: &Cards) -> Cards {
+    Cards {
+        place: Some(Place::Hand),
+        controller: Some(Who::You),
+        ..sel.clone()
     }
 }

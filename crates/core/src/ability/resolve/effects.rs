@@ -314,8 +314,15 @@ impl Game {
                 }
             }
             // 104.2: a player who can't search doesn't look (nor shuffle).
-            Effect::Search(_) | Effect::SearchAndPlay { .. }
+            Effect::Search(_) | Effect::SearchFor(_) | Effect::SearchAndPlay { .. }
                 if self.prohibited(crate::rules::prohibit::Attempt::Search(you)) => {}
+            Effect::SearchFor(t) => {
+                // 518: the cards found go to hand, then the deck is shuffled.
+                for c in targets!(t) {
+                    self.perform(Occurrence::ToHand(c));
+                }
+                self.shuffle_deck(you);
+            }
             Effect::Search(sel) => {
                 // 518: look through the deck; the player may fail to find (518.1).
                 if let Some(Choice::Card(c)) = answer {
@@ -355,6 +362,40 @@ impl Game {
                     }
                 }
                 sel.group.clone_from(&sel.revealed);
+            }
+            Effect::RevealUntil { deck, count, until } => {
+                let want = self.amount(count, ctx).max(0) as usize;
+                let read = Cards {
+                    place: Some(Place::Anywhere),
+                    ..until.clone()
+                };
+                if let Some((p, zone)) = self.deck_of(*deck, ctx) {
+                    let list: Vec<CardId> = match zone {
+                        Zone::ProblemDeck => self.player(p).problem_deck.clone(),
+                        _ => self.player(p).deck.clone(),
+                    };
+                    let mut found = 0;
+                    // The top of a deck is the end of its list; cards already revealed
+                    // by this effect are passed over.
+                    for c in list.into_iter().rev() {
+                        if found >= want {
+                            break;
+                        }
+                        if sel.revealed.contains(&c) {
+                            continue;
+                        }
+                        sel.revealed.push(c);
+                        self.log(crate::event::Event::Revealed {
+                            player: you,
+                            card: c,
+                        });
+                        if self.fits(c, &read, ctx) {
+                            found += 1;
+                        }
+                    }
+                }
+                sel.group.clone_from(&sel.revealed);
+                self.st.revealed.clone_from(&sel.revealed);
             }
             Effect::ToDeckBottom(t) => {
                 for c in targets!(t) {
@@ -631,7 +672,11 @@ impl Game {
                     }
                 }
             }
-            Effect::PutIntoPlay { target, face_down } => {
+            Effect::PutIntoPlay {
+                target,
+                face_down,
+                at,
+            } => {
                 // The card first (kept while its Problem is chosen), then the Problem. A
                 // card put into play leaves the hand or pile, so several targets are
                 // taken again each time without those done.
@@ -644,9 +689,31 @@ impl Game {
                     if !matches!(self.card(c).zone, Zone::Hand | Zone::Discard) {
                         continue;
                     }
-                    let (at, down) = match self.def(c).card_type {
-                        CardType::Friend => (Area::Home(you), false),
-                        CardType::Troublemaker => match place.take() {
+                    let (at, down) = match (self.def(c).card_type, *at) {
+                        (CardType::Friend, None) => (Area::Home(you), false),
+                        // Where the text says: the one area, or one the controller picks.
+                        (CardType::Friend, Some(to)) => {
+                            let options: Vec<Area> = self
+                                .areas_named(to, Area::Home(you), ctx)
+                                .into_iter()
+                                .filter(|&a| !a.is_problem() || self.problem_at(a).is_some())
+                                .collect();
+                            match place.take() {
+                                Some(Choice::Problem(a)) if options.contains(&a) => (a, false),
+                                _ if options.len() == 1 => (options[0], false),
+                                _ if options.is_empty() => continue,
+                                _ => {
+                                    *chosen = Some(c);
+                                    let options = options.into_iter().map(Choice::Problem);
+                                    return Step::Ask(
+                                        Prompt::ChooseProblem,
+                                        options.collect(),
+                                        you,
+                                    );
+                                }
+                            }
+                        }
+                        (CardType::Troublemaker, _) => match place.take() {
                             Some(Choice::Problem(a)) if self.problem_areas().any(|x| x == a) => {
                                 (a, *face_down)
                             }

@@ -9,6 +9,8 @@ mod faceoffs;
 mod selectors;
 mod targets;
 
+pub(crate) use costs::in_hand;
+
 use effects::Step;
 use targets::target_is_choice;
 
@@ -101,6 +103,10 @@ impl Game {
         // Place `Revealed` reads the cards this effect revealed (none for another one).
         if self.st.revealed != r.sel.revealed {
             self.st.revealed.clone_from(&r.sel.revealed);
+        }
+        // Place `Picked` reads the cards this effect's latest `Pick` chose.
+        if self.st.picked != r.sel.picked {
+            self.st.picked.clone_from(&r.sel.picked);
         }
         if r.may {
             match answer {
@@ -228,10 +234,16 @@ impl Game {
                         Ok(v) => {
                             r.ctx.it = v.first().copied();
                             ctx = r.ctx;
-                            if r.sel.group.is_empty() {
-                                r.sel.group = self.target_pool(t, &ctx, &r.sel);
+                            // Without a reveal, the group is what the latest choice among
+                            // a description chose among, and "the rest" is counted from
+                            // that choice on ("choose one of them; the other …").
+                            let pool = self.target_pool(t, &ctx, &r.sel);
+                            if r.sel.revealed.is_empty() && !pool.is_empty() && described(t) {
+                                r.sel.group = pool;
+                                r.sel.all_picked.clear();
                             }
                             r.sel.all_picked.extend(v.iter().copied());
+                            self.st.picked.clone_from(&v);
                             r.sel.picked = v;
                         }
                         Err((prompt, choices)) => {
@@ -386,6 +398,7 @@ impl Game {
                 _ => {}
             }
             let reveals = matches!(effect, Effect::Reveal { .. });
+            let reveals_more = matches!(effect, Effect::RevealUntil { .. });
             match self.effect_step(
                 &effect,
                 &ctx,
@@ -399,6 +412,9 @@ impl Game {
                         // `It` names the top card revealed.
                         r.ctx.it = r.sel.revealed.first().copied();
                         ctx = r.ctx;
+                        self.st.revealed.clone_from(&r.sel.revealed);
+                    }
+                    if reveals_more {
                         self.st.revealed.clone_from(&r.sel.revealed);
                     }
                     r.next += 1;
@@ -426,6 +442,7 @@ impl Game {
 
     pub(super) fn finish_resolution(&mut self, event: Option<CardId>) -> Option<Decision> {
         self.st.revealed.clear();
+        self.st.picked.clear();
         if let Some(e) = event {
             // 304.2: the Event goes to its owner's discard pile.
             if self.card(e).zone == Zone::Queue {
@@ -475,5 +492,24 @@ fn chosen_type(cond: &mut Condition, ty: crate::card::CardType) {
         | Condition::OpponentChallenging
         | Condition::InvolvedAllColor(_)
         | Condition::PowerAboveAll(_) => {}
+    }
+}
+
+/// Whether a target chooses among the cards a description fits (rather than naming
+/// cards the effect already knows).
+fn described(t: &Target) -> bool {
+    match t {
+        Target::Choose(_)
+        | Target::UpTo(..)
+        | Target::AnyNumber(_)
+        | Target::Exactly(..)
+        | Target::AtRandom(_)
+        | Target::Each(_) => true,
+        Target::This
+        | Target::It
+        | Target::Host
+        | Target::ItsHost
+        | Target::Picked
+        | Target::Rest => false,
     }
 }

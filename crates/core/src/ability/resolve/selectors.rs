@@ -50,17 +50,16 @@ impl Game {
                 return false;
             }
         }
-        if !sel.any_type.is_empty() && !sel.any_type.contains(&self.card_type(c)) {
-            return false;
-        }
         if let Some(kind) = sel.card_type {
             // 522.1: a Dilemma in play is a Problem only.
             let ty = self.card_type(c);
-            let ok = match kind {
-                CardKind::Character => ty.is_character(),
-                CardKind::Type(t) => ty == t,
-            };
-            if !ok {
+            if !kind_fits(kind, ty) {
+                return false;
+            }
+        }
+        if !sel.any_type.is_empty() {
+            let ty = self.card_type(c);
+            if !sel.any_type.iter().any(|&k| kind_fits(k, ty)) {
                 return false;
             }
         }
@@ -117,6 +116,7 @@ impl Game {
             Place::AtFaceoff => k.zone == Zone::Play && k.area.is_some_and(|a| self.faceoff_at(a)),
             Place::Elsewhere => k.zone == Zone::Play && k.area != self.card(ctx.source).area,
             Place::Revealed => self.st.revealed.contains(&c),
+            Place::Picked => self.st.picked.contains(&c),
             Place::Banished => k.zone == Zone::Banished,
             Place::BeneathThis => {
                 k.zone == Zone::Banished
@@ -313,6 +313,7 @@ impl Game {
                 | Place::AtFaceoff
                 | Place::Elsewhere
                 | Place::Revealed
+                | Place::Picked
                 | Place::Anywhere => &[],
             }
         };
@@ -324,6 +325,7 @@ impl Game {
             | Place::Banished
             | Place::BeneathThis => &[],
             Place::Revealed => &self.st.revealed,
+            Place::Picked => &self.st.picked,
             Place::InPlay
             | Place::Here
             | Place::AtAProblem
@@ -408,6 +410,7 @@ impl Game {
             CardRef::This => Some(ctx.source),
             CardRef::It => ctx.it,
             CardRef::Host => self.card(ctx.source).host,
+            CardRef::TopOfYourDeck => self.player(ctx.you).deck.last().copied(),
         }
     }
 
@@ -440,5 +443,13 @@ impl Game {
         } else {
             None
         }
+    }
+}
+
+/// Whether a card of type `ty` is of the kind a description names.
+fn kind_fits(kind: CardKind, ty: CardType) -> bool {
+    match kind {
+        CardKind::Character => ty.is_character(),
+        CardKind::Type(t) => ty == t,
     }
 }

@@ -161,22 +161,23 @@ impl Game {
             AreaRef::Home => Some(Area::Home(self.card(card).controller)),
             AreaRef::Here => self.card(ctx.source).area,
             AreaRef::There => ctx.there,
-            AreaRef::Anywhere | AreaRef::AProblem | AreaRef::AnotherProblemThanIts => {
-                match answer {
-                    Some(Choice::Problem(a)) => Some(*a),
-                    _ => {
-                        let options: Vec<Choice> = self
-                            .destinations(to, by_move, card, ctx)
-                            .into_iter()
-                            .map(Choice::Problem)
-                            .collect();
-                        if options.is_empty() {
-                            return Ok(None);
-                        }
-                        return Err((Prompt::ChooseProblem, options));
+            AreaRef::Anywhere
+            | AreaRef::AProblem
+            | AreaRef::AnotherProblemThanIts
+            | AreaRef::FaceoffProblem => match answer {
+                Some(Choice::Problem(a)) => Some(*a),
+                _ => {
+                    let options: Vec<Choice> = self
+                        .destinations(to, by_move, card, ctx)
+                        .into_iter()
+                        .map(Choice::Problem)
+                        .collect();
+                    if options.is_empty() {
+                        return Ok(None);
                     }
+                    return Err((Prompt::ChooseProblem, options));
                 }
-            }
+            },
         })
     }
 
@@ -190,18 +191,7 @@ impl Game {
         ctx: &Ctx,
     ) -> Vec<Area> {
         let home = Area::Home(self.card(card).controller);
-        let candidates: Vec<Area> = match to {
-            AreaRef::Home => vec![home],
-            AreaRef::Here => self.card(ctx.source).area.into_iter().collect(),
-            AreaRef::There => ctx.there.into_iter().collect(),
-            AreaRef::Anywhere => std::iter::once(home).chain(self.problem_areas()).collect(),
-            AreaRef::AProblem => self.problem_areas().collect(),
-            AreaRef::AnotherProblemThanIts => {
-                let apart = ctx.it.and_then(|i| self.card(i).area);
-                self.problem_areas().filter(|&a| Some(a) != apart).collect()
-            }
-        };
-        candidates
+        self.areas_named(to, home, ctx)
             .into_iter()
             .filter(|&a| {
                 if by_move {
@@ -211,6 +201,27 @@ impl Game {
                 }
             })
             .collect()
+    }
+
+    /// The areas `to` names, `home` being the home it means; a card put into play goes
+    /// to one of them (only a Problem in play is an area to go to).
+    pub(super) fn areas_named(&self, to: AreaRef, home: Area, ctx: &Ctx) -> Vec<Area> {
+        match to {
+            AreaRef::Home => vec![home],
+            AreaRef::Here => self.card(ctx.source).area.into_iter().collect(),
+            AreaRef::There => ctx.there.into_iter().collect(),
+            AreaRef::Anywhere => std::iter::once(home).chain(self.problem_areas()).collect(),
+            AreaRef::AProblem => self.problem_areas().collect(),
+            AreaRef::AnotherProblemThanIts => {
+                let apart = ctx.it.and_then(|i| self.card(i).area);
+                self.problem_areas().filter(|&a| Some(a) != apart).collect()
+            }
+            AreaRef::FaceoffProblem => self
+                .faceoff_areas()
+                .into_iter()
+                .filter(|a| a.is_problem())
+                .collect(),
+        }
     }
 
     /// The Problem areas where at least one card that fits is in play, in area order.
