@@ -225,6 +225,8 @@ pub struct Cards {
     /// At least one of these colours ("a [Loyalty] or [Laughter] character").
     pub any_color: Vec<Color>,
     pub trait_: Option<String>,
+    /// A name reference: characters and Troublemakers whose title includes it (201.3a),
+    /// other cards by their whole title (201.3).
     pub title: Option<String>,
     pub power_at_most: Option<i16>,
     pub power_at_least: Option<i16>,
