@@ -231,6 +231,8 @@ pub struct Cards {
     /// given, as both having to hold.
     pub any_type: Vec<CardKind>,
     pub trait_: Option<String>,
+    /// A name reference: characters and Troublemakers whose title includes it (201.3a),
+    /// other cards by their whole title (201.3).
     pub title: Option<String>,
     pub power_at_most: Option<i16>,
     pub power_at_least: Option<i16>,

@@ -7,6 +7,7 @@ mod ability_loss;
 mod cant;
 mod cgforms;
 mod ch1_fundamentals;
+mod ch2_names;
 mod ch3_card_types;
 mod ch4_zones;
 mod ch5_game_concepts;

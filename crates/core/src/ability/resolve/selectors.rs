@@ -183,12 +183,20 @@ impl Game {
             }
         }
         if let Some(title) = &sel.title {
-            // 201.3a: a name matches titles that include it.
-            if !d
-                .title
-                .to_ascii_lowercase()
-                .contains(&title.to_ascii_lowercase())
-            {
+            // 201.3a: a name reaches the characters and Troublemakers whose title includes
+            // it; any other card is referred to by its whole title (201.3), so a Problem or
+            // an Event whose title merely contains a character's name is not that character.
+            let partial = match self.card_type(c) {
+                CardType::ManeCharacter | CardType::Friend | CardType::Troublemaker => true,
+                CardType::Event | CardType::Resource | CardType::Problem => false,
+            };
+            let have = d.title.to_ascii_lowercase();
+            let want = title.to_ascii_lowercase();
+            if !(if partial {
+                have.contains(&want)
+            } else {
+                have == want
+            }) {
                 return false;
             }
         }
