@@ -167,6 +167,9 @@ fn described(c: &Cards, plural_form: bool, after_noun: &str) -> String {
     if let Some(r) = c.ready {
         words.push(if r { "ready" } else { "exhausted" }.into());
     }
+    if let Some(f) = c.frightened {
+        words.push(if f { "frightened" } else { "unfrightened" }.into());
+    }
     if let Some(down) = c.face_down {
         words.push(if down { "face-down" } else { "face-up" }.into());
     }
@@ -783,6 +786,7 @@ pub fn effect(e: &Effect) -> String {
         Effect::Exhaust(t) => format!("exhaust {}", target(t)),
         Effect::Ready(t) => format!("ready {}", target(t)),
         Effect::Frighten(t) => format!("frighten {}", target(t)),
+        Effect::Unfrighten(t) => format!("unfrighten {}", target(t)),
         Effect::Dismiss(t) => format!("dismiss {}", target(t)),
         Effect::Retire(t) => format!("retire {}", target(t)),
         Effect::Banish(t) => format!("banish {}", target(t)),
@@ -1435,6 +1439,9 @@ fn trigger(t: &Trigger) -> String {
         ),
         Happening::Uncovered => format!("{} is uncovered{}", card("a Troublemaker"), spot(t.at)),
         Happening::Frightened => format!("{} becomes frightened{}", card("a card"), spot(t.at)),
+        Happening::Unfrightened => {
+            format!("{} becomes unfrightened{}", card("a card"), spot(t.at))
+        }
         Happening::Challenges => act(
             t.by,
             "challenge",
@@ -1641,6 +1648,7 @@ fn lead(e: &Effect) -> Lead {
         Effect::Exhaust(_)
         | Effect::Ready(_)
         | Effect::Frighten(_)
+        | Effect::Unfrighten(_)
         | Effect::Dismiss(_)
         | Effect::Retire(_)
         | Effect::Banish(_)

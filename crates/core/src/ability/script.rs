@@ -236,6 +236,9 @@ pub struct Cards {
     /// Not the card the text is on.
     pub other: bool,
     pub ready: Option<bool>,
+    /// Only frightened cards (`Some(true)`, 504) or only cards in play that aren't
+    /// (`Some(false)`).
+    pub frightened: Option<bool>,
     pub face_down: Option<bool>,
     /// Only the card this attachment is attached to (509.1).
     pub host: bool,
@@ -666,7 +669,9 @@ impl Happening {
             Happening::FaceoffBegins | Happening::WinsFaceoff | Happening::Defeats => {
                 p(true, true, true, false)
             }
-            Happening::Uncovered | Happening::Frightened => p(false, true, true, false),
+            Happening::Uncovered | Happening::Frightened | Happening::Unfrightened => {
+                p(false, true, true, false)
+            }
             Happening::Challenges => p(true, true, true, false),
             Happening::Flips | Happening::ScoresWith => p(true, true, false, false),
             Happening::Draws
@@ -724,6 +729,9 @@ pub enum Happening {
     Uncovered,
     /// 504.1: a card becomes frightened; at: its area.
     Frightened,
+    /// 609.2e: a card becomes unfrightened (rallied, by an effect, or in the Ready
+    /// Phase, 603.2); at: its area.
+    Unfrightened,
     /// 608: a player challenges a Troublemaker; card: that Troublemaker; at: its area.
     Challenges,
     /// 515.1: a player flips a card; card: the flipped card.
@@ -1162,6 +1170,8 @@ pub enum Effect {
     Exhaust(Target),
     Ready(Target),
     Frighten(Target),
+    /// 609.2e without the Rally action: a frightened card turns face-up (paying nothing).
+    Unfrighten(Target),
     Dismiss(Target),
     Retire(Target),
     Banish(Target),
@@ -1487,6 +1497,7 @@ macro_rules! effect_parts {
             | Effect::Exhaust(_)
             | Effect::Ready(_)
             | Effect::Frighten(_)
+            | Effect::Unfrighten(_)
             | Effect::Dismiss(_)
             | Effect::Retire(_)
             | Effect::Banish(_)

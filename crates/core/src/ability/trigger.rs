@@ -640,6 +640,13 @@ impl Game {
                 s.about(*card);
                 s.at = self.seen_area(*card);
             }
+            Happening::Unfrightened => {
+                let Event::Unfrightened(card) = e else {
+                    return None;
+                };
+                s.about(*card);
+                s.at = self.seen_area(*card);
+            }
             Happening::Challenges => {
                 let Event::Challenged {
                     player,
@@ -986,6 +993,7 @@ pub(crate) fn listens(h: Happening) -> EventKinds {
         Happening::Defeats => EventKinds::of(&[K::Defeated]),
         Happening::Uncovered => EventKinds::of(&[K::Uncovered]),
         Happening::Frightened => EventKinds::of(&[K::Frightened]),
+        Happening::Unfrightened => EventKinds::of(&[K::Unfrightened]),
         Happening::Challenges => EventKinds::of(&[K::Challenged]),
         Happening::Flips => EventKinds::of(&[K::Flipped]),
         Happening::Draws => EventKinds::of(&[K::Drew]),
@@ -1021,6 +1029,7 @@ pub(crate) fn looks_back(t: &Trigger) -> EventKinds {
         | Happening::Defeats
         | Happening::Uncovered
         | Happening::Frightened
+        | Happening::Unfrightened
         | Happening::Challenges
         | Happening::Draws
         | Happening::GainsTokens
