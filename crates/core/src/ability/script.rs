@@ -729,8 +729,8 @@ pub enum Happening {
     Uncovered,
     /// 504.1: a card becomes frightened; at: its area.
     Frightened,
-    /// 609.2e: a card becomes unfrightened (rallied, by an effect, or in the Ready
-    /// Phase, 603.2); at: its area.
+    /// 609.2e: a card becomes unfrightened (rallied, by an effect, or a non-Friend
+    /// turned face-up, 511.4); at: its area.
     Unfrightened,
     /// 608: a player challenges a Troublemaker; card: that Troublemaker; at: its area.
     Challenges,

@@ -32,4 +32,5 @@ mod players;
 mod prohibit;
 mod quickstart;
 mod replace;
+mod unfrighten;
 mod zones;
