@@ -672,6 +672,11 @@ fn prohibition(p: &Prohibition, on: &str) -> String {
         Prohibition::MoveAway(c) => {
             format!("{} can't be moved away from this card's area", cards(c, true))
         }
+        Prohibition::MoveHere { cards: c, by } => format!(
+            "{} move {} to this card's area",
+            nobody(*by),
+            cards(c, true)
+        ),
         Prohibition::PlayHere { cards: c, by } => format!(
             "{} play {} to this card's area",
             nobody(*by),

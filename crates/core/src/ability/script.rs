@@ -1088,6 +1088,9 @@ pub enum Prohibition {
     },
     /// Cards that fit at this card's area can't be moved away from it (by anyone).
     MoveAway(Cards),
+    /// Cards that fit can't be moved (506) to this card's area by the named players: the
+    /// destination side of a move ("can't be moved here"). Sending (506.5) is not moving.
+    MoveHere { cards: Cards, by: Who },
     /// Cards that fit can't be played to this card's area by the named players.
     PlayHere { cards: Cards, by: Who },
     /// Cards that fit can't be dismissed (the game still dismisses them, 104.3).
