@@ -26,6 +26,7 @@ mod entering2;
 mod flips;
 mod keywords;
 mod more;
+mod movehere;
 mod occurrences;
 mod playcost;
 mod players;
