@@ -180,6 +180,9 @@ fn described(c: &Cards, plural_form: bool, after_noun: &str) -> String {
     if let Some(r) = c.ready {
         words.push(if r { "ready" } else { "exhausted" }.into());
     }
+    if let Some(f) = c.frightened {
+        words.push(if f { "frightened" } else { "unfrightened" }.into());
+    }
     if let Some(down) = c.face_down {
         words.push(if down { "face-down" } else { "face-up" }.into());
     }
@@ -448,6 +451,7 @@ fn happens_to(h: Happening) -> String {
         Happening::Defeats => "is defeated".into(),
         Happening::Uncovered => "is uncovered".into(),
         Happening::Frightened => "becomes frightened".into(),
+        Happening::Unfrightened => "becomes unfrightened".into(),
         Happening::Readied => "is readied".into(),
         Happening::Solved => "is solved".into(),
         Happening::Challenges => "is challenged".into(),
@@ -801,6 +805,11 @@ fn prohibition(p: &Prohibition, on: &str) -> String {
         Prohibition::MoveAway(c) => {
             format!("{} can't be moved away from this card's area", cards(c, true))
         }
+        Prohibition::MoveHere { cards: c, by } => format!(
+            "{} move {} to this card's area",
+            nobody(*by),
+            cards(c, true)
+        ),
         Prohibition::PlayHere { cards: c, by } => format!(
             "{} play {} to this card's area",
             nobody(*by),
@@ -917,6 +926,7 @@ pub fn effect(e: &Effect) -> String {
         Effect::Exhaust(t) => format!("exhaust {}", target(t)),
         Effect::Ready(t) => format!("ready {}", target(t)),
         Effect::Frighten(t) => format!("frighten {}", target(t)),
+        Effect::Unfrighten(t) => format!("unfrighten {}", target(t)),
         Effect::Dismiss(t) => format!("dismiss {}", target(t)),
         Effect::Retire(t) => format!("retire {}", target(t)),
         Effect::Banish(t) => format!("banish {}", target(t)),
@@ -1597,6 +1607,9 @@ fn trigger(t: &Trigger) -> String {
         Happening::Frightened => format!("{} becomes frightened{}", card("a card"), spot(t.at)),
         Happening::Readied => format!("{} is readied{}", card("a card"), spot(t.at)),
         Happening::Solved => format!("{} is solved", card("a Problem")),
+        Happening::Unfrightened => {
+            format!("{} becomes unfrightened{}", card("a card"), spot(t.at))
+        }
         Happening::Challenges => act(
             t.by,
             "challenge",
@@ -1809,6 +1822,7 @@ fn lead(e: &Effect) -> Lead {
         Effect::Exhaust(_)
         | Effect::Ready(_)
         | Effect::Frighten(_)
+        | Effect::Unfrighten(_)
         | Effect::Dismiss(_)
         | Effect::Retire(_)
         | Effect::Banish(_)

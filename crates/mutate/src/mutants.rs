@@ -238,6 +238,7 @@ const SWAPS: &[(&str, Shape, Kind, &[&str])] = &[
     ),
     ("Exhaust", Shape::Call, Kind::Effect, &["Ready"]),
     ("Ready", Shape::Call, Kind::Effect, &["Exhaust"]),
+    ("Unfrighten", Shape::Call, Kind::Effect, &["Frighten"]),
     ("Exists", Shape::Call, Kind::Condition, &["None"]),
     ("None", Shape::Call, Kind::Condition, &["Exists"]),
     ("Any", Shape::Call, Kind::Condition, &["All"]),

@@ -244,6 +244,9 @@ pub struct Cards {
     /// Not the card the text is on.
     pub other: bool,
     pub ready: Option<bool>,
+    /// Only frightened cards (`Some(true)`, 504) or only cards in play that aren't
+    /// (`Some(false)`).
+    pub frightened: Option<bool>,
     pub face_down: Option<bool>,
     /// Only the card this attachment is attached to (509.1).
     pub host: bool,
@@ -697,6 +700,7 @@ impl Happening {
             }
             Happening::Uncovered
             | Happening::Frightened
+            | Happening::Unfrightened
             | Happening::Readied
             | Happening::Solved => p(false, true, true, false),
             Happening::Challenges => p(true, true, true, false),
@@ -762,6 +766,9 @@ pub enum Happening {
     /// replaced (613.2), so what is at its area is still there; card: that Problem; at:
     /// its area.
     Solved,
+    /// 609.2e: a card becomes unfrightened (rallied, by an effect, or a non-Friend
+    /// turned face-up, 511.4); at: its area.
+    Unfrightened,
     /// 608: a player challenges a Troublemaker; card: that Troublemaker; at: its area.
     Challenges,
     /// 515.1: a player flips a card; card: the flipped card.
@@ -1163,6 +1170,9 @@ pub enum Prohibition {
     },
     /// Cards that fit at this card's area can't be moved away from it (by anyone).
     MoveAway(Cards),
+    /// Cards that fit can't be moved (506) to this card's area by the named players: the
+    /// destination side of a move ("can't be moved here"). Sending (506.5) is not moving.
+    MoveHere { cards: Cards, by: Who },
     /// Cards that fit can't be played to this card's area by the named players.
     PlayHere { cards: Cards, by: Who },
     /// Cards that fit can't be dismissed (the game still dismisses them, 104.3).
@@ -1254,6 +1264,8 @@ pub enum Effect {
     Exhaust(Target),
     Ready(Target),
     Frighten(Target),
+    /// 609.2e without the Rally action: a frightened card turns face-up (paying nothing).
+    Unfrighten(Target),
     Dismiss(Target),
     Retire(Target),
     Banish(Target),
@@ -1597,6 +1609,7 @@ macro_rules! effect_parts {
             | Effect::Exhaust(_)
             | Effect::Ready(_)
             | Effect::Frighten(_)
+            | Effect::Unfrighten(_)
             | Effect::Dismiss(_)
             | Effect::Retire(_)
             | Effect::Banish(_)

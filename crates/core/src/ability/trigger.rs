@@ -654,6 +654,13 @@ impl Game {
                 s.about(*card);
                 s.at = self.seen_area(*card);
             }
+            Happening::Unfrightened => {
+                let Event::Unfrightened(card) = e else {
+                    return None;
+                };
+                s.about(*card);
+                s.at = self.seen_area(*card);
+            }
             Happening::Solved => {
                 let Event::Solved { problem } = e else {
                     return None;
@@ -1134,6 +1141,7 @@ pub(crate) fn listens(h: Happening) -> EventKinds {
         Happening::Frightened => EventKinds::of(&[K::Frightened]),
         Happening::Readied => EventKinds::of(&[K::Readied]),
         Happening::Solved => EventKinds::of(&[K::Solved]),
+        Happening::Unfrightened => EventKinds::of(&[K::Unfrightened]),
         Happening::Challenges => EventKinds::of(&[K::Challenged]),
         Happening::Flips => EventKinds::of(&[K::Flipped]),
         Happening::Draws => EventKinds::of(&[K::Drew]),
@@ -1171,6 +1179,7 @@ pub(crate) fn looks_back(t: &Trigger) -> EventKinds {
         | Happening::Frightened
         | Happening::Readied
         | Happening::Solved
+        | Happening::Unfrightened
         | Happening::Challenges
         | Happening::Draws
         | Happening::GainsTokens

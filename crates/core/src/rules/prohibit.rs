@@ -99,7 +99,7 @@ impl Attempt {
     /// worked out.
     fn may_be_forbidden_by(self, pr: &Prohibition) -> bool {
         match pr {
-            Prohibition::Move { .. } | Prohibition::MoveAway(_) => {
+            Prohibition::Move { .. } | Prohibition::MoveAway(_) | Prohibition::MoveHere { .. } => {
                 matches!(self, Attempt::Move { .. })
             }
             Prohibition::PlayHere { .. } | Prohibition::Play { .. } => {
@@ -279,6 +279,19 @@ impl Game {
                         && self.card(card).area == here
                         && Some(to) != here
                         && self.fits(card, sel, ctx)
+                }
+                _ => false,
+            },
+            Prohibition::MoveHere { cards, by: who } => match attempt {
+                Attempt::Move { card, to, by } => {
+                    here == Some(to)
+                        && self.card(card).area != here
+                        && self.fits(card, cards, ctx)
+                        && match by {
+                            Some(m) => self.names_player(*who, ctx, m),
+                            // An unknown mover is forbidden only when every player is.
+                            None => *who == Who::Each,
+                        }
                 }
                 _ => false,
             },

@@ -170,6 +170,11 @@ impl Game {
                     self.occur(Occurrence::Frighten(c));
                 }
             }
+            Effect::Unfrighten(t) => {
+                for c in targets!(t) {
+                    self.occur(Occurrence::Unfrighten(c));
+                }
+            }
             // 710: these go through `occur`, so replacement modifiers may take their
             // place; a replacement needing a choice is settled before the next instruction
             // (see `resolve`).

@@ -258,6 +258,13 @@ impl Game {
                 return false;
             }
         }
+        // 504: only a card in play can be frightened.
+        if sel
+            .frightened
+            .is_some_and(|f| k.zone != Zone::Play || k.frightened != f)
+        {
+            return false;
+        }
         if let Some(b) = sel.boosted {
             if self.card_type(c) != CardType::ManeCharacter || k.boosted != b {
                 return false;
