@@ -1178,11 +1178,13 @@ pub fn effect(e: &Effect) -> String {
             "choose {} (\"{}\" from here on)",
             match t {
                 // "choose" already says whose choice it is.
-                Target::Choose(c) => a(&cards(c, false)),
+                Target::Choose(c) | Target::Exactly(Amount::N(1), c) => a(&cards(c, false)),
+                Target::Exactly(Amount::N(n), c) => format!("{n} {}", cards(c, true)),
                 other => target(other),
             },
             match t {
                 Target::Each(_) | Target::AnyNumber(_) => "the chosen cards",
+                Target::Exactly(Amount::N(n), _) if *n > 1 => "the chosen cards",
                 Target::This
                 | Target::It
                 | Target::Host
