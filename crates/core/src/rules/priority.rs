@@ -235,7 +235,7 @@ impl Game {
         out: &mut Vec<Choice>,
         powers: &ColorPowers,
     ) {
-        use crate::ability::{Ability, Timing};
+        use crate::ability::Ability;
         if !self.facts.timed {
             return;
         }
@@ -271,12 +271,12 @@ impl Game {
             }
         };
         // The hand, and any card the player may play as though it were there.
-        let cards = self.playable_cards(p);
-        let hand: &[CardId] = if !self.scan_skips || self.facts.faces.has(play) {
-            &cards
+        let cards = if !self.scan_skips || self.facts.faces.has(play) {
+            self.playable_cards(p)
         } else {
-            &[]
+            std::borrow::Cow::Borrowed(&[][..])
         };
+        let hand: &[CardId] = &cards;
         for (n, &c) in hand.iter().enumerate() {
             let (def, zone) = (self.card(c).def, self.card(c).zone);
             if (self.scan_skips && !self.face_facts(c).has(play))
@@ -353,7 +353,6 @@ impl Game {
                 }
             }
         }
-        let _ = Timing::Immediate;
     }
 
     fn timing_allows(
