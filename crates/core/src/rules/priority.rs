@@ -365,6 +365,11 @@ impl Game {
         use crate::ability::{PhaseName, Timing};
         match timing {
             Timing::Phase(name) => {
+                // 512.3, 512.3a: the turn player, in that phase, never in a faceoff; the
+                // phase is worked out only when the rest allows.
+                if !(phase && p == self.st.turn_player && self.st.faceoff.is_none()) {
+                    return false;
+                }
                 let now = match self.st.step.phase() {
                     crate::state::Phase::Ready => PhaseName::Ready,
                     crate::state::Phase::Troublemaker => PhaseName::Troublemaker,
@@ -373,8 +378,7 @@ impl Game {
                     crate::state::Phase::End => PhaseName::End,
                     crate::state::Phase::Setup => return false,
                 };
-                // 512.3, 512.3a: the turn player, in that phase, never in a faceoff.
-                phase && *name == now && p == self.st.turn_player && self.st.faceoff.is_none()
+                *name == now
             }
             // 512.3, 512.3a: as "[x] Phase", whichever phase it is.
             Timing::AnyPhase => {
