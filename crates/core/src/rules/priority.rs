@@ -278,9 +278,13 @@ impl Game {
         };
         let hand: &[CardId] = &cards;
         for (n, &c) in hand.iter().enumerate() {
+            // Most cards in hand have no play ability of such a timing: one look at the
+            // face's facts passes over them.
+            if self.scan_skips && !self.face_facts(c).has(play) {
+                continue;
+            }
             let (def, zone) = (self.card(c).def, self.card(c).zone);
-            if (self.scan_skips && !self.face_facts(c).has(play))
-                || self.def(c).card_type != CardType::Event
+            if self.def(c).card_type != CardType::Event
                 || hand[..n].iter().any(|&x| {
                     self.card(x).def == def
                         && self.card(x).zone == zone
