@@ -108,6 +108,8 @@ pub struct Game {
     pub(crate) faces: Arc<[crate::pool::FaceFacts]>,
     /// The kinds of event each face's triggers listen to, as `faces` is indexed.
     pub(crate) listens: Arc<[crate::event::EventKinds]>,
+    /// The triggered abilities each face's keywords stand for, as `faces` is indexed.
+    pub(crate) keyword_triggers: Arc<[Vec<crate::ability::Ability>]>,
     /// Whether scans through play may pass over cards by the pool's records: the trigger
     /// index, and the faces that print no cost change, prohibition or replacement (off
     /// only to check that it changes nothing).
@@ -253,11 +255,13 @@ impl Game {
         let facts = crate::pool::PoolFacts::of(&pool);
         let faces = crate::pool::face_facts(&pool);
         let listens = crate::pool::face_listens(&pool);
+        let keyword_triggers = crate::pool::face_keyword_triggers(&pool);
         let mut g = Game {
             pool: pool.into(),
             facts,
             faces,
             listens,
+            keyword_triggers,
             scan_skips: true,
             st,
         };
@@ -442,6 +446,13 @@ impl Game {
     pub(crate) fn face_listens(&self, c: CardId) -> crate::event::EventKinds {
         let k = &self.st.cards[c.index()];
         self.listens[2 * k.def.0 as usize + k.boosted as usize]
+    }
+
+    /// The triggered abilities the keywords of the face [`Game::face`] reads of `c` stand
+    /// for, in keyword order.
+    pub(crate) fn face_keyword_triggers(&self, c: CardId) -> &[crate::ability::Ability] {
+        let k = &self.st.cards[c.index()];
+        &self.keyword_triggers[2 * k.def.0 as usize + k.boosted as usize]
     }
 
     /// Lists the cards in play again in the index of play, after the play zone changed

@@ -327,6 +327,21 @@ pub(crate) fn face_facts(pool: &[CardDef]) -> std::sync::Arc<[FaceFacts]> {
         .collect()
 }
 
+/// The triggered abilities each face's keywords stand for
+/// ([`crate::ability::keyword::triggered`]), indexed as [`face_facts`]: built once per
+/// game rather than at every event a card with such a keyword hears.
+pub(crate) fn face_keyword_triggers(pool: &[CardDef]) -> std::sync::Arc<[Vec<Ability>]> {
+    let of = |face: &Face| -> Vec<Ability> {
+        face.keywords
+            .iter()
+            .filter_map(|&k| crate::ability::keyword::triggered(k))
+            .collect()
+    };
+    pool.iter()
+        .flat_map(|d| [of(&d.face), of(d.boosted.as_ref().unwrap_or(&d.face))])
+        .collect()
+}
+
 /// The kinds of event each face's triggered abilities (scripted and keyword) listen to,
 /// indexed as [`face_facts`]: a scan passes over a card that doesn't listen to an
 /// event's kind.
@@ -390,6 +405,9 @@ bitflags::bitflags! {
         const SWIFT = 1 << 23;
         /// The card is a Problem (201): its area's Problem card is found among these.
         const PROBLEM_CARD = 1 << 24;
+        /// A triggered ability, printed or a keyword's (704): the cards an event's scan
+        /// for triggers reads, in play order, are listed under this.
+        const TRIGGERED = 1 << 25;
         /// An Event's play ability with a Faceoff timing (512.4b). Read only of cards
         /// in hand, so this and the next two need no list of the index of play.
         const PLAY_FACEOFF = 1 << FaceFacts::LISTS;
@@ -498,6 +516,14 @@ impl FaceFacts {
         }
         if prints(|k| *k == Keyword::Swift) {
             f |= Self::SWIFT;
+        }
+        if face
+            .abilities
+            .iter()
+            .any(|a| matches!(a, Ability::Triggered { .. }))
+            || prints(|k| crate::ability::keyword::is_triggered(*k))
+        {
+            f |= Self::TRIGGERED;
         }
         f
     }

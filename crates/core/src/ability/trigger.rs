@@ -235,8 +235,10 @@ impl Game {
             }
         };
         if self.st.books.watchers.has(kind) {
-            for i in 0..self.st.in_play.len() {
-                scan(self, self.st.in_play[i], &mut found);
+            // The cards with a triggered ability (every card with Teamwork in the pool or
+            // the skips off), in play order.
+            for &c in self.in_play_with(crate::pool::FaceFacts::TRIGGERED) {
+                scan(self, c, &mut found);
             }
         }
         if lookback {
@@ -262,19 +264,7 @@ impl Game {
     ) {
         let k = self.card(c);
         let face = self.face(from.unwrap_or(c));
-        // Most cards have no triggered keyword; build their abilities only if needed.
-        let keyword_abilities: Vec<Ability> = if face
-            .keywords
-            .iter()
-            .any(|&k| super::keyword::is_triggered(k))
-        {
-            face.keywords
-                .iter()
-                .filter_map(|&kw| super::keyword::triggered(kw))
-                .collect()
-        } else {
-            Vec::new()
-        };
+        let keyword_abilities = self.face_keyword_triggers(from.unwrap_or(c));
         for (i, a) in face
             .abilities
             .iter()

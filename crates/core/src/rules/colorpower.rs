@@ -1,19 +1,29 @@
-//! 507.3 for every colour at once. Building an action list asks whether each card in hand
-//! meets its play requirements (205.1), and each requirement is a player's power of one
-//! colour; summing play once for all colours, when first needed, gives the same numbers
-//! as [`Game::power_of_color`] without deriving every character's power and colours again
-//! for each card and each requirement. Nothing is kept beyond the list being built.
+//! 507.3 for the play requirements of an action list. Building the list asks whether each
+//! card in hand meets its play requirements (205.1), and each requirement is a player's
+//! power of one colour. The player's coloured characters are listed once, each one's
+//! contribution is derived at most once, and a requirement stops adding as soon as it is
+//! met (contributions are never negative), so the answers are those of
+//! [`Game::power_of_color`] without deriving every character's power for each card and
+//! each requirement. Nothing is kept beyond the list being built.
 
-use crate::card::Color;
+use crate::card::{Color, Colors};
 use crate::game::Game;
 use crate::ids::{CardId, PlayerId};
-use std::cell::OnceCell;
+use std::cell::{Cell, OnceCell};
 
-/// One player's power of each colour, worked out on first use.
+/// One of the player's characters with a colour: its colours, and its contribution once
+/// some requirement has needed it.
+struct Colored {
+    card: CardId,
+    colors: Colors,
+    power: Cell<Option<u16>>,
+}
+
+/// One player's power of each colour, worked out as far as the requirements asked need.
 pub(crate) struct ColorPowers<'g> {
     game: &'g Game,
     player: PlayerId,
-    sums: OnceCell<[u16; Color::ALL.len()]>,
+    chars: OnceCell<Vec<Colored>>,
 }
 
 impl<'g> ColorPowers<'g> {
@@ -21,14 +31,66 @@ impl<'g> ColorPowers<'g> {
         ColorPowers {
             game,
             player,
-            sums: OnceCell::new(),
+            chars: OnceCell::new(),
         }
     }
 
+    /// The characters `p` controls in play that have a colour, in play order; only
+    /// these add to a colour's power (507.3).
+    fn chars(&self) -> &[Colored] {
+        self.chars.get_or_init(|| {
+            let g = self.game;
+            g.st.in_play
+                .iter()
+                .filter(|&&c| g.card(c).controller == self.player && g.is_character(c))
+                .filter_map(|&c| {
+                    let colors = g.colors(c);
+                    (!colors.is_empty()).then_some(Colored {
+                        card: c,
+                        colors,
+                        power: Cell::new(None),
+                    })
+                })
+                .collect()
+        })
+    }
+
+    fn contribution(&self, k: &Colored) -> u16 {
+        match k.power.get() {
+            Some(n) => n,
+            None => {
+                let n = self.game.contribution(k.card);
+                k.power.set(Some(n));
+                n
+            }
+        }
+    }
+
+    /// Whether this player's [`Game::power_of_color`] of `color` is at least `need`.
+    /// Contributions are never negative, so the sum stops growing toward `need` only
+    /// upward: it stops as soon as it gets there, and the characters after are not
+    /// derived.
+    fn at_least(&self, color: Color, need: u16) -> bool {
+        let mut sum = 0u32;
+        for k in self.chars() {
+            if sum >= need as u32 {
+                break;
+            }
+            if k.colors.contains(color) {
+                sum += self.contribution(k) as u32;
+            }
+        }
+        sum >= need as u32
+    }
+
     /// [`Game::power_of_color`] of this player.
+    #[cfg(test)]
     pub(crate) fn of(&self, color: Color) -> u16 {
-        self.sums
-            .get_or_init(|| self.game.color_power_sums(self.player))[color as usize]
+        self.chars()
+            .iter()
+            .filter(|k| k.colors.contains(color))
+            .map(|k| self.contribution(k))
+            .sum()
     }
 
     /// [`Game::meets_play_requirements`] of this player.
@@ -37,31 +99,8 @@ impl<'g> ColorPowers<'g> {
             .def(card)
             .play_reqs
             .iter()
-            .all(|r| self.of(r.color) >= r.power)
+            .all(|r| self.at_least(r.color, r.power))
             && self.game.meets_play_conditions(self.player, card)
-    }
-}
-
-impl Game {
-    /// Each colour's sum of [`Game::power_of_color`]: every character `p` controls in
-    /// play adds its contribution to each of its colours.
-    fn color_power_sums(&self, p: PlayerId) -> [u16; Color::ALL.len()] {
-        let mut sums = [0u16; Color::ALL.len()];
-        for &c in &self.st.in_play {
-            if self.card(c).controller != p || !self.is_character(c) {
-                continue;
-            }
-            let colors = self.colors(c);
-            if colors.is_empty() {
-                continue;
-            }
-            let power = self.contribution(c);
-            for color in colors.iter() {
-                let s = &mut sums[color as usize];
-                *s += power;
-            }
-        }
-        sums
     }
 }
 

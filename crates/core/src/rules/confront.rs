@@ -9,13 +9,6 @@ use crate::ids::{Area, PlayerId};
 use crate::rules::occurrence::Occurrence;
 use crate::state::FaceoffKind;
 
-/// One coloured requirement line.
-#[derive(Clone, Copy)]
-struct Line {
-    color: ReqColor,
-    need: u16,
-}
-
 fn accepts(colors: Colors, req: ReqColor) -> bool {
     match req {
         ReqColor::Color(c) => colors.contains(c),
@@ -38,31 +31,36 @@ pub fn meets_requirements(
     if total < needed {
         return false;
     }
-    let lines: Vec<Line> = coloured
-        .iter()
-        .map(|&(color, need)| Line { color, need })
-        .collect();
-    if lines.is_empty() {
+    if coloured.is_empty() {
         return true;
     }
     // Depth-first assignment with sums capped at each line's need; the state space is
-    // tiny (a handful of characters, at most a few lines).
-    let mut sums = vec![0u16; lines.len()];
-    assign(chars, &lines, 0, &mut sums)
+    // tiny (a handful of characters, at most a few lines). Asked for every Problem at
+    // every confront step, so the sums stay off the heap when they fit.
+    let mut inline = [0u16; 8];
+    let mut spilled = Vec::new();
+    let sums: &mut [u16] = if coloured.len() <= inline.len() {
+        &mut inline[..coloured.len()]
+    } else {
+        spilled.resize(coloured.len(), 0u16);
+        &mut spilled
+    };
+    assign(chars, coloured, 0, sums)
 }
 
-fn assign(chars: &[(Colors, u16)], lines: &[Line], i: usize, sums: &mut [u16]) -> bool {
-    if lines.iter().zip(sums.iter()).all(|(l, &s)| s >= l.need) {
+/// `lines` are (colour, power needed) pairs.
+fn assign(chars: &[(Colors, u16)], lines: &[(ReqColor, u16)], i: usize, sums: &mut [u16]) -> bool {
+    if lines.iter().zip(sums.iter()).all(|(l, &s)| s >= l.1) {
         return true;
     }
     if i == chars.len() {
         return false;
     }
     let (colors, power) = chars[i];
-    for (j, l) in lines.iter().enumerate() {
-        if sums[j] < l.need && power > 0 && accepts(colors, l.color) {
+    for (j, &(color, need)) in lines.iter().enumerate() {
+        if sums[j] < need && power > 0 && accepts(colors, color) {
             let before = sums[j];
-            sums[j] = (before + power).min(l.need);
+            sums[j] = (before + power).min(need);
             if assign(chars, lines, i + 1, sums) {
                 return true;
             }
@@ -92,10 +90,10 @@ impl Game {
     fn requirement_lines(&self, p: PlayerId, area: Area) -> Option<(Vec<(ReqColor, u16)>, u16)> {
         let problem = self.problem_at(area)?;
         let facts = self.def(problem).problem.as_ref()?;
-        let opposing = self.extra_requirement(p, area);
         // 611.2, 705.2b: the opposing changes apply to the wild power first, then the
-        // player's own, never below none.
-        let (_, own) = self.cost_changes(
+        // player's own, never below none. One look at the changes tells both sides
+        // (the opposing side is [`Game::extra_requirement`]).
+        let (changes, own) = self.cost_changes(
             crate::ability::CostedAction::Confront,
             p,
             crate::rules::costs::Acting {
@@ -104,6 +102,7 @@ impl Game {
                 host: None,
             },
         );
+        let opposing = self.eccentric_requirement(p, area).saturating_add(changes);
         let adjust = |wild: u16| {
             Self::ordered_cost(wild.min(i16::MAX as u16) as i16, (opposing, own)) as u16
         };

@@ -4,7 +4,7 @@
 //! opposing change, never below none, then the player's own.
 
 use crate::ability::trigger::{names, Ctx};
-use crate::ability::{Ability, Cards, CostChange, CostPlace, CostedAction, Place, StaticEffect};
+use crate::ability::{Ability, CostChange, CostPlace, CostedAction, Place, StaticEffect};
 use crate::game::Game;
 use crate::ids::{Area, CardId, PlayerId};
 use crate::pool::{FaceFacts, StaticKinds};
@@ -90,23 +90,24 @@ impl Game {
 
     /// Whether a change of a card (seen through `ctx`) applies to `p` taking its action.
     fn change_applies(&self, ch: &CostChange, ctx: &Ctx, p: PlayerId, on: Acting) -> bool {
+        // The cheap tests first: most changes are told apart by who pays and where.
+        if !names(ch.payer, p, ctx.you) {
+            return false;
+        }
         let place_ok = match ch.at {
             CostPlace::Anywhere => true,
             // The draw action takes place nowhere in particular.
             CostPlace::Here if ch.action == CostedAction::Draw => true,
             CostPlace::Here => on.at.is_some() && self.card(ctx.source).area == on.at,
         };
+        if !place_ok {
+            return false;
+        }
         let card_ok = match (&ch.cards, on.card) {
             (None, _) => true,
             (Some(sel), Some(c)) => match ch.action {
                 // A card being played is read where it is, in its player's hand.
-                CostedAction::Play => {
-                    let in_hand = Cards {
-                        place: Some(Place::Hand),
-                        ..sel.clone()
-                    };
-                    self.fits(c, &in_hand, ctx)
-                }
+                CostedAction::Play => self.fits_in(c, sel, Place::Hand, ctx),
                 CostedAction::MoveTo
                 | CostedAction::MoveAway
                 | CostedAction::Rally
@@ -115,14 +116,12 @@ impl Game {
             },
             (Some(_), None) => false,
         };
-        let host_ok = match &ch.on {
+        let host_ok = || match &ch.on {
             None => true,
             Some(sel) => on.host.is_some_and(|h| self.fits(h, sel, ctx)),
         };
-        names(ch.payer, p, ctx.you)
-            && place_ok
-            && card_ok
-            && host_ok
+        card_ok
+            && host_ok()
             && ch.against.as_ref().is_none_or(|cond| {
                 self.opponents(p)
                     .take(1)

@@ -68,7 +68,10 @@ impl Game {
             for &s in scan {
                 for a in self.abilities(s) {
                     if let crate::ability::Ability::Static { effect, condition } = a {
-                        if !StaticKinds::of(effect).has(wanted) {
+                        // With the skips off, every static is asked as it is.
+                        if !StaticKinds::of(effect).has(wanted)
+                            || (self.scan_skips && s != c && never_for_others(effect))
+                        {
                             continue;
                         }
                         let ctx = self.ctx_of(s);
@@ -175,27 +178,35 @@ impl Game {
         }
     }
 
-    /// Whether no card can have gained a keyword now: none from Teamwork, a static
-    /// ability in force or a modifier. Then a card has only the keywords its face prints.
-    fn no_keyword_gained(&self) -> bool {
+    /// Whether no card can have gained a keyword that `test` accepts now: none from
+    /// Teamwork, a static ability in force or a modifier. Then a card has such a keyword
+    /// only if its face prints it. With the skips off, any keyword may have been gained.
+    fn no_keyword_gained(&self, test: impl Fn(Keyword) -> bool) -> bool {
         use crate::pool::FaceFacts;
+        let grants = |e: &StaticEffect| matches!(e, StaticEffect::GainKeyword { keyword, .. } if test(*keyword));
         self.scan_skips
             && !self.facts.teamwork
-            && self
-                .in_play_with(FaceFacts::statics(StaticKinds::GAIN_KEYWORD))
-                .is_empty()
             && !self
-                .st
-                .modifiers
+                .in_play_with(FaceFacts::statics(StaticKinds::GAIN_KEYWORD))
                 .iter()
-                .any(|m| matches!(m.effect, StaticEffect::GainKeyword { .. }))
+                .any(|&s| {
+                    self.abilities(s).iter().any(|a| {
+                        matches!(a, crate::ability::Ability::Static { effect, .. } if grants(effect))
+                    })
+                })
+            && !self.st.modifiers.iter().any(|m| grants(&m.effect))
     }
 
     /// The cards in play that may have a keyword whose printing the face records keep
-    /// as `printed` (one of [`crate::pool::FaceFacts`]' keyword kinds), in play order:
-    /// those printing it while no keyword can have been gained, otherwise all.
-    fn may_have_keyword(&self, printed: crate::pool::FaceFacts) -> &[CardId] {
-        if self.no_keyword_gained() {
+    /// as `printed` (one of [`crate::pool::FaceFacts`]' keyword kinds) and `test`
+    /// accepts, in play order: those printing it while no card can have gained it,
+    /// otherwise all.
+    fn may_have_keyword(
+        &self,
+        printed: crate::pool::FaceFacts,
+        test: impl Fn(Keyword) -> bool,
+    ) -> &[CardId] {
+        if self.no_keyword_gained(test) {
             self.in_play_with(printed)
         } else {
             &self.st.in_play
@@ -222,8 +233,10 @@ impl Game {
         if let Some(v) = self.face(c).keywords.iter().find_map(|&k| pick(k)) {
             return Some(v);
         }
-        if let Some(v) = self.granted_keywords(c).into_iter().find_map(&pick) {
-            return Some(v);
+        if self.facts.teamwork {
+            if let Some(v) = self.granted_keywords(c).into_iter().find_map(&pick) {
+                return Some(v);
+            }
         }
         let mut found = None;
         self.effects_where_upto(c, ALL_LAYERS, StaticKinds::GAIN_KEYWORD, |e, _| {
@@ -298,7 +311,9 @@ impl Game {
     /// Whether `c` has keyword `k` printed or given by Teamwork (not gained from a
     /// modifier, which its caller reads in its own layer), and still has its abilities.
     fn has_own_keyword(&self, c: CardId, k: Keyword) -> bool {
-        (self.face(c).keywords.contains(&k) || self.granted_keywords(c).contains(&k))
+        // Only Teamwork grants keywords; without it in the pool there is no list to build.
+        (self.face(c).keywords.contains(&k)
+            || (self.facts.teamwork && self.granted_keywords(c).contains(&k)))
             && !self.lacks_abilities(c)
     }
 
@@ -610,8 +625,24 @@ impl Game {
     /// (Eccentric, and opposing [`crate::ability::CostedAction::Confront`] changes); it may
     /// be negative, and the floor is applied to the whole requirement (611.2, 705.2b).
     pub fn extra_requirement(&self, p: PlayerId, area: Area) -> i16 {
+        let (opposing, _) = self.cost_changes(
+            crate::ability::CostedAction::Confront,
+            p,
+            crate::rules::costs::Acting {
+                card: None,
+                at: Some(area),
+                host: None,
+            },
+        );
+        self.eccentric_requirement(p, area).saturating_add(opposing)
+    }
+
+    /// The part of [`Game::extra_requirement`] from opposing Eccentric cards at `area`.
+    pub(crate) fn eccentric_requirement(&self, p: PlayerId, area: Area) -> i16 {
         let mut extra = 0i16;
-        for &c in self.may_have_keyword(crate::pool::FaceFacts::ECCENTRIC) {
+        for &c in self.may_have_keyword(crate::pool::FaceFacts::ECCENTRIC, |k| {
+            matches!(k, Keyword::Eccentric(_))
+        }) {
             if self.card(c).area != Some(area)
                 || self.card(c).controller == p
                 || self.card(c).face_down
@@ -628,16 +659,7 @@ impl Game {
                 })
                 .unwrap_or(0) as i16;
         }
-        let (opposing, _) = self.cost_changes(
-            crate::ability::CostedAction::Confront,
-            p,
-            crate::rules::costs::Acting {
-                card: None,
-                at: Some(area),
-                host: None,
-            },
-        );
-        extra.saturating_add(opposing)
+        extra
     }
 
     /// The cost for `p` to move a card to an area (609.2b): Swift, Showy and the cost
@@ -652,8 +674,8 @@ impl Game {
     /// The mover's part of [`Game::move_cost`] that is the same for every destination.
     pub(crate) fn move_cost_base(&self, card: CardId) -> i16 {
         let mut cost = crate::rules::main_phase::MOVE_COST as i16;
-        let may_be_swift =
-            self.face_facts(card).has(crate::pool::FaceFacts::SWIFT) || !self.no_keyword_gained();
+        let may_be_swift = self.face_facts(card).has(crate::pool::FaceFacts::SWIFT)
+            || !self.no_keyword_gained(|k| k == Keyword::Swift);
         if may_be_swift && self.has_keyword(card, |k| k == Keyword::Swift) {
             cost -= 1;
         }
@@ -670,7 +692,9 @@ impl Game {
     pub(crate) fn move_cost_extra(&self, p: PlayerId, to: Area) -> i16 {
         let mut cost: i16 = 0;
         if to.is_problem() {
-            for &c in self.may_have_keyword(crate::pool::FaceFacts::SHOWY) {
+            for &c in self.may_have_keyword(crate::pool::FaceFacts::SHOWY, |k| {
+                matches!(k, Keyword::Showy(_))
+            }) {
                 if self.card(c).area != Some(to)
                     || self.card(c).controller == p
                     || self.card(c).face_down
@@ -711,5 +735,36 @@ impl Game {
             printed,
             (changes.0, changes.1 - self.discount(p, card) as i16),
         ) as u16
+    }
+}
+
+/// Whether [`Game::static_applies`] says no for every card but the effect's own, so a
+/// scan for another card passes over it without building its context.
+fn never_for_others(effect: &StaticEffect) -> bool {
+    match effect {
+        StaticEffect::Power { cards, .. }
+        | StaticEffect::GainColor { cards, .. }
+        | StaticEffect::GainKeyword { cards, .. }
+        | StaticEffect::ColoredPower { cards, .. }
+        | StaticEffect::GainTrait { cards, .. }
+        | StaticEffect::GainColorsOf { cards, .. } => cards.is_none(),
+        StaticEffect::ContributesWhileExhausted
+        | StaticEffect::GainChosenColor { .. }
+        | StaticEffect::FlipMore { .. }
+        | StaticEffect::IgnoreHighestFlip { .. }
+        | StaticEffect::FaceoffTotal { .. }
+        | StaticEffect::FlippedInstead { .. } => true,
+        // Never applies to a card's characteristics (`static_applies`), so skipping it is
+        // the same as asking.
+        StaticEffect::Prohibit(_)
+        | StaticEffect::Cost(_)
+        | StaticEffect::Replace { .. }
+        | StaticEffect::LoseAbilities { .. }
+        | StaticEffect::OthersEnter { .. }
+        | StaticEffect::PlayAsFromHand
+        | StaticEffect::Hook(_)
+        | StaticEffect::OutsideHomeLimit(_)
+        | StaticEffect::ProblemBonus(_)
+        | StaticEffect::HomeLimit { .. } => true,
     }
 }

@@ -10,6 +10,7 @@ use crate::event::Event;
 use crate::flow::{FaceoffStage, Frame, WindowKind};
 use crate::game::Game;
 use crate::ids::{Area, CardId, PlayerId, Zone};
+use crate::pool::StaticKinds;
 use crate::rules::occurrence::Occurrence;
 use crate::state::{Faceoff, FaceoffKind, FaceoffOutcome};
 
@@ -77,16 +78,29 @@ impl Game {
             v.retain(|&c| !f.excluded.contains(&(c, self.card(c).object)));
         }
         // 104.2: cards that can't be involved alongside a card that is.
-        let mut barred: Vec<(CardId, Cards, Ctx)> = Vec::new();
-        self.each_static(|e, cond, ctx| {
-            if let StaticEffect::Prohibit(Prohibition::InvolvedWithThis(sel)) = e {
-                if v.contains(&ctx.source) && cond.is_none_or(|c| self.holds(c, ctx)) {
-                    barred.push((ctx.source, sel.clone(), *ctx));
+        // Only cards printing a prohibition can bar any (all of play with the skips off).
+        let barring: &[CardId] = if self.facts.static_kinds.has(StaticKinds::PROHIBIT) {
+            self.in_play_with(crate::pool::FaceFacts::statics(StaticKinds::PROHIBIT))
+        } else {
+            &[]
+        };
+        let mut barred: Vec<(CardId, &Cards, Ctx)> = Vec::new();
+        for &s in barring {
+            for a in self.abilities(s) {
+                if let Ability::Static {
+                    effect: StaticEffect::Prohibit(Prohibition::InvolvedWithThis(sel)),
+                    condition,
+                } = a
+                {
+                    let ctx = self.ctx_of(s);
+                    if v.contains(&s) && condition.as_ref().is_none_or(|c| self.holds(c, &ctx)) {
+                        barred.push((s, sel, ctx));
+                    }
                 }
             }
-        });
+        }
         for (source, sel, ctx) in barred {
-            v.retain(|&c| c == source || !self.fits(c, &sel, &ctx));
+            v.retain(|&c| c == source || !self.fits(c, sel, &ctx));
         }
         v
     }

@@ -235,7 +235,7 @@ impl Game {
         out: &mut Vec<Choice>,
         powers: &ColorPowers,
     ) {
-        use crate::ability::{Ability, Timing};
+        use crate::ability::Ability;
         if !self.facts.timed {
             return;
         }
@@ -271,16 +271,20 @@ impl Game {
             }
         };
         // The hand, and any card the player may play as though it were there.
-        let cards = self.playable_cards(p);
-        let hand: &[CardId] = if !self.scan_skips || self.facts.faces.has(play) {
-            &cards
+        let cards = if !self.scan_skips || self.facts.faces.has(play) {
+            self.playable_cards(p)
         } else {
-            &[]
+            std::borrow::Cow::Borrowed(&[][..])
         };
+        let hand: &[CardId] = &cards;
         for (n, &c) in hand.iter().enumerate() {
+            // Most cards in hand have no play ability of such a timing: one look at the
+            // face's facts passes over them.
+            if self.scan_skips && !self.face_facts(c).has(play) {
+                continue;
+            }
             let (def, zone) = (self.card(c).def, self.card(c).zone);
-            if (self.scan_skips && !self.face_facts(c).has(play))
-                || self.def(c).card_type != CardType::Event
+            if self.def(c).card_type != CardType::Event
                 || hand[..n].iter().any(|&x| {
                     self.card(x).def == def
                         && self.card(x).zone == zone
@@ -353,7 +357,6 @@ impl Game {
                 }
             }
         }
-        let _ = Timing::Immediate;
     }
 
     fn timing_allows(
@@ -366,6 +369,11 @@ impl Game {
         use crate::ability::{PhaseName, Timing};
         match timing {
             Timing::Phase(name) => {
+                // 512.3, 512.3a: the turn player, in that phase, never in a faceoff; the
+                // phase is worked out only when the rest allows.
+                if !(phase && p == self.st.turn_player && self.st.faceoff.is_none()) {
+                    return false;
+                }
                 let now = match self.st.step.phase() {
                     crate::state::Phase::Ready => PhaseName::Ready,
                     crate::state::Phase::Troublemaker => PhaseName::Troublemaker,
@@ -374,8 +382,7 @@ impl Game {
                     crate::state::Phase::End => PhaseName::End,
                     crate::state::Phase::Setup => return false,
                 };
-                // 512.3, 512.3a: the turn player, in that phase, never in a faceoff.
-                phase && *name == now && p == self.st.turn_player && self.st.faceoff.is_none()
+                *name == now
             }
             // 512.3, 512.3a: as "[x] Phase", whichever phase it is.
             Timing::AnyPhase => {

@@ -40,6 +40,12 @@ impl Game {
     /// Whether card `c` fits a description, read from `ctx`'s point of view. 505.2:
     /// face-down Troublemakers fit only descriptions that ask for face-down cards.
     pub fn fits(&self, c: CardId, sel: &Cards, ctx: &Ctx) -> bool {
+        self.fits_in(c, sel, sel.place.unwrap_or(Place::InPlay), ctx)
+    }
+
+    /// [`Game::fits`] with `place` read in place of the description's own: a cost change
+    /// reads the card being played in its hand without copying the description.
+    pub(crate) fn fits_in(&self, c: CardId, sel: &Cards, place: Place, ctx: &Ctx) -> bool {
         let k = self.card(c);
         let d = self.def(c);
         if k.face_down && d.card_type == CardType::Troublemaker && sel.face_down != Some(true) {
@@ -78,7 +84,6 @@ impl Game {
                 return false;
             }
         }
-        let place = sel.place.unwrap_or(Place::InPlay);
         let ok = match place {
             Place::InPlay => k.zone == Zone::Play,
             Place::Here => {
