@@ -476,7 +476,7 @@ async fn socket(
     State(hub): State<Arc<Hub>>,
     Path(code): Path<String>,
     Query(q): Query<WsQuery>,
-    ws: WebSocketUpgrade,
+    ws: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
     let slot = hub.slot(&code).ok_or_else(|| ApiError {
         status: StatusCode::NOT_FOUND,
@@ -493,6 +493,11 @@ async fn socket(
                 })
             }
         },
+    };
+    // Who is asking is settled before whether the request is a WebSocket at all.
+    let ws = match ws {
+        Ok(ws) => ws,
+        Err(e) => return Ok(e.into_response()),
     };
     Ok(ws
         .max_message_size(MAX_CLIENT_MESSAGE)

@@ -81,6 +81,12 @@ function seatName(p) {
   return p === me ? `${name} (you)` : name;
 }
 
+/** @param {number} p */
+function homeName(p) {
+  const me = last && typeof last.viewer === "object" ? last.viewer.Seat : null;
+  return p === me ? "Your home" : `${seatName(p)}'s home`;
+}
+
 /** Saved seats, so a reload or a dropped connection returns to the same seat. */
 function savedSeats() {
   try {
@@ -379,7 +385,7 @@ function areaEl(a, byCard, byArea, me) {
     box.classList.add("choosable-area");
     box.addEventListener("click", (ev) => offer(here, ev));
   }
-  const title = make("div", "area-title", "Home" in a.area ? `${seatName(a.area.Home)}'s home` : a.name);
+  const title = make("div", "area-title", "Home" in a.area ? homeName(a.area.Home) : a.name);
   box.append(title);
   if (a.problem) {
     const p = cardEl(a.problem, byCard);

@@ -1,0 +1,209 @@
+// Browser tests of `ponyccg serve` in Debian's Chromium, driven by playwright-core.
+// Run from this folder: `npm ci && node browser.test.mjs` (the release binary must be built).
+// Screenshots go to ./screenshots/.
+
+import { chromium } from "playwright-core";
+import { spawn } from "node:child_process";
+import { mkdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import assert from "node:assert/strict";
+
+const BIN = process.env.PONYCCG_BIN || resolve("../../target/release/ponyccg");
+const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
+const SHOTS = resolve("screenshots");
+mkdirSync(SHOTS, { recursive: true });
+
+/** Starts a server on a free port with the given store; resolves to {proc, url}. */
+function startServer(store) {
+  return new Promise((ok, fail) => {
+    const proc = spawn(BIN, ["serve", "--addr", "127.0.0.1:0", "--store", store], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    proc.stdout.on("data", (d) => {
+      out += d;
+      const m = out.match(/serving on (http:\/\/[0-9.:]+)\//);
+      if (m) ok({ proc, url: m[1] });
+    });
+    proc.stderr.on("data", (d) => (out += d));
+    proc.on("exit", (c, sig) => {
+      if (c !== 0 && sig !== "SIGTERM") console.error(`server exited (${c ?? sig}):\n${out}`);
+      fail(new Error(`server exited ${c ?? sig}: ${out}`));
+    });
+  });
+}
+
+async function api(url, path, body) {
+  const r = await fetch(url + path, {
+    method: body ? "POST" : "GET",
+    headers: { "content-type": "application/json" },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: r.status, body: await r.json().catch(() => null) };
+}
+
+/** Opens a socket in the page and collects what arrives. */
+async function pageSocket(page, url) {
+  return page.evaluate(
+    (u) =>
+      new Promise((ok) => {
+        const ws = new WebSocket(u);
+        const got = [];
+        ws.onmessage = (e) => got.push(JSON.parse(e.data));
+        ws.onopen = () => {
+          window.__ws = ws;
+          window.__got = got;
+          ok(true);
+        };
+        ws.onerror = () => ok(false);
+      }),
+    url,
+  );
+}
+
+const tests = [];
+const test = (name, f) => tests.push({ name, f });
+
+test("a person plays the heuristic AI in the browser: board, choices on cards, log, card text", async ({ browser, url }) => {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  page.on("pageerror", (e) => console.log("page error:", e.message));
+  page.on("crash", () => console.log("page crashed"));
+  await page.goto(url);
+  await page.fill("#name", "Ann");
+  await page.selectOption("#deck", "theme:rarity");
+  await page.selectOption("#opponent", "heuristic");
+  await page.selectOption("#aideck", "theme:applejack");
+  await page.screenshot({ path: join(SHOTS, "lobby.png") });
+  await page.click("#create");
+  await page.waitForSelector("#choices li");
+  // The Starting Problem, mulligan and first turns: choose through the list, then on cards.
+  for (let i = 0; i < 40; i++) {
+    try {
+      await page.waitForSelector("#choices li", { timeout: 15000 });
+    } catch (e) {
+      await page.screenshot({ path: join(SHOTS, "stalled.png") });
+      throw e;
+    }
+    const asking = await page.textContent("#asking");
+    const labels = await page.$$eval("#choices button", (bs) => bs.map((b) => b.textContent || ""));
+    // Prefer playing cards and confronting, so the board fills up.
+    let pick = labels.findIndex((l) => /^play|confront/i.test(l));
+    if (pick < 0) pick = labels.length - 1;
+    if (/mulligan/i.test(asking || "")) pick = labels.findIndex((l) => /keep/i.test(l));
+    const before = await page.evaluate(() => document.getElementById("log")?.childElementCount || 0);
+    await page.click(`#choices li:nth-child(${pick + 1}) button`);
+    await page.waitForFunction((n) => (document.getElementById("log")?.childElementCount || 0) !== n || !document.querySelector("#choices li"), before, { timeout: 15000 }).catch(() => {});
+    if (i === 12) await page.screenshot({ path: join(SHOTS, "board-early.png") });
+  }
+  await page.waitForSelector(".area .card");
+  const problems = await page.$$(".row.problems .area");
+  assert.ok(problems.length >= 2, "both Problems are on the board");
+  const sides = await page.$$eval(".side", (s) => s.map((x) => x.textContent));
+  assert.ok(sides.some((s) => /needs/.test(s || "")), `each Problem shows requirements: ${sides}`);
+  const log = await page.$$eval("#log li", (l) => l.map((x) => x.textContent));
+  assert.ok(log.some((l) => /Turn \d/.test(l || "")), "the log names the turns");
+  // Hover a card in hand: its rules text appears.
+  const handCard = await page.$("#hand .card");
+  if (handCard) {
+    await handCard.hover();
+    await page.waitForSelector("#tip:not([hidden])", { timeout: 5000 });
+  }
+  await page.screenshot({ path: join(SHOTS, "board.png") });
+  // Choices that name a card are offered on the card itself.
+  const onCards = await page.$$(".card.choosable, .choosable-area");
+  const listed = await page.$$("#choices li");
+  assert.ok(listed.length > 0);
+  assert.ok(onCards.length > 0 || listed.length === 1, "choices are shown on the board too");
+  await page.close();
+});
+
+test("a spectator never sees a hand or an opponent's deck, and can't decide", async ({ browser, url }) => {
+  const a = await api(url, "/api/tables", { name: "Ann", deck: "theme:rarity", opponent: "person", seat: "first", seed: 11 });
+  assert.equal(a.status, 200);
+  const b = await api(url, `/api/tables/${a.body.code}/join`, { name: "Bea", deck: "theme:applejack" });
+  assert.equal(b.status, 200);
+  const page = await browser.newPage();
+  await page.goto(url);
+  const base = url.replace("http", "ws") + `/ws/${a.body.code}`;
+  assert.ok(await pageSocket(page, base));
+  await page.waitForFunction(() => window.__got.length > 0);
+  const u = await page.evaluate(() => window.__got[0]);
+  assert.equal(u.viewer, "Spectator");
+  assert.ok(u.view.players.every((p) => p.hand === null), "no hand is sent to a spectator");
+  assert.equal(u.choices.length, 0);
+  await page.evaluate(() => window.__ws.send(JSON.stringify({ type: "decide", decision: 0, choice: 0 })));
+  await page.waitForFunction(() => window.__got.some((m) => m.type === "refused"));
+  const refused = await page.evaluate(() => window.__got.find((m) => m.type === "refused").message);
+  assert.match(refused, /spectator/);
+  await page.close();
+});
+
+test("a hostile seat can't act for the other seat, answer a stale decision, pick out of range, or crash the server", async ({ browser, url }) => {
+  const a = await api(url, "/api/tables", { name: "Ann", deck: "theme:rarity", opponent: "person", seat: "first", seed: 12 });
+  const b = await api(url, `/api/tables/${a.body.code}/join`, { name: "Bea", deck: "theme:applejack" });
+  const page = await browser.newPage();
+  await page.goto(url);
+  const base = url.replace("http", "ws") + `/ws/${a.body.code}`;
+  // Whoever is not deciding tries to decide.
+  assert.ok(await pageSocket(page, `${base}?token=${a.body.token}`));
+  await page.waitForFunction(() => window.__got.length > 0);
+  const first = await page.evaluate(() => window.__got[0]);
+  assert.deepEqual(first.viewer, { Seat: 0 });
+  assert.ok(first.view.players[0].hand !== null && first.view.players[1].hand === null, "only the seat's own hand");
+  const send = (m) => page.evaluate((m) => window.__ws.send(typeof m === "string" ? m : JSON.stringify(m)), m);
+  const refusals = () => page.evaluate(() => window.__got.filter((m) => m.type === "refused").map((m) => m.message));
+  if (first.decision === null) {
+    await send({ type: "decide", decision: 0, choice: 0 });
+    await page.waitForFunction(() => window.__got.some((m) => m.type === "refused"));
+    assert.match((await refusals())[0], /not your decision/);
+  } else {
+    await send({ type: "decide", decision: first.decision + 5, choice: 0 });
+    await send({ type: "decide", decision: first.decision, choice: 999 });
+    await page.waitForFunction(() => window.__got.filter((m) => m.type === "refused").length >= 2);
+    const r = await refusals();
+    assert.match(r[0], /not the current decision/);
+    assert.match(r[1], /out of range/);
+  }
+  await send("{not json");
+  await send(JSON.stringify({ type: "decide", decision: -1, choice: "x" }));
+  await send(JSON.stringify({ type: "launch_missiles" }));
+  await page.waitForFunction(() => window.__got.filter((m) => m.type === "refused").length >= 4);
+  // A message far over the limit closes that socket only; the server keeps serving.
+  await send("x".repeat(100000));
+  await page.waitForFunction(() => window.__ws.readyState === 3, null, { timeout: 5000 });
+  const lobby = await api(url, "/api/lobby");
+  assert.equal(lobby.status, 200);
+  // A token for no seat is refused at the door.
+  const bad = await fetch(`${url}/ws/${a.body.code}?token=nope`);
+  assert.equal(bad.status, 403);
+  assert.ok(b.body.token !== a.body.token);
+  await page.close();
+});
+
+async function main() {
+  const dir = join(tmpdir(), `ponyccg-web-${process.pid}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const { proc, url } = await startServer(join(dir, "games.sqlite"));
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"] });
+  let failed = 0;
+  for (const t of tests) {
+    try {
+      await t.f({ browser, url });
+      console.log(`ok     ${t.name}`);
+    } catch (e) {
+      failed++;
+      console.log(`FAILED ${t.name}\n${e.stack || e}`);
+    }
+  }
+  await browser.close();
+  proc.kill();
+  console.log(`${tests.length} browser tests: ${tests.length - failed} passed, ${failed} failed`);
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
