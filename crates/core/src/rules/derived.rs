@@ -765,6 +765,10 @@ fn never_for_others(effect: &StaticEffect) -> bool {
         | StaticEffect::Hook(_)
         | StaticEffect::OutsideHomeLimit(_)
         | StaticEffect::ProblemBonus(_)
-        | StaticEffect::HomeLimit { .. } => true,
+        | StaticEffect::HomeLimit { .. }
+        | StaticEffect::RevealTopOfDeck => true,
+        // Only ever modifiers on one card (the loader refuses them as static abilities),
+        // so no static ability of this kind is scanned.
+        StaticEffect::LoseKeyword(_) | StaticEffect::MeetConfront { .. } => true,
     }
 }
