@@ -111,6 +111,7 @@ test("a person plays the heuristic AI in the browser: board, choices on cards, l
   }
   await page.screenshot({ path: join(SHOTS, "board.png") });
   // Choices that name a card are offered on the card itself.
+  await page.waitForSelector("#choices li", { timeout: 15000 });
   const onCards = await page.$$(".card.choosable, .choosable-area");
   const listed = await page.$$("#choices li");
   assert.ok(listed.length > 0);
@@ -181,6 +182,41 @@ test("a hostile seat can't act for the other seat, answer a stale decision, pick
   await page.close();
 });
 
+
+test("kill -9 mid-game: a restarted server brings the game back at the same decision", async ({ browser, url, dir }) => {
+  // A server of its own, on its own store, so killing it leaves the others alone.
+  const store = join(dir, "killed.sqlite");
+  let { proc, url: u1 } = await startServer(store);
+  const a = await api(u1, "/api/tables", { name: "Ann", deck: "theme:rarity", opponent: "heuristic", ai_deck: "theme:applejack", seat: "first", seed: 21 });
+  assert.equal(a.status, 200);
+  const page = await browser.newPage();
+  await page.goto(u1);
+  assert.ok(await pageSocket(page, `${u1.replace("http", "ws")}/ws/${a.body.code}?token=${a.body.token}`));
+  // Answer a few decisions, then kill the server without warning.
+  for (let i = 0; i < 6; i++) {
+    await page.waitForFunction((n) => window.__got.filter((m) => m.type === "update" && m.decision !== null).length > n, i);
+    const u = await page.evaluate(() => window.__got.filter((m) => m.type === "update" && m.decision !== null).at(-1));
+    await page.evaluate((d) => window.__ws.send(JSON.stringify({ type: "decide", decision: d, choice: 0 })), u.decision);
+  }
+  await page.waitForFunction(() => window.__got.filter((m) => m.type === "update" && m.decision !== null).length > 6);
+  const before = await page.evaluate(() => window.__got.filter((m) => m.type === "update").at(-1));
+  proc.kill("SIGKILL");
+  await new Promise((r) => proc.on("exit", r));
+  ({ proc, url: url } = await startServer(store));
+  const p2 = await browser.newPage();
+  await p2.goto(url);
+  assert.ok(await pageSocket(p2, `${url.replace("http", "ws")}/ws/${a.body.code}?token=${a.body.token}`));
+  await p2.waitForFunction(() => window.__got.length > 0);
+  const after = await p2.evaluate(() => window.__got[0]);
+  assert.equal(after.decision, before.decision, `the same decision is pending (before ${before.decision} ${before.asking} ${JSON.stringify(before.choices.slice(0,3))}; after ${after.decision} ${after.asking} ${JSON.stringify(after.choices.slice(0,3))})`);
+  assert.deepEqual(after.choices, before.choices);
+  assert.deepEqual(after.view.players.map((p) => p.score), before.view.players.map((p) => p.score));
+  assert.equal(after.log_from + after.log.length, before.log_from + before.log.length, "the log is whole");
+  proc.kill();
+  await page.close();
+  await p2.close();
+});
+
 async function main() {
   const dir = join(tmpdir(), `ponyccg-web-${process.pid}`);
   rmSync(dir, { recursive: true, force: true });
@@ -190,7 +226,7 @@ async function main() {
   let failed = 0;
   for (const t of tests) {
     try {
-      await t.f({ browser, url });
+      await t.f({ browser, url, dir });
       console.log(`ok     ${t.name}`);
     } catch (e) {
       failed++;
