@@ -585,6 +585,7 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
             cost: price,
             then,
             chooser,
+            once,
         } => {
             // The player who acts: "they" for the loser's sending (514.6b) or where the
             // player concerned answers the "may".
@@ -603,9 +604,11 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
                     other => format!("{}, then {}", instead_words(*other), steps.join(", then ")),
                 }
             };
+            // "The next time": a replacement used once.
+            let first = if *once { "the next time " } else { "if " };
             if price.is_empty() {
                 format!(
-                    "if {}, {} {} instead",
+                    "{first}{}, {} {} instead",
                     would_words(would),
                     if *optional {
                         format!("{actor} may")
@@ -616,7 +619,7 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
                 )
             } else {
                 format!(
-                    "if {}, {}{}; if you do, {} instead",
+                    "{first}{}, {}{}; if you do, {} instead",
                     would_words(would),
                     if *optional { "you may " } else { "you " },
                     price.iter().map(cost).collect::<Vec<_>>().join(" and "),
@@ -635,11 +638,15 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
             does(*w, "ignore")
         ),
         StaticEffect::FaceoffTotal { who: w, amount: n } => {
-            let whom = match w {
-                Who::Each => "each player this applies to".to_string(),
-                other => who(*other).to_string(),
+            let gets = match w {
+                Who::Each => "each player this applies to gets".to_string(),
+                other => does(*other, "get"),
             };
-            format!("{whom} gets {n:+} to their power total in the faceoff")
+            let n = match n {
+                Amount::N(n) => format!("{n:+}"),
+                other => format!("+X (X is {})", number(other)),
+            };
+            format!("{gets} {n} to their power total in the faceoff")
         }
         StaticEffect::GainTrait { cards, trait_ } => {
             format!("{} has the {trait_} trait", on_cards(cards))
@@ -1389,6 +1396,7 @@ fn would_words(w: &Would) -> String {
         ),
         Would::BeReadied(s) => format!("{} would ready", subject(s)),
         Would::Draw(w) => format!("{} would draw a card", who(*w)),
+        Would::Flip(w) => format!("{} would flip a card", who(*w)),
         Would::Score(w) => format!("{} would score points", who(*w)),
         Would::ToDiscardPile(s) => format!("{} would be put into a discard pile", subject(s)),
     }

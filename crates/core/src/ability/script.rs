@@ -636,6 +636,10 @@ impl Trigger {
                 effect: StaticEffect::LoseKeyword(_) | StaticEffect::MeetConfront { .. },
                 ..
             } => Err("`LoseKeyword` and `MeetConfront` are modifiers only: write them inside `Until(target: .., effect: .., duration: ..)`".into()),
+            Ability::Static {
+                effect: StaticEffect::Replace { once: true, .. },
+                ..
+            } => Err("a replacement with `once: true` (\"the next time\") is a modifier only: write it inside `Until(target: .., effect: .., duration: ..)`".into()),
             Ability::Static { .. }
             | Ability::Attach(_)
             | Ability::AsEntersPlay(_)
@@ -908,7 +912,7 @@ pub enum StaticEffect {
     IgnoreHighestFlip { who: Who },
     /// 514.5a: a modifier to a player's power total. With `who: Each` the ability's
     /// condition is read once for each player as "you" ("players who …").
-    FaceoffTotal { who: Who, amount: i16 },
+    FaceoffTotal { who: Who, amount: Amount },
     /// 710, 514.7: a flipped card of the named players (that fits `cards`, if given) that
     /// would go to the bottom of its owner's deck goes elsewhere instead; `optional` is a
     /// "may", `once_per_faceoff` limits the modifier to one card each faceoff.
@@ -953,6 +957,10 @@ pub enum StaticEffect {
         /// occurrence is about; this card's controller when left out.
         #[serde(default)]
         chooser: Option<Who>,
+        /// "The next time": the modifier is used up once it has replaced an occurrence
+        /// (only for one given by an effect for a while, `Effect::Until`).
+        #[serde(default)]
+        once: bool,
     },
     /// The selected cards (this card when `None`) lose their abilities, keywords
     /// included, and can't have any (gained ones too) while this applies. The
@@ -1153,6 +1161,9 @@ pub enum Would {
     Draw(Who),
     /// A named player would score points (517).
     Score(Who),
+    /// A named player would flip a card from their deck in a faceoff (514.4), at a
+    /// faceoff's flip or by an effect; "that player" is the flipping player.
+    Flip(Who),
     /// A card that fits would be put into a discard pile, from anywhere (dismissed,
     /// retired, discarded from a hand, or put there from a flip zone).
     ToDiscardPile(Subject),

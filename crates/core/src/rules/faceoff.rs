@@ -266,10 +266,24 @@ impl Game {
                     self.static_names(*who, cond, ctx, p)
                 };
                 if applies {
-                    n += *amount as i32;
+                    n += self.amount(amount, ctx) as i32;
                 }
             }
         });
+        // Ones an effect gave a card for a while (`Effect::Until`, CG93), read as that
+        // card's own, its amount fixed as it was made (708.2b).
+        for m in &self.st.modifiers {
+            if let StaticEffect::FaceoffTotal { who, amount } = &m.effect {
+                let c = m.target;
+                if self.card(c).object == m.object
+                    && self.card(c).zone == Zone::Play
+                    && !self.lacks_abilities(c)
+                    && self.static_names(*who, None, &self.ctx_of(c), p)
+                {
+                    n += self.amount(amount, &self.ctx_of(c)) as i32;
+                }
+            }
+        }
         n
     }
 
@@ -332,7 +346,9 @@ impl Game {
         for (p, n) in players.into_iter().zip(counts) {
             if !self.player(p).removed {
                 for _ in 0..n {
-                    any |= self.perform(Occurrence::Flip(p));
+                    // 710: a flip may be replaced (CG93); one waiting for a choice
+                    // could happen, as only a flip that can happen is replaced (104.2a).
+                    any |= self.occur(Occurrence::Flip(p)).unwrap_or(true);
                 }
             }
         }

@@ -88,6 +88,8 @@ struct Modifier {
     then: Vec<crate::ability::Effect>,
     chooser: Option<Who>,
     condition: Option<Condition>,
+    /// Used up once it has replaced an occurrence ("the next time").
+    once: bool,
 }
 
 impl Game {
@@ -275,8 +277,35 @@ impl Game {
                     .replacing
                     .push(Settling::Instead(Box::new((ctx, m.then))));
             }
+            if m.once {
+                self.use_up_timed(a.id);
+            }
         }
         r.occ = a.instead;
+    }
+
+    /// Removes a replacement an effect gave a card for a while (`once`: "the next
+    /// time"), found as `modifiers_of` numbers them.
+    fn use_up_timed(&mut self, id: Rid) {
+        let Some(i) = id.index.checked_sub(TIMED_BASE) else {
+            return;
+        };
+        let object = self.card(id.source).object;
+        let found = self
+            .st
+            .modifiers
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| {
+                m.target == id.source
+                    && m.object == object
+                    && matches!(m.effect, StaticEffect::Replace { .. })
+            })
+            .nth(i as usize)
+            .map(|(k, _)| k);
+        if let Some(k) = found {
+            self.st.modifiers.remove(k);
+        }
     }
 
     /// What a replacement modifier does instead, in words for a choice's label.
@@ -315,6 +344,7 @@ impl Game {
         match occ {
             Occurrence::Confront { player, .. }
             | Occurrence::Draw(player)
+            | Occurrence::Flip(player)
             | Occurrence::DrawBottom(player)
             | Occurrence::Score { player, .. } => player,
             other => other
@@ -342,6 +372,7 @@ impl Game {
                         then: Vec::new(),
                         chooser: None,
                         condition: condition.clone(),
+                        once: false,
                     }),
                 }
                 continue;
@@ -353,6 +384,7 @@ impl Game {
                 cost,
                 then,
                 chooser,
+                once,
             } = effect
             else {
                 continue;
@@ -368,6 +400,7 @@ impl Game {
                 then: then.clone(),
                 chooser: *chooser,
                 condition: condition.clone(),
+                once: *once,
             });
         }
         // Replacements an effect gave the card for a while (`Effect::Until`), in the
@@ -388,6 +421,7 @@ impl Game {
                 cost,
                 then,
                 chooser,
+                once,
             } = &m.effect
             {
                 out.push(Modifier {
@@ -400,6 +434,7 @@ impl Game {
                     then: then.clone(),
                     chooser: *chooser,
                     condition: None,
+                    once: *once,
                 });
             }
         }
@@ -416,6 +451,7 @@ impl Game {
                         then: Vec::new(),
                         chooser: None,
                         condition: None,
+                        once: false,
                     });
                 }
             }
@@ -599,6 +635,10 @@ impl Game {
             },
             Would::Draw(who) => match occ {
                 Occurrence::Draw(p) => player(*who, p),
+                _ => None,
+            },
+            Would::Flip(who) => match occ {
+                Occurrence::Flip(p) => player(*who, p),
                 _ => None,
             },
             Would::Score(who) => match occ {

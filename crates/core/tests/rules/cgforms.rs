@@ -64,6 +64,7 @@ fn r710_a_dismissal_replaced_by_turning_this_mane_over_happens_once() {
             cost: Vec::new(),
             then: Vec::new(),
             chooser: None,
+            once: false,
             would: Would::BeDismissed(Subject::Any(Cards {
                 controller: Some(Who::You),
                 ..kind(CardType::Friend)

@@ -140,7 +140,7 @@ fn r514_5a_a_total_modifier_for_players_who_fit_reads_each_player_as_you() {
         vec![static_(
             StaticEffect::FaceoffTotal {
                 who: Who::Each,
-                amount: 2,
+                amount: Amount::N(2),
             },
             Some(Condition::Exists(blue_involved)),
         )],
@@ -461,4 +461,59 @@ fn r514_7_the_owner_orders_their_flipped_cards_going_to_the_bottom() {
     let deck = &t.g.player(P1).deck;
     assert_eq!(deck[..2], [a1.unwrap(), a2.unwrap()], "A1 went below A2");
     assert!(b1s.iter().all(|&c| t.g.card(c).zone == Zone::DrawDeck));
+}
+
+#[test]
+fn r710_1_a_flip_from_the_deck_can_be_replaced_for_its_player_only() {
+    // P1's flips are replaced by nothing while the Friend is involved (CG93's occurrence,
+    // given here as a static ability): P1 stays at 2 + 1 and never flips the 5 on top,
+    // while P2's flip is untouched (3 + 1), so the Troublemaker stays.
+    let stopper = with(
+        friend("NF", Blue, 2, 1, 0),
+        vec![static_(
+            StaticEffect::Replace {
+                would: Would::Flip(Who::You),
+                instead: Instead::Nothing,
+                optional: false,
+                cost: Vec::new(),
+                then: Vec::new(),
+                chooser: None,
+                once: false,
+            },
+            Some(Condition::Involved),
+        )],
+    );
+    let mut tm = None;
+    let mut t = board(
+        deck(
+            "A",
+            Blue,
+            vec![
+                stopper,
+                friend("A5", Blue, 5, 1, 0),
+                friend("A6", Blue, 5, 1, 0),
+            ],
+            0,
+        ),
+        deck(
+            "B",
+            Orange,
+            vec![
+                troublemaker("TM", 3, 1, false),
+                friend("B1", Orange, 1, 1, 0),
+                friend("B2", Orange, 1, 1, 0),
+            ],
+            0,
+        ),
+        StartAt::ChallengeStep,
+        |b| {
+            tm = Some(place(b, P2, "TM", Area::Problem(P1)));
+            place(b, P1, "NF", Area::Problem(P1));
+        },
+    );
+    t.choose(P1, CHALLENGE);
+    let events = t.g.take_events();
+    assert_eq!(flips_by(&events, P1), 0, "P1's flip is replaced");
+    assert_eq!(flips_by(&events, P2), 1, "P2's flip is not");
+    assert_eq!(t.g.card(tm.unwrap()).zone, Zone::Play, "3 loses to 4");
 }

@@ -357,6 +357,7 @@ fn r710_a_may_replacement_is_asked_for_each_card_an_effect_would_dismiss() {
                 cost: Vec::new(),
                 then: Vec::new(),
                 chooser: None,
+                once: false,
                 would: Would::BeDismissed(Subject::Any(Cards {
                     controller: Some(Who::You),
                     place: Some(Place::Here),
@@ -426,6 +427,7 @@ fn r104_3_the_games_own_dismissal_is_not_replaced() {
                 cost: Vec::new(),
                 then: Vec::new(),
                 chooser: None,
+                once: false,
                 would: Would::BeDismissed(Subject::Any(friends())),
                 instead: Instead::ToDeckTop,
                 optional: true,

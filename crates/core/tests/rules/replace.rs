@@ -329,6 +329,7 @@ fn two_replacements() -> (T, ponyccg_core::CardId) {
                 cost: Vec::new(),
                 then: Vec::new(),
                 chooser: None,
+                once: false,
                 would: Would::BeDismissed(Subject::Any(Cards {
                     place: Some(Place::Here),
                     other: true,
@@ -431,6 +432,7 @@ fn r710_3_a_modifier_never_applies_twice_to_its_own_result() {
                 cost: Vec::new(),
                 then: Vec::new(),
                 chooser: None,
+                once: false,
                 would: Would::LeavePlay(Subject::Any(Cards {
                     other: true,
                     ..your_friends()
@@ -474,6 +476,7 @@ fn r104_4_the_games_dismissal_is_replaced_only_by_banishing() {
                     cost: Vec::new(),
                     then: Vec::new(),
                     chooser: None,
+                    once: false,
                     would: Would::BeDismissed(Subject::Any(Cards {
                         other: true,
                         ..friends()
@@ -611,6 +614,7 @@ fn keep_exhausted(tokens: u16) -> (T, ponyccg_core::CardId) {
                 cost: vec![Cost::Tokens(1)],
                 then: Vec::new(),
                 chooser: None,
+                once: false,
                 would: Would::BeReadied(Subject::This),
                 instead: Instead::Nothing,
                 optional: true,

@@ -128,6 +128,10 @@ impl Game {
                             cards: cards.clone(),
                             amount: Amount::N(self.amount(amount, ctx)),
                         },
+                        StaticEffect::FaceoffTotal { who, amount } => StaticEffect::FaceoffTotal {
+                            who: *who,
+                            amount: Amount::N(self.amount(amount, ctx)),
+                        },
                         other => other.clone(),
                     };
                     let ends = self.modifier_ends(*duration, c, ctx.source);
@@ -441,7 +445,7 @@ impl Game {
                 if self.st.faceoff.is_some() {
                     for p in self.players_named(*who, ctx) {
                         for _ in 0..*amount {
-                            self.perform(Occurrence::Flip(p));
+                            self.occur(Occurrence::Flip(p));
                         }
                     }
                 }
@@ -741,7 +745,7 @@ impl Game {
             Effect::FlipExtra(n) => {
                 if self.st.faceoff.is_some() {
                     for _ in 0..*n {
-                        self.perform(Occurrence::Flip(you));
+                        self.occur(Occurrence::Flip(you));
                     }
                 }
             }
