@@ -110,30 +110,11 @@ impl Catalogue {
     /// nothing, on a script error (named by file and line) or if the catalogue was
     /// already in use.
     pub fn use_scripts_from(dir: &Path) -> Result<&'static Catalogue, CatalogueError> {
-        let io = |e| CatalogueError::Io {
-            path: dir.to_path_buf(),
-            source: e,
-        };
-        let mut files = Vec::new();
-        for ent in std::fs::read_dir(dir).map_err(io)? {
-            let p = ent.map_err(io)?.path();
-            if p.extension().is_some_and(|x| x == "ron") && p.is_file() {
-                files.push(p);
-            }
-        }
-        files.sort();
-        if files.is_empty() {
+        let texts = read_files(dir, "ron")?;
+        if texts.is_empty() {
             return Err(CatalogueError::NoScripts {
                 path: dir.to_path_buf(),
             });
-        }
-        let mut texts = Vec::new();
-        for f in &files {
-            let text = std::fs::read_to_string(f).map_err(|e| CatalogueError::Io {
-                path: f.clone(),
-                source: e,
-            })?;
-            texts.push((f.display().to_string(), text));
         }
         let mut cat = Catalogue::from_sources(BUILTIN.iter().copied())?;
         cat.apply_scripts(texts.iter().map(|(n, t)| (n.as_str(), t.as_str())))?;
@@ -150,55 +131,31 @@ impl Catalogue {
 
     /// Reads every `*.toml` file of a folder (other files are ignored).
     pub fn load_dir(path: &Path) -> Result<Catalogue, CatalogueError> {
-        let io = |e| CatalogueError::Io {
-            path: path.to_path_buf(),
-            source: e,
-        };
-        let mut files = Vec::new();
-        for ent in std::fs::read_dir(path).map_err(io)? {
-            let p = ent.map_err(io)?.path();
-            if p.extension().is_some_and(|x| x == "toml") && p.is_file() {
-                files.push(p);
-            }
-        }
-        files.sort();
-        if files.is_empty() {
+        let texts = read_files(path, "toml")?;
+        if texts.is_empty() {
             return Err(CatalogueError::Empty {
                 path: path.to_path_buf(),
             });
         }
-        let mut texts = Vec::with_capacity(files.len());
-        for f in &files {
-            let text = std::fs::read_to_string(f).map_err(|e| CatalogueError::Io {
-                path: f.clone(),
-                source: e,
-            })?;
-            texts.push((f.display().to_string(), text));
-        }
         let mut cat = Catalogue::from_sources(texts.iter().map(|(n, t)| (n.as_str(), t.as_str())))?;
-        // Ability scripts in `scripts/*.ron` beside the card files.
-        let mut scripts = Vec::new();
-        if let Ok(rd) = std::fs::read_dir(path.join("scripts")) {
-            for ent in rd {
-                let p = ent.map_err(io)?.path();
-                if p.extension().is_some_and(|x| x == "ron") && p.is_file() {
-                    scripts.push(p);
-                }
-            }
-        }
-        scripts.sort();
-        let mut stexts = Vec::new();
-        for f in &scripts {
-            let text = std::fs::read_to_string(f).map_err(|e| CatalogueError::Io {
-                path: f.clone(),
-                source: e,
-            })?;
-            let name = format!(
-                "scripts/{}",
-                f.file_name().and_then(|n| n.to_str()).unwrap_or_default()
-            );
-            stexts.push((name, text));
-        }
+        // Ability scripts in `scripts/*.ron` beside the card files, named as in the
+        // built-in catalogue (`scripts/PR.ron`).
+        let sdir = path.join("scripts");
+        let stexts: Vec<(String, String)> = if sdir.is_dir() {
+            read_files(&sdir, "ron")?
+                .into_iter()
+                .map(|(n, t)| {
+                    let file = Path::new(&n)
+                        .file_name()
+                        .and_then(|f| f.to_str())
+                        .unwrap_or_default()
+                        .to_string();
+                    (format!("scripts/{file}"), t)
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         cat.apply_scripts(stexts.iter().map(|(n, t)| (n.as_str(), t.as_str())))?;
         Ok(cat)
     }
@@ -511,4 +468,30 @@ impl Catalogue {
 
 fn base_name(path: &str) -> &str {
     path.rsplit(['/', '\\']).next().unwrap_or(path)
+}
+
+/// The name and text of every `*.EXT` file of a folder, in name order (other files are
+/// ignored).
+fn read_files(dir: &Path, ext: &str) -> Result<Vec<(String, String)>, CatalogueError> {
+    let io = |e| CatalogueError::Io {
+        path: dir.to_path_buf(),
+        source: e,
+    };
+    let mut files = Vec::new();
+    for ent in std::fs::read_dir(dir).map_err(io)? {
+        let p = ent.map_err(io)?.path();
+        if p.extension().is_some_and(|x| x == ext) && p.is_file() {
+            files.push(p);
+        }
+    }
+    files.sort();
+    let mut texts = Vec::with_capacity(files.len());
+    for f in &files {
+        let text = std::fs::read_to_string(f).map_err(|e| CatalogueError::Io {
+            path: f.clone(),
+            source: e,
+        })?;
+        texts.push((f.display().to_string(), text));
+    }
+    Ok(texts)
 }
