@@ -212,42 +212,12 @@ pub fn board(v: &View, choices: &[String], asked_by: Option<&str>) -> String {
         push(&mut out, format!("\n{}", outcome(o, me)));
     } else if let Some(p) = &v.prompt {
         let by = asked_by.map_or(String::new(), |c| format!(" — asked by \"{c}\""));
-        push(&mut out, format!("\n{}{by} — choose:", prompt_text(p)));
+        push(&mut out, format!("\n{}{by} — choose:", p.heading()));
         for (i, l) in choices.iter().enumerate() {
             push(&mut out, format!("  {:>2}. {l}", i + 1));
         }
     }
     out
-}
-
-fn prompt_text(p: &ponyccg_core::Prompt) -> &'static str {
-    use ponyccg_core::Prompt::*;
-    match p {
-        StartingProblem => "Your Starting Problem (102.2)",
-        Mulligan => "Keep this hand or mulligan (102.4)",
-        Priority => "You have priority (510)",
-        PhaseAction => "Main Phase: take an action or end the phase (609)",
-        Uncover => "Uncover your Troublemakers in an order (607.2)",
-        Challenge => "Challenge a Troublemaker? (608)",
-        ConfrontOrder => "Which Problem to confront next (610.1)",
-        SendHome => "Send an involved character home (514.6b)",
-        DiscardToHandSize => "Discard down to your hand size (616.2)",
-        RetireToHomeLimit => "Retire Friends down to your home limit (616.3)",
-        RepairUniqueness => "Choose a card to dismiss (516.2)",
-        OrderTriggers => "Which of your triggered effects resolves next (511.7a)",
-        May => "Do what the effect offers, paying its cost? (712.3)",
-        Target => "Choose a card for the effect",
-        Pick => "Choose cards one at a time",
-        ChooseMode => "Choose a mode",
-        Discard => "Discard a card for the effect",
-        ChooseProblem => "Choose a Problem for the effect",
-        Arrange => "Put the looked-at cards back, one at a time",
-        Replacement => "Choose the replacement to apply first (710.5)",
-        AsEntersPlay => "As your card enters play (706.1a, 711.6)",
-        ChooseColor => "Choose a colour",
-        FaceoffCards => "Choose who is in the faceoff (514.3c)",
-        ChooseCardType => "Choose a card type",
-    }
 }
 
 /// The pending decision's choices as shown: each label, with what it costs in

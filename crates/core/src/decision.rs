@@ -60,6 +60,38 @@ pub enum Prompt {
     ChooseCardType,
 }
 
+impl Prompt {
+    /// What the prompt asks, with the rule that asks it, as every front end heads it.
+    pub fn heading(&self) -> &'static str {
+        match self {
+            Prompt::StartingProblem => "Your Starting Problem (102.2)",
+            Prompt::Mulligan => "Keep this hand or mulligan (102.4)",
+            Prompt::Priority => "You have priority (510)",
+            Prompt::PhaseAction => "Main Phase: take an action or end the phase (609)",
+            Prompt::Uncover => "Uncover your Troublemakers in an order (607.2)",
+            Prompt::Challenge => "Challenge a Troublemaker? (608)",
+            Prompt::ConfrontOrder => "Which Problem to confront next (610.1)",
+            Prompt::SendHome => "Send an involved character home (514.6b)",
+            Prompt::DiscardToHandSize => "Discard down to your hand size (616.2)",
+            Prompt::RetireToHomeLimit => "Retire Friends down to your home limit (616.3)",
+            Prompt::RepairUniqueness => "Choose a card to dismiss (516.2)",
+            Prompt::OrderTriggers => "Which of your triggered effects resolves next (511.7a)",
+            Prompt::May => "Do what the effect offers, paying its cost? (712.3)",
+            Prompt::Target => "Choose a card for the effect",
+            Prompt::Pick => "Choose cards one at a time",
+            Prompt::ChooseMode => "Choose a mode",
+            Prompt::Discard => "Discard a card for the effect",
+            Prompt::ChooseProblem => "Choose a Problem for the effect",
+            Prompt::Arrange => "Put the looked-at cards back, one at a time",
+            Prompt::Replacement => "Choose the replacement to apply first (710.5)",
+            Prompt::AsEntersPlay => "As your card enters play (706.1a, 711.6)",
+            Prompt::ChooseColor => "Choose a colour",
+            Prompt::FaceoffCards => "Choose who is in the faceoff (514.3c)",
+            Prompt::ChooseCardType => "Choose a card type",
+        }
+    }
+}
+
 /// One answer to a decision.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Choice {

@@ -5,7 +5,7 @@
 use ponyccg_ai::Player;
 use ponyccg_core::view::View;
 use ponyccg_core::{
-    Area, Game, GameSetup, Pending, PlayerDeck, PlayerId, Prompt, Replay, ReplayError, Viewer,
+    Area, Game, GameSetup, Pending, PlayerDeck, PlayerId, Replay, ReplayError, Viewer,
 };
 use serde::{Deserialize, Serialize};
 
@@ -377,7 +377,10 @@ impl Table {
         if let (Some(d), Some(me)) = (g.decision(), viewer.seat()) {
             if d.player == me {
                 u.decision = Some(g.decisions_made());
-                u.asking = Some(asking(&d.prompt).to_string());
+                u.asking = Some(match g.asking_card() {
+                    Some(c) => format!("{} (asked by \"{}\")", d.prompt.heading(), g.name(c)),
+                    None => d.prompt.heading().to_string(),
+                });
                 u.choices = g
                     .labels_of(d)
                     .into_iter()
@@ -392,35 +395,5 @@ impl Table {
             }
         }
         u
-    }
-}
-
-/// What a prompt asks, with the rule that asks it.
-pub fn asking(p: &Prompt) -> &'static str {
-    match p {
-        Prompt::StartingProblem => "Choose your Starting Problem (102.2)",
-        Prompt::Mulligan => "Keep this hand or mulligan (102.4)",
-        Prompt::Priority => "You have priority (510)",
-        Prompt::PhaseAction => "Take an action or end the phase (609)",
-        Prompt::Uncover => "Uncover your Troublemakers in an order (607.2)",
-        Prompt::Challenge => "Challenge a Troublemaker? (608)",
-        Prompt::ConfrontOrder => "Which Problem to confront next (610.1)",
-        Prompt::SendHome => "Send an involved character home (514.6b)",
-        Prompt::DiscardToHandSize => "Discard down to your hand size (616.2)",
-        Prompt::RetireToHomeLimit => "Retire Friends down to your home limit (616.3)",
-        Prompt::RepairUniqueness => "Choose a card to dismiss (516.2)",
-        Prompt::OrderTriggers => "Which triggered effect resolves next (511.7a)",
-        Prompt::May => "Do you want to? (712.3)",
-        Prompt::Target => "Choose a card for the effect",
-        Prompt::Pick => "Choose cards one at a time",
-        Prompt::ChooseMode => "Choose a mode",
-        Prompt::Discard => "Discard a card for the effect",
-        Prompt::ChooseProblem => "Choose a Problem for the effect",
-        Prompt::Arrange => "Put the cards back in an order",
-        Prompt::Replacement => "Choose the replacement to apply first (710.5)",
-        Prompt::AsEntersPlay => "As your card enters play (706.1a, 711.6)",
-        Prompt::ChooseColor => "Choose a colour",
-        Prompt::FaceoffCards => "Choose who is in the faceoff (514.3c)",
-        Prompt::ChooseCardType => "Choose a card type",
     }
 }
