@@ -318,16 +318,16 @@ pub fn check(deck: &Deck, format: &Format, as_of: Date, cat: &Catalogue) -> Repo
             ));
         }
     }
-    if !limited {
-        for (e, n) in copies_by_name(draw) {
-            if n > 3 {
-                v.push(viol(
-                    "101.2",
-                    Some(e),
-                    Some(n),
-                    format!("{n} copies of one name in the draw deck; at most 3"),
-                ));
-            }
+    // 101.2 holds in Limited too: no card is provided for the draw deck, so every
+    // draw card comes from the pool and keeps the copy limit.
+    for (e, n) in copies_by_name(draw) {
+        if n > 3 {
+            v.push(viol(
+                "101.2",
+                Some(e),
+                Some(n),
+                format!("{n} copies of one name in the draw deck; at most 3"),
+            ));
         }
     }
 
@@ -357,16 +357,29 @@ pub fn check(deck: &Deck, format: &Format, as_of: Date, cat: &Catalogue) -> Repo
             ));
         }
     }
-    if !limited {
-        for (e, n) in copies_by_name(problems) {
-            if n > 2 {
-                v.push(viol(
-                    "101.3a",
-                    Some(e),
-                    Some(n),
-                    format!("{n} copies of one name in the Problem deck; at most 2"),
-                ));
-            }
+    // 101.3a holds in Limited as well, except for the Starting Problems an organiser
+    // may provide, which the Limited Play section allows in any number.
+    let provided_sp_names: Vec<String> = match format {
+        Format::Limited { block, .. } => block
+            .map_or(Block::ALL.to_vec(), |b| vec![b])
+            .iter()
+            .flat_map(|b| b.provided_starting_problems())
+            .filter_map(|n| cat.get(n))
+            .map(|e| normalize(&e.def.full_name()))
+            .collect(),
+        Format::Constructed | Format::Harmony | Format::Block(_) => Vec::new(),
+    };
+    for (e, n) in copies_by_name(problems)
+        .into_iter()
+        .filter(|(e, _)| !provided_sp_names.contains(&normalize(&e.def.full_name())))
+    {
+        if n > 2 {
+            v.push(viol(
+                "101.3a",
+                Some(e),
+                Some(n),
+                format!("{n} copies of one name in the Problem deck; at most 2"),
+            ));
         }
     }
     let starting: u32 = problems

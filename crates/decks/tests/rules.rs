@@ -582,11 +582,46 @@ fn limited_pool_bounds_the_deck_except_provided_cards() {
     assert!(r.is_legal(), "{r}");
 }
 
+/// Issue 18: with a pool, 101.2 and 101.3a still bound the pool's cards; only the
+/// Starting Problems an organiser may provide (Limited Play, Starting Problems) come
+/// in any number. Four Blue Jay (PR81) in the draw deck and three Not Enough Pinkie
+/// Pies (PR181, not a provided Starting Problem) were judged legal.
 #[test]
-fn limited_has_no_copy_limits_of_its_own() {
+fn limited_copy_limits_101_2_and_101_3a_apply_to_pool_cards() {
     let mut d = limited_base();
-    d.draw[0].count = 5;
-    let r = limited(&d);
+    d.draw.retain(|c| c.number != "PR81");
+    d.draw.push(DeckCard::new("PR81", 4));
+    let mut pool = Deck {
+        name: None,
+        mane: d.mane.clone(),
+        problems: d.problems.clone(),
+        draw: d.draw.clone(),
+    };
+    let fmt = |pool: &Deck| Format::Limited {
+        block: Some(Block::Premiere),
+        pool: Some(pool.clone()),
+    };
+    let v = only(&check(&d, &fmt(&pool), today(), cat()), "101.2");
+    assert!(v.card.unwrap().contains("PR81"));
+    assert_eq!(v.count, Some(4));
+    // Without a pool the limit holds as well.
+    assert_eq!(only(&limited(&d), "101.2").count, Some(4));
+    // Three copies of a pool Problem break 101.3a.
+    let mut p = limited_base();
+    pool.draw.extend(p.draw.iter().cloned());
+    p.problems.truncate(2);
+    p.problems.push(DeckCard::new("PR181", 3));
+    pool.problems.push(DeckCard::new("PR181", 3));
+    let v = only(&check(&p, &fmt(&pool), today(), cat()), "101.3a");
+    assert!(v.card.unwrap().contains("PR181"));
+    // A provided Starting Problem (PR164) may come three times, from no pool at all.
+    let mut sp = p.clone();
+    sp.problems.retain(|c| c.number != "PR181");
+    sp.problems.push(DeckCard::new("PR164", 3));
+    let total: u32 = sp.problems.iter().map(|c| c.count).sum();
+    sp.problems[0].count -= total - 5;
+    sp.problems.retain(|c| c.count > 0);
+    let r = check(&sp, &fmt(&pool), today(), cat());
     assert!(r.is_legal(), "{r}");
 }
 
