@@ -469,10 +469,149 @@ impl Tournament {
     }
 
     /// The announced number of Swiss rounds, or the suggested one for the players
-    /// registered.
+    /// taking part.
     pub fn planned_swiss_rounds(&self) -> Option<u32> {
         self.swiss_rounds
-            .or_else(|| suggested_rounds(self.players.len()))
+            .or_else(|| suggested_rounds(self.participants()))
+    }
+
+    /// Players who took part: everyone registered except those who dropped (or were
+    /// disqualified) before round 1 was paired. The suggested number of Swiss rounds
+    /// and the top-cut size count these (Tournament Policies, Swiss Rounds; Tier 1
+    /// Rules, Elimination Rounds): a player who never played is not a finisher.
+    pub fn participants(&self) -> usize {
+        self.players
+            .iter()
+            .filter(|p| {
+                let gone_before_start = p.dropped_after == Some(0)
+                    || (p.disqualified
+                        && self
+                            .penalties
+                            .iter()
+                            .any(|x| x.player == p.id && x.round == 0));
+                !gone_before_start
+            })
+            .count()
+    }
+
+    /// Withdraws a registration before the event starts: the player is removed as
+    /// if never registered. Once round 1 is paired, a player drops instead.
+    pub fn withdraw(&mut self, name: &str) -> Result<Player, EventError> {
+        let p = self.find_player(name)?;
+        if !self.rounds.is_empty() {
+            return Err(EventError::WrongStage(format!(
+                "the event has started (round 1 is paired); {} can drop instead of withdrawing",
+                p.name
+            )));
+        }
+        if self.penalties.iter().any(|x| x.player == p.id) {
+            return Err(EventError::WrongStage(format!(
+                "{} has a penalty on record, so the registration stays; use drop",
+                p.name
+            )));
+        }
+        let id = p.id;
+        let i = self
+            .players
+            .iter()
+            .position(|p| p.id == id)
+            .expect("found above");
+        Ok(self.players.remove(i))
+    }
+
+    /// Edits a registration before the event starts: a new deck (checked for the
+    /// event's format like a new registration) and/or a new name.
+    pub fn edit_registration(
+        &mut self,
+        name: &str,
+        new_name: Option<&str>,
+        deck: Option<DeckList>,
+        check: DeckCheck<'_>,
+    ) -> Result<u32, EventError> {
+        let p = self.find_player(name)?;
+        let id = p.id;
+        let shown = p.name.clone();
+        if !self.rounds.is_empty() {
+            return Err(EventError::WrongStage(format!(
+                "registration is closed: round 1 has been paired, so the registration of {shown} can no longer change"
+            )));
+        }
+        let new_name = match new_name.map(str::trim) {
+            Some("") => return Err(EventError::Invalid("a player needs a name".into())),
+            Some(n) => {
+                if self
+                    .players
+                    .iter()
+                    .any(|q| q.id != id && q.name.eq_ignore_ascii_case(n))
+                {
+                    return Err(EventError::Invalid(format!(
+                        "a player named `{n}` is already registered"
+                    )));
+                }
+                Some(n.to_string())
+            }
+            None => None,
+        };
+        if let Some(d) = &deck {
+            let problems = check(&self.format, d).map_err(EventError::Invalid)?;
+            if !problems.is_empty() {
+                return Err(EventError::IllegalDeck {
+                    player: new_name.clone().unwrap_or(shown),
+                    format: self.format.clone(),
+                    problems,
+                });
+            }
+        }
+        let p = self
+            .players
+            .iter_mut()
+            .find(|p| p.id == id)
+            .expect("found above");
+        if let Some(n) = new_name {
+            p.name = n;
+        }
+        if let Some(d) = deck {
+            p.deck = d;
+        }
+        Ok(id)
+    }
+
+    /// The time limit of a round in minutes (Tournament Policies, Match Time Limit;
+    /// Tier 2 Rules and Tier 3 Rules, Time Limit): 35 for Swiss rounds and for the
+    /// elimination rounds of Tier 1 (which add no rule of their own), 45 for the
+    /// elimination rounds of Tier 2. Tier 3 elimination rounds are untimed (`None`).
+    pub fn round_minutes(&self, kind: RoundKind) -> Option<u32> {
+        match (kind, self.tier) {
+            (RoundKind::Swiss, _) | (RoundKind::Elimination, Tier::One) => Some(35),
+            (RoundKind::Elimination, Tier::Two) => Some(45),
+            (RoundKind::Elimination, Tier::Three) => None,
+        }
+    }
+
+    /// The tables of round `number` picked for a random deck check (Tier 2 and
+    /// Tier 3 Rules, Deck Checks: at least one game each round). Drawn from the
+    /// event's seed and the round, so asking again gives the same tables; Tier 1
+    /// events recommend none. Byes have no game and are never picked.
+    pub fn deck_check_tables(&self, number: u32, count: usize) -> Vec<u32> {
+        if self.tier == Tier::One {
+            return Vec::new();
+        }
+        let Some(r) = self.rounds.iter().find(|r| r.number == number) else {
+            return Vec::new();
+        };
+        let mut tables: Vec<u32> = r
+            .matches
+            .iter()
+            .filter(|m| m.b.is_some())
+            .map(|m| m.table)
+            .collect();
+        let mut rng = ChaCha8Rng::seed_from_u64(
+            self.seed ^ (u64::from(number)).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+        );
+        tables.shuffle(&mut rng);
+        tables.truncate(count.max(1));
+        tables.sort_unstable();
+        tables
     }
 
     /// Pairs the next round: a Swiss round, or, once the top cut has started, the
@@ -482,10 +621,10 @@ impl Tournament {
         if self.top_cut_started() {
             return self.pair_elimination();
         }
-        if self.rounds.is_empty() && self.players.len() < MIN_PLAYERS {
+        if self.rounds.is_empty() && self.participants() < MIN_PLAYERS {
             return Err(EventError::Invalid(format!(
-                "a tournament needs at least {MIN_PLAYERS} players (Participation Minimums); {} registered",
-                self.players.len()
+                "a tournament needs at least {MIN_PLAYERS} players (Participation Minimums); {} registered and still in",
+                self.participants()
             )));
         }
         let planned = self
@@ -758,7 +897,7 @@ impl Tournament {
             )));
         }
         self.require_current_complete("make the top cut")?;
-        let mut size = top_cut_size(self.players.len());
+        let mut size = top_cut_size(self.participants());
         let active: Vec<u32> = self
             .standings()
             .into_iter()

@@ -6,6 +6,7 @@ mod common;
 
 use common::{deck, event, first_wins, lenient, win};
 use ponyccg_events::frac::Frac;
+use std::collections::BTreeSet;
 use ponyccg_events::limited::DeckList;
 use ponyccg_events::tournament::{
     EventError, Outcome, PenaltyKind, Report, RoundKind, Tier, Tournament,
@@ -579,4 +580,106 @@ fn swiss_rounds_standings_exact_tiebreaker_ties_fall_to_registration_order() {
     assert_eq!(p4.oomwp, Frac::new(169, 288));
     assert_eq!(p5.oomwp, Frac::new(169, 288));
     assert!(p4.rank < p5.rank, "P4 {} P5 {}", p4.rank, p5.rank);
+}
+
+/// Issue 18: a player who drops before round 1 never plays, so the Swiss Rounds
+/// table (Tournament Policies) and the top-cut size (Tier 1 Rules, Elimination
+/// Rounds) count only the others. 17 registered, 2 gone before round 1: 15 players
+/// take part, so 5 rounds (9-16) and a top 4, not 6 rounds and a top 8.
+#[test]
+fn swiss_rounds_players_dropped_before_round_one_do_not_count() {
+    let mut t = event(17, Tier::One, true);
+    assert_eq!(t.planned_swiss_rounds(), Some(6));
+    t.drop_player("P1").unwrap();
+    t.penalize("P2", PenaltyKind::Disqualification, "cheating", "")
+        .unwrap();
+    assert_eq!(t.participants(), 15);
+    assert_eq!(t.planned_swiss_rounds(), Some(5));
+    finish_swiss(&mut t);
+    assert_eq!(t.swiss_rounds_played(), 5);
+    let cut = t.make_top_cut().unwrap().clone();
+    assert_eq!(cut.matches.len(), 2, "a top 4 for 15 players");
+    // A drop after round 1 still counts: that player took part.
+    let mut u = event(5, Tier::One, false);
+    u.pair_next_round().unwrap();
+    first_wins(&mut u);
+    u.drop_player("P3").unwrap();
+    assert_eq!(u.participants(), 5);
+    // Four registered, one dropped before the start: below the minimum.
+    let mut v = event(4, Tier::One, false);
+    v.drop_player("P4").unwrap();
+    let e = v.pair_next_round().unwrap_err().to_string();
+    assert!(e.contains("at least 4 players"), "{e}");
+}
+
+/// Issue 18, for organisers: before round 1 a registration can be withdrawn or
+/// changed (a new deck is checked like a new one); afterwards neither.
+#[test]
+fn deck_lists_registration_can_be_withdrawn_or_edited_before_the_start() {
+    let mut t = event(5, Tier::One, false);
+    let gone = t.withdraw("p2").unwrap();
+    assert_eq!(gone.name, "P2");
+    assert!(t.find_player("P2").is_err());
+    assert_eq!(t.players.len(), 4);
+    let mut bad = deck(1);
+    bad.mane = "PR2".into();
+    let e = t
+        .edit_registration("P3", None, Some(bad), &lenient)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("not legal"), "{e}");
+    let e = t
+        .edit_registration("P3", Some("p4"), None, &lenient)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("already registered"), "{e}");
+    t.edit_registration("P3", Some("Carol"), Some(deck(7)), &lenient)
+        .unwrap();
+    assert_eq!(t.find_player("Carol").unwrap().deck, deck(7));
+    // A new registration gets a fresh id even after a withdrawal.
+    let id = t.register("Dan", deck(3), &lenient).unwrap();
+    assert_eq!(id, 6);
+    t.validate().unwrap();
+    t.pair_next_round().unwrap();
+    let e = t.withdraw("Dan").unwrap_err().to_string();
+    assert!(e.contains("can drop"), "{e}");
+    let e = t
+        .edit_registration("Dan", None, Some(deck(1)), &lenient)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("registration is closed"), "{e}");
+}
+
+/// Tier 2 and Tier 3 Rules, Deck Checks: at least one game a round, picked at
+/// random; Tier 1 recommends none. Tournament Policies, Match Time Limit and the
+/// tiers' Time Limit: 35 minutes, 45 for Tier 2 elimination rounds, Tier 3
+/// elimination rounds untimed.
+#[test]
+fn deck_checks_random_tables_at_tier_two_and_three_and_round_time_limits() {
+    let mut t = event(8, Tier::Two, true);
+    t.pair_next_round().unwrap();
+    let picks = t.deck_check_tables(1, 1);
+    assert_eq!(picks.len(), 1);
+    assert!((1..=4).contains(&picks[0]));
+    assert_eq!(t.deck_check_tables(1, 1), picks, "the same seed, the same pick");
+    assert_eq!(t.deck_check_tables(1, 9).len(), 4, "only tables with a game");
+    let spread: BTreeSet<u32> = (0..40u64)
+        .map(|seed| {
+            let mut u = event(8, Tier::Three, false);
+            u.seed = seed;
+            u.pair_next_round().unwrap();
+            u.deck_check_tables(1, 1)[0]
+        })
+        .collect();
+    assert!(spread.len() > 1, "picks are random: {spread:?}");
+    let mut one = event(8, Tier::One, false);
+    one.pair_next_round().unwrap();
+    assert!(one.deck_check_tables(1, 1).is_empty());
+    assert_eq!(one.round_minutes(RoundKind::Swiss), Some(35));
+    assert_eq!(one.round_minutes(RoundKind::Elimination), Some(35));
+    assert_eq!(t.round_minutes(RoundKind::Swiss), Some(35));
+    assert_eq!(t.round_minutes(RoundKind::Elimination), Some(45));
+    let three = event(4, Tier::Three, true);
+    assert_eq!(three.round_minutes(RoundKind::Swiss), Some(35));
+    assert_eq!(three.round_minutes(RoundKind::Elimination), None);
 }
