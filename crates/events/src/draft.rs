@@ -10,7 +10,9 @@
 //! nothing else, so no drafter can see another's cards.
 
 use crate::cards::CardLookup;
-use crate::limited::{card_colors, card_strength, Block, LimitedPool};
+use crate::limited::{
+    card_colors, card_strength, engine_plays, Block, LimitedPool, LIMITED_PROBLEMS, MAX_DRAW_COPIES,
+};
 use crate::packs::{PackError, PackMix};
 use ponyccg_core::card::{CardType, Color};
 use rand::SeedableRng;
@@ -248,21 +250,69 @@ impl AiDrafter {
     }
 }
 
+impl AiDrafter {
+    /// [`AiDrafter::pick_value`] for a drafter already holding `picks`, discounted
+    /// for what its limited deck could not use: a sixth Problem (a limited Problem
+    /// deck has five, and a block provides Starting Problems), a second Mane
+    /// Character, a fourth copy of a draw card's name (101.2), and, by half, a card
+    /// the engine can't play yet. Without these discounts a drafter could end with
+    /// 19 Problems and too few draw cards for a legal deck (issue 18).
+    pub fn value_with_picks(
+        number: &str,
+        picks: &[String],
+        committed: &[Color],
+        cards: &dyn CardLookup,
+    ) -> f64 {
+        let base = AiDrafter::pick_value(number, committed, cards);
+        let Some(d) = cards.card(number) else {
+            return base;
+        };
+        let held = |pred: &dyn Fn(&ponyccg_core::card::CardDef) -> bool| {
+            picks
+                .iter()
+                .filter(|p| cards.card(p).is_some_and(pred))
+                .count() as u32
+        };
+        let mut v = base;
+        if !engine_plays(d) {
+            v *= 0.5;
+        }
+        match d.card_type {
+            CardType::Problem => {
+                v *= if held(&|x| x.card_type == CardType::Problem) >= LIMITED_PROBLEMS {
+                    0.05
+                } else {
+                    0.5
+                };
+            }
+            CardType::ManeCharacter => {
+                if held(&|x| x.card_type == CardType::ManeCharacter) > 0 {
+                    v *= 0.1;
+                }
+            }
+            CardType::Friend | CardType::Event | CardType::Resource | CardType::Troublemaker => {
+                let name = d.full_name();
+                if held(&|x| x.full_name() == name) >= MAX_DRAW_COPIES {
+                    v *= 0.05;
+                }
+            }
+        }
+        v
+    }
+}
+
 impl Drafter for AiDrafter {
     fn name(&self) -> &str {
         &self.name
     }
     fn pick(&mut self, view: &DraftView<'_>, cards: &dyn CardLookup) -> Result<usize, DraftError> {
         let committed = AiDrafter::committed_colors(view.picks, cards);
+        let value = |n: &str| AiDrafter::value_with_picks(n, view.picks, &committed, cards);
         let best = view
             .pack
             .iter()
             .enumerate()
-            .max_by(|(ia, a), (ib, b)| {
-                AiDrafter::pick_value(a, &committed, cards)
-                    .total_cmp(&AiDrafter::pick_value(b, &committed, cards))
-                    .then(ib.cmp(ia))
-            })
+            .max_by(|(ia, a), (ib, b)| value(a).total_cmp(&value(b)).then(ib.cmp(ia)))
             .map(|(i, _)| i);
         best.ok_or_else(|| DraftError::Stopped(format!("{} was handed an empty pack", self.name)))
     }

@@ -5,7 +5,7 @@
 
 use crate::cards::CardLookup;
 use crate::packs::{pack_spec, Pack, PackError, PackMix};
-use ponyccg_core::card::{CardDef, CardType, Color, Colors, Rarity, ReqColor};
+use ponyccg_core::card::{CardDef, CardType, Color, Colors, Rarity, ReqColor, ScriptStatus};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::collections::{BTreeMap, BTreeSet};
@@ -437,12 +437,84 @@ pub fn build_limited_deck(
     pool: &LimitedPool,
     cards: &dyn CardLookup,
 ) -> Result<DeckList, LimitedError> {
+    build_with(pool, cards, &|_| true)
+}
+
+/// Whether the engine would play this card: its game text is scripted (or it has
+/// none) and its keywords are implemented. Legality is a matter of the rules;
+/// this is a matter of the engine, which refuses a deck holding a card it can't
+/// play rather than play it as if it had no text.
+pub fn engine_plays(d: &CardDef) -> bool {
+    let keywords_ok = [Some(&d.face), d.boosted.as_ref()]
+        .into_iter()
+        .flatten()
+        .flat_map(|f| f.keywords.iter())
+        .all(|&k| ponyccg_core::ability::keyword::implemented(k));
+    keywords_ok && d.script != ScriptStatus::Unscripted
+}
+
+/// Whether the engine can play a built limited deck.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Playability {
+    /// Every card of the deck is one the engine plays.
+    Playable,
+    /// The deck is playable because these cards of the pool, which a build from
+    /// the whole pool would have used, were left out (their text is not scripted).
+    PlayableLeavingOut(Vec<String>),
+    /// No legal deck of playable cards only can be built from the pool; the deck
+    /// is legal but holds these cards the engine can't play yet.
+    Unplayable(Vec<String>),
+}
+
+/// The cards of a deck the engine would refuse, as numbers.
+pub fn unplayable_cards(deck: &DeckList, cards: &dyn CardLookup) -> Vec<String> {
+    std::iter::once(&deck.mane)
+        .chain(deck.problems.keys())
+        .chain(deck.draw.keys())
+        .filter(|n| cards.card(n).is_some_and(|d| !engine_plays(d)))
+        .cloned()
+        .collect()
+}
+
+/// As [`build_limited_deck`], preferring a deck the engine can play: when the
+/// best deck from the whole pool holds cards the engine would refuse, the deck is
+/// built again from the playable cards only, and that one is taken if the pool
+/// allows it. The [`Playability`] says which happened.
+pub fn build_playable_limited_deck(
+    pool: &LimitedPool,
+    cards: &dyn CardLookup,
+) -> Result<(DeckList, Playability), LimitedError> {
+    let full = build_with(pool, cards, &|_| true);
+    let refused = match &full {
+        Ok(d) => unplayable_cards(d, cards),
+        Err(_) => Vec::new(),
+    };
+    if let (Ok(d), true) = (&full, refused.is_empty()) {
+        return Ok((d.clone(), Playability::Playable));
+    }
+    match (build_with(pool, cards, &engine_plays), full) {
+        (Ok(d), Ok(_)) => Ok((d, Playability::PlayableLeavingOut(refused))),
+        (Ok(d), Err(_)) => Ok((d, Playability::Playable)),
+        (Err(_), Ok(d)) => Ok((d, Playability::Unplayable(refused))),
+        (Err(_), Err(e)) => Err(e),
+    }
+}
+
+/// The automatic builder over the pool cards (and provided cards) that `keep`
+/// accepts.
+fn build_with(
+    pool: &LimitedPool,
+    cards: &dyn CardLookup,
+    keep: &dyn Fn(&CardDef) -> bool,
+) -> Result<DeckList, LimitedError> {
     let mut defs: Vec<(&CardDef, u32)> = Vec::new();
     for (n, &k) in &pool.cards {
         let d = cards
             .card(n)
             .ok_or_else(|| LimitedError::UnknownCard(n.clone()))?;
-        defs.push((d, k));
+        if keep(d) {
+            defs.push((d, k));
+        }
     }
     let playable: Vec<(&CardDef, u32)> = defs
         .iter()
@@ -507,7 +579,7 @@ pub fn build_limited_deck(
         .map(|(d, _)| *d)
         .collect();
     for m in &pool.provided_manes {
-        if let Some(d) = cards.card(m) {
+        if let Some(d) = cards.card(m).filter(|d| keep(d)) {
             manes.push(d);
         }
     }
@@ -543,7 +615,7 @@ pub fn build_limited_deck(
         .filter(|(d, _)| d.card_type == CardType::Problem)
         .collect();
     for p in &pool.provided_starting_problems {
-        if let Some(d) = cards.card(p) {
+        if let Some(d) = cards.card(p).filter(|d| keep(d)) {
             match problem_copies
                 .iter_mut()
                 .find(|(x, _)| x.number == d.number)

@@ -380,3 +380,74 @@ fn booster_draft_format_no_review_between_picks_at_tier_two() {
     // The review between boosters still happens.
     assert!(text.contains("Your picks so far (12)"));
 }
+
+/// Issue 18 and issue 16: every AI seat of a draft ends with a legal deck (Limited
+/// Play, Limited Deck Construction, with 101.2 and 101.3a), checked by the deck
+/// crate against the seat's pool. Before, 10 of 200 seats drafting `PR:4` had
+/// none: a drafter kept taking Problems (19 at seat 6 of the draft-night recipe,
+/// seed 3) and ended with 29 draw cards.
+mod drafter_props {
+    use super::*;
+    use ponyccg_events::formats::check_limited_with_pool;
+    use ponyccg_events::limited::{block_of_mix, build_playable_limited_deck};
+    use proptest::prelude::*;
+
+    fn every_seat_legal(mix: &PackMix, seats: usize, seed: u64) -> Result<(), String> {
+        let cat = Catalogue::builtin();
+        let block = block_of_mix(mix);
+        let mut pod = ai_pod(seats);
+        let r = run_draft(&mut pod, mix, cat, seed).map_err(|e| e.to_string())?;
+        for seat in 0..seats {
+            let pool = r.pool(seat, block);
+            let (deck, _) = build_playable_limited_deck(&pool, cat)
+                .map_err(|e| format!("seed {seed} seat {}: {e}", seat + 1))?;
+            let v = check_limited_with_pool(&deck, &pool, block);
+            if !v.is_empty() {
+                return Err(format!("seed {seed} seat {}: {v:?}", seat + 1));
+            }
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn booster_draft_the_draft_night_recipe_seed_3_gives_every_seat_a_deck() {
+        every_seat_legal(&PackMix::parse("PR:4").unwrap(), 8, 3).unwrap();
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(40))]
+        #[test]
+        fn booster_draft_ai_seats_always_end_with_a_legal_deck(seed in any::<u64>(), premiere_block in any::<bool>()) {
+            let mix = if premiere_block {
+                Block::Premiere.draft_mix()
+            } else {
+                PackMix::parse("PR:4").unwrap()
+            };
+            let r = every_seat_legal(&mix, 8, seed);
+            prop_assert!(r.is_ok(), "{}", r.unwrap_err());
+        }
+    }
+}
+
+/// Issue 16: a sealed pool of the Premiere block gives a legal deck, and the deck
+/// is one the engine plays whenever the pool's playable cards allow one; when they
+/// don't, the builder says so and names the cards.
+#[test]
+fn sealed_deck_format_premiere_block_builds_legal_and_prefers_playable_decks() {
+    use ponyccg_events::formats::check_limited_with_pool;
+    use ponyccg_events::limited::{build_playable_limited_deck, unplayable_cards, Playability};
+    let cat = Catalogue::builtin();
+    for seed in 0..30 {
+        let s = open_sealed(&Block::Premiere.sealed_mix(), None, cat, seed).unwrap();
+        let (deck, how) = build_playable_limited_deck(&s.pool, cat).unwrap();
+        let v = check_limited_with_pool(&deck, &s.pool, Some(Block::Premiere));
+        assert!(v.is_empty(), "seed {seed}: {v:?}");
+        let refused = unplayable_cards(&deck, cat);
+        match how {
+            Playability::Playable | Playability::PlayableLeavingOut(_) => {
+                assert!(refused.is_empty(), "seed {seed}: {refused:?}")
+            }
+            Playability::Unplayable(cards) => assert_eq!(cards, refused, "seed {seed}"),
+        }
+    }
+}
