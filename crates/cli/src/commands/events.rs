@@ -10,7 +10,8 @@ use ponyccg_events::formats::{
     pool_deck, to_deck,
 };
 use ponyccg_events::limited::{
-    block_of_mix, build_limited_deck, open_sealed, Block, DeckList, LimitedPool,
+    block_of_mix, build_playable_limited_deck, open_sealed, Block, DeckList, LimitedPool,
+    Playability,
 };
 use ponyccg_events::packs::PackMix;
 use ponyccg_events::store;
@@ -102,6 +103,33 @@ fn write_or_print(
     }
 }
 
+/// One sentence on whether the engine can play a built deck. Legality (the rules)
+/// and playability (the engine, which refuses cards whose text is not scripted
+/// yet) are separate questions; both are answered.
+fn playability_note(how: &Playability) -> String {
+    let list = |v: &[String]| {
+        let shown: Vec<&str> = v.iter().take(6).map(String::as_str).collect();
+        let more = v.len().saturating_sub(shown.len());
+        if more > 0 {
+            format!("{} and {more} more", shown.join(", "))
+        } else {
+            shown.join(", ")
+        }
+    };
+    match how {
+        Playability::Playable => "The engine plays every card of it.".into(),
+        Playability::PlayableLeavingOut(v) => format!(
+            "Built from playable cards only, so the engine plays it: left out {} (not scripted yet).",
+            list(v)
+        ),
+        Playability::Unplayable(v) => format!(
+            "The engine can't play it yet: no legal deck of playable cards fits this pool, and {} {} not scripted yet.",
+            list(v),
+            if v.len() == 1 { "is" } else { "are" }
+        ),
+    }
+}
+
 #[derive(Args)]
 pub struct SealedArgs {
     /// premiere or odyssey: the recommended mix and the provided Mane Characters
@@ -176,12 +204,13 @@ pub fn sealed(a: SealedArgs) -> anyhow::Result<()> {
             }
         }
         None => {
-            let deck = build_limited_deck(&sealed.pool, cat)?;
+            let (deck, how) = build_playable_limited_deck(&sealed.pool, cat)?;
             writeln!(
                 s,
-                "\nBuilt a limited deck: {} draw cards, {} Problems.",
+                "\nBuilt a legal limited deck: {} draw cards, {} Problems. {}",
                 deck.draw_size(),
-                deck.problem_size()
+                deck.problem_size(),
+                playability_note(&how)
             )?;
             s.push_str(&write_or_print(
                 a.out.as_deref(),
@@ -248,6 +277,19 @@ fn write_new(dir: &Path, name: &str, text: &str) -> anyhow::Result<()> {
         .with_context(|| format!("writing {}", path.display()))
 }
 
+/// The largest booster draft pod (Limited Play, Booster Draft Format: pods of
+/// roughly equal size, 8 recommended).
+const MAX_POD: usize = 8;
+
+/// Pod sizes for a draft of `seats`: as few pods of at most [`MAX_POD`] as will do,
+/// their sizes differing by one at most.
+fn pod_sizes(seats: usize) -> Vec<usize> {
+    let pods = seats.div_ceil(MAX_POD).max(1);
+    (0..pods)
+        .map(|i| seats / pods + usize::from(i < seats % pods))
+        .collect()
+}
+
 pub fn draft(a: DraftArgs) -> anyhow::Result<()> {
     let cat = Catalogue::builtin();
     let (mix, block) = mix_and_block(a.block.as_deref(), a.packs.as_deref(), false)?;
@@ -271,9 +313,19 @@ pub fn draft(a: DraftArgs) -> anyhow::Result<()> {
         pod.push(Box::new(AiDrafter::new(format!("AI {}", pod.len() + 1))));
     }
     let names: Vec<String> = pod.iter().map(|d| d.name().to_string()).collect();
+    let sizes = pod_sizes(a.seats);
     emit(&format!(
-        "Booster draft: {} seats, boosters {} (most recent first), seed {seed}.\nPacks 1 and 3 pass left, 2 and 4 pass right.\n",
+        "Booster draft: {} seats{}, boosters {} (most recent first), seed {seed}.\nPacks 1 and 3 pass left, 2 and 4 pass right.\n",
         a.seats,
+        if sizes.len() > 1 {
+            format!(
+                " in {} pods of {} (at most {MAX_POD} a pod)",
+                sizes.len(),
+                sizes.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(", ")
+            )
+        } else {
+            String::new()
+        },
         mix.in_opening_order()
             .iter()
             .map(|p| p.set)
@@ -284,12 +336,27 @@ pub fn draft(a: DraftArgs) -> anyhow::Result<()> {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("creating the folder {}", dir.display()))?;
     }
-    let result = run_draft(&mut pod, &mix, cat, seed)?;
-    drop(pod);
+    // Each pod drafts on its own, from its own packs: seats 1-8 (say) are pod 1.
+    let mut picks: Vec<Vec<String>> = Vec::new();
+    let mut pod_of: Vec<usize> = Vec::new();
+    let mut rest = pod;
+    for (i, n) in sizes.iter().enumerate() {
+        let tail = rest.split_off(*n);
+        let mut this = rest;
+        rest = tail;
+        let pod_seed = if i == 0 {
+            seed
+        } else {
+            ponyccg_ai::derive_seed(seed, i as u64)
+        };
+        let result = run_draft(&mut this, &mix, cat, pod_seed)?;
+        pod_of.extend(std::iter::repeat_n(i + 1, *n));
+        picks.extend(result.picks);
+    }
     let mut s = String::from("\nDraft complete.\n");
     let mut mine: Option<DeckList> = None;
     for (seat, name) in names.iter().enumerate() {
-        let pool: LimitedPool = result.pool(seat, block);
+        let pool = LimitedPool::new(picks[seat].iter().map(String::as_str), block);
         if let Some(dir) = &a.out_dir {
             let mut d = pool_deck(&pool);
             d.name = Some(format!("Draft pool of {name}, seed {seed}"));
@@ -299,8 +366,8 @@ pub fn draft(a: DraftArgs) -> anyhow::Result<()> {
                 &write_text(&d, Resolver::builtin()),
             )?;
         }
-        match build_limited_deck(&pool, cat) {
-            Ok(deck) => {
+        match build_playable_limited_deck(&pool, cat) {
+            Ok((deck, how)) => {
                 if let Some(dir) = &a.out_dir {
                     write_new(
                         dir,
@@ -314,12 +381,18 @@ pub fn draft(a: DraftArgs) -> anyhow::Result<()> {
                     .map_or(deck.mane.clone(), |d| d.full_name());
                 writeln!(
                     s,
-                    "  seat {}: {name:<8} {} picks; deck {} draw + {} Problems, Mane {mane}{}",
+                    "  seat {}{}: {name:<8} {} picks; deck {} draw + {} Problems, Mane {mane}{}\n      {}",
                     seat + 1,
-                    result.picks[seat].len(),
+                    if sizes.len() > 1 {
+                        format!(" (pod {})", pod_of[seat])
+                    } else {
+                        String::new()
+                    },
+                    picks[seat].len(),
                     deck.draw_size(),
                     deck.problem_size(),
-                    if legal { "" } else { " (NOT LEGAL)" }
+                    if legal { ", legal" } else { " (NOT LEGAL)" },
+                    playability_note(&how)
                 )?;
                 if seat == 0 {
                     mine = Some(deck);
@@ -330,7 +403,7 @@ pub fn draft(a: DraftArgs) -> anyhow::Result<()> {
     }
     if !a.ai_only {
         writeln!(s, "\nYour picks:")?;
-        for n in &result.picks[0] {
+        for n in &picks[0] {
             writeln!(s, "  {}", describe(cat, n))?;
         }
     }
@@ -384,6 +457,50 @@ pub enum TournamentCommand {
         /// `sealed --pool-out`); the deck must be built from it.
         #[arg(long)]
         pool: Option<String>,
+        /// The games are played at real tables, not by the engine: accept a legal
+        /// deck the engine can't play yet (`simulate` will then refuse the event).
+        #[arg(long)]
+        paper: bool,
+    },
+    /// Before round 1: change a registration (a new deck, checked again, and/or a
+    /// new name).
+    Edit {
+        file: PathBuf,
+        player: String,
+        /// The new deck (file or theme:NAME).
+        #[arg(long)]
+        deck: Option<String>,
+        /// Limited events: the pool the new deck is built from.
+        #[arg(long)]
+        pool: Option<String>,
+        /// The new name.
+        #[arg(long)]
+        name: Option<String>,
+        /// As for `register`: accept a legal deck the engine can't play yet.
+        #[arg(long)]
+        paper: bool,
+    },
+    /// Before round 1: withdraw a registration (as if the player never registered).
+    Withdraw { file: PathBuf, player: String },
+    /// Print a round's pairings, with its time limit and deck checks, as plain text,
+    /// CSV or HTML (to post at the venue).
+    Pairings {
+        file: PathBuf,
+        /// The round (default: the current one).
+        #[arg(long)]
+        round: Option<u32>,
+        /// text, csv or html.
+        #[arg(long = "as", default_value = "text")]
+        output: String,
+    },
+    /// The round clock: the current round's time limit (35 minutes; 45 for Tier 2
+    /// elimination rounds; Tier 3 elimination rounds untimed), when time is called,
+    /// and the end-of-match procedure with its extra turns.
+    Clock {
+        file: PathBuf,
+        /// When the round began, HH:MM (24-hour clock, UTC); default: now.
+        #[arg(long)]
+        started: Option<String>,
     },
     /// Play the rest of the tournament with AI players: the engine plays every game,
     /// rounds are paired and the top cut made as the floor rules say, until a champion
@@ -425,8 +542,13 @@ pub enum TournamentCommand {
         #[arg(long, default_value = "")]
         note: String,
     },
-    /// Show the standings after the Swiss rounds played.
-    Standings { file: PathBuf },
+    /// Show the standings after the Swiss rounds played, as plain text, CSV or HTML.
+    Standings {
+        file: PathBuf,
+        /// text, csv or html.
+        #[arg(long = "as", default_value = "text")]
+        output: String,
+    },
     /// Make the top cut after the last Swiss round.
     TopCut { file: PathBuf },
     /// Show the event: players, rounds, results, penalties; with --decks the deck lists.
@@ -483,6 +605,303 @@ fn round_text(t: &Tournament, number: u32) -> String {
         }
     }
     s
+}
+
+/// The deck check of `register` and `edit`: the event's format (against the pool,
+/// for a limited event given one) and, unless the games are played on paper, that
+/// the engine plays the deck, so that `simulate` never stops with a round open.
+fn deck_check(
+    pool: Option<&ponyccg_decks::Deck>,
+    paper: bool,
+) -> impl Fn(&str, &DeckList) -> Result<Vec<String>, String> + '_ {
+    move |format: &str, d: &DeckList| {
+        let mut v = match pool {
+            Some(p) => check_event_deck_with_pool(format, d, p)?,
+            None => check_event_deck(format, d)?,
+        };
+        if !paper {
+            if let Some(e) = engine_refusal(d) {
+                v.push(e);
+            }
+        }
+        Ok(v)
+    }
+}
+
+/// Why the engine would refuse to play this deck, if it would: the same check
+/// `simulate` meets when it starts a game.
+fn engine_refusal(d: &DeckList) -> Option<String> {
+    let deck = match player_deck(d) {
+        Ok(x) => x,
+        Err(e) => return Some(e),
+    };
+    let setup = ponyccg_core::GameSetup {
+        seed: 0,
+        players: vec![deck.clone(), deck.clone()],
+    };
+    match ponyccg_core::Game::new(&setup) {
+        Ok(_) => None,
+        Err(ponyccg_core::SetupError::Unscripted { .. }) => {
+            let cards = crate::gamesetup::unscripted(&deck);
+            Some(format!(
+                "the engine can't play it yet: {} card(s) have game text that is not scripted ({}); legal, but not playable (register with --paper if the games are played at real tables)",
+                cards.len(),
+                cards.join(", ")
+            ))
+        }
+        Err(e) => Some(format!(
+            "the engine can't play it: {e} (register with --paper if the games are played at real tables)"
+        )),
+    }
+}
+
+/// How a printable list is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Output {
+    Text,
+    Csv,
+    Html,
+}
+
+impl Output {
+    fn parse(s: &str) -> anyhow::Result<Output> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "text" | "txt" => Ok(Output::Text),
+            "csv" => Ok(Output::Csv),
+            "html" => Ok(Output::Html),
+            other => bail!("--as {other}: use text, csv or html"),
+        }
+    }
+}
+
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+fn html_escape(s: &str) -> String {
+    let mut o = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => o.push_str("&amp;"),
+            '<' => o.push_str("&lt;"),
+            '>' => o.push_str("&gt;"),
+            '"' => o.push_str("&quot;"),
+            '\'' => o.push_str("&#39;"),
+            c => o.push(c),
+        }
+    }
+    o
+}
+
+/// A table as CSV or as a standalone HTML page (a title, one table, print-friendly).
+fn printable_table(title: &str, notes: &[String], head: &[&str], rows: &[Vec<String>], output: Output) -> String {
+    let mut s = String::new();
+    match output {
+        Output::Csv => {
+            let _ = writeln!(s, "{}", head.iter().map(|h| csv_field(h)).collect::<Vec<_>>().join(","));
+            for r in rows {
+                let _ = writeln!(s, "{}", r.iter().map(|c| csv_field(c)).collect::<Vec<_>>().join(","));
+            }
+        }
+        Output::Html | Output::Text => {
+            let _ = writeln!(
+                s,
+                "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{0}</title>\n<style>body{{font-family:sans-serif}}table{{border-collapse:collapse}}th,td{{border:1px solid #444;padding:4px 10px;text-align:left}}th{{background:#eee}}</style>\n</head>\n<body>\n<h1>{0}</h1>",
+                html_escape(title)
+            );
+            for n in notes {
+                let _ = writeln!(s, "<p>{}</p>", html_escape(n));
+            }
+            let _ = writeln!(s, "<table>\n<thead><tr>{}</tr></thead>\n<tbody>",
+                head.iter().map(|h| format!("<th>{}</th>", html_escape(h))).collect::<String>());
+            for r in rows {
+                let _ = writeln!(s, "<tr>{}</tr>", r.iter().map(|c| format!("<td>{}</td>", html_escape(c))).collect::<String>());
+            }
+            let _ = writeln!(s, "</tbody>\n</table>\n</body>\n</html>");
+        }
+    }
+    s
+}
+
+/// The round's time limit and, at Tier 2 and 3, the tables picked for a random
+/// deck check.
+fn round_notes(t: &Tournament, number: u32) -> String {
+    let Some(r) = t.rounds.iter().find(|r| r.number == number) else {
+        return String::new();
+    };
+    let mut s = match t.round_minutes(r.kind) {
+        Some(m) => format!("Time limit: {m} minutes ({}).\n", t.tier),
+        None => format!(
+            "Time limit: none ({} elimination rounds are untimed, expected to end within two hours).\n",
+            t.tier
+        ),
+    };
+    let checks = t.deck_check_tables(number, 1);
+    if !checks.is_empty() {
+        let _ = writeln!(
+            s,
+            "Random deck check: table {} (decks collected when presented to be cut; those players get extra time).",
+            checks.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(", ")
+        );
+    }
+    s
+}
+
+fn pairings_printable(t: &Tournament, number: u32, output: Output) -> String {
+    let Some(r) = t.rounds.iter().find(|r| r.number == number) else {
+        return String::new();
+    };
+    if output == Output::Text {
+        let mut s = format!("{}\n", t.name);
+        s.push_str(&round_text(t, number));
+        s.push_str(&round_notes(t, number));
+        return s;
+    }
+    let checks = t.deck_check_tables(number, 1);
+    let rows: Vec<Vec<String>> = r
+        .matches
+        .iter()
+        .map(|m| {
+            vec![
+                m.table.to_string(),
+                t.name_of(m.a).to_string(),
+                m.b.map_or("(bye)".to_string(), |b| t.name_of(b).to_string()),
+                m.result.map_or(String::new(), |o| t.describe(o)),
+                if checks.contains(&m.table) { "yes".into() } else { String::new() },
+            ]
+        })
+        .collect();
+    let notes: Vec<String> = round_notes(t, number).lines().map(str::to_string).collect();
+    printable_table(
+        &format!(
+            "{}: round {} ({})",
+            t.name,
+            number,
+            match r.kind {
+                RoundKind::Swiss => "Swiss",
+                RoundKind::Elimination => "elimination",
+            }
+        ),
+        &notes,
+        &["table", "player", "opponent", "result", "deck check"],
+        &rows,
+        output,
+    )
+}
+
+fn standings_printable(t: &Tournament, output: Output) -> String {
+    let heading = standings_text(t);
+    let title = heading.lines().next().unwrap_or("").trim_end_matches(':').to_string();
+    let rows: Vec<Vec<String>> = t
+        .standings()
+        .into_iter()
+        .map(|x| {
+            vec![
+                x.rank.to_string(),
+                x.name.clone(),
+                x.points.to_string(),
+                x.wins.to_string(),
+                x.losses.to_string(),
+                x.draws.to_string(),
+                x.byes.to_string(),
+                format!("{:.2}", x.omwp.to_f64() * 100.0),
+                format!("{:.2}", x.oomwp.to_f64() * 100.0),
+                if x.active { "active" } else { "dropped" }.to_string(),
+            ]
+        })
+        .collect();
+    printable_table(
+        &title,
+        &[],
+        &["rank", "player", "points", "wins", "losses", "draws", "byes", "OMW%", "OOMW%", "status"],
+        &rows,
+        output,
+    )
+}
+
+/// `HH:MM` as minutes after midnight.
+fn parse_hhmm(s: &str) -> anyhow::Result<u32> {
+    let bad = || anyhow::anyhow!("--started {s}: give the time as HH:MM, e.g. 14:05");
+    let (h, m) = s.trim().split_once(':').ok_or_else(bad)?;
+    let h: u32 = h.parse().map_err(|_| bad())?;
+    let m: u32 = m.parse().map_err(|_| bad())?;
+    if h > 23 || m > 59 {
+        return Err(bad());
+    }
+    Ok(h * 60 + m)
+}
+
+fn hhmm(minutes: u32) -> String {
+    let m = minutes % (24 * 60);
+    format!("{:02}:{:02}", m / 60, m % 60)
+}
+
+/// The round clock: the time limit of the current round and when time is called,
+/// with the end-of-match procedure (Tournament Policies, End of Match Procedures).
+fn clock_text(t: &Tournament, started: Option<&str>) -> anyhow::Result<String> {
+    let r = t
+        .current_round()
+        .context("no round has been paired yet: the clock starts with a round")?;
+    let start = match started {
+        Some(x) => parse_hhmm(x)?,
+        None => {
+            let secs = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs());
+            ((secs / 60) % (24 * 60)) as u32
+        }
+    };
+    let mut s = format!(
+        "{}, round {} ({}), {}: started {} UTC.\n",
+        t.name,
+        r.number,
+        match r.kind {
+            RoundKind::Swiss => "Swiss",
+            RoundKind::Elimination => "elimination",
+        },
+        t.tier,
+        hhmm(start)
+    );
+    match t.round_minutes(r.kind) {
+        Some(m) => {
+            writeln!(
+                s,
+                "Time limit {m} minutes: time is called at {} UTC.",
+                hhmm(start + m)
+            )?;
+            writeln!(
+                s,
+                "When time is called: the turn in progress is finished; if its player took the first turn of the game, the opponent takes one more turn; then the higher score wins, equal scores draw{}. The head judge may cap this at 5 minutes (by {} UTC at the latest), when the scores decide at once.",
+                if r.kind == RoundKind::Elimination {
+                    " (here another game is played, to the first change in points)"
+                } else {
+                    ""
+                },
+                hhmm(start + m + 5)
+            )?;
+        }
+        None => writeln!(
+            s,
+            "No time limit: {} elimination rounds are untimed, expected to finish within two hours (by {} UTC).",
+            t.tier,
+            hhmm(start + 120)
+        )?,
+    }
+    let checks = t.deck_check_tables(r.number, 1);
+    if !checks.is_empty() {
+        writeln!(
+            s,
+            "Deck check at table {}: those players get extra time to finish.",
+            checks.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(", ")
+        )?;
+    }
+    let open = r.matches.iter().filter(|m| m.result.is_none()).count();
+    writeln!(s, "{open} match(es) still open.")?;
+    Ok(s)
 }
 
 fn standings_text(t: &Tournament) -> String {
@@ -592,21 +1011,82 @@ pub fn tournament(c: TournamentCommand) -> anyhow::Result<()> {
             player,
             deck,
             pool,
+            paper,
         } => {
             let d = load_deck(&deck)?;
             let list = from_deck(&d).map_err(|e| anyhow::anyhow!("{deck}: {e}"))?;
-            let id = match pool {
-                None => store::update(&file, |t| t.register(&player, list, &check_event_deck))?,
-                Some(p) => {
-                    let pool = load_deck(&p)?;
-                    let check = |f: &str, d: &DeckList| check_event_deck_with_pool(f, d, &pool);
-                    store::update(&file, |t| t.register(&player, list, &check))?
-                }
-            };
+            let pool = pool.as_deref().map(load_deck).transpose()?;
+            let check = deck_check(pool.as_ref(), paper);
+            let id = store::update(&file, |t| t.register(&player, list, &check))?;
             emit(&format!(
                 "Registered {} (player {id}) with {deck}.\n",
                 player.trim()
             ))
+        }
+        TournamentCommand::Edit {
+            file,
+            player,
+            deck,
+            pool,
+            name,
+            paper,
+        } => {
+            if deck.is_none() && name.is_none() {
+                bail!("give --deck and/or --name: the registration's new deck or name");
+            }
+            if pool.is_some() && deck.is_none() {
+                bail!("--pool goes with --deck: the pool the new deck is built from");
+            }
+            let list = match &deck {
+                Some(file) => Some(
+                    from_deck(&load_deck(file)?).map_err(|e| anyhow::anyhow!("{file}: {e}"))?,
+                ),
+                None => None,
+            };
+            let pool = pool.as_deref().map(load_deck).transpose()?;
+            let check = deck_check(pool.as_ref(), paper);
+            let id = store::update(&file, |t| {
+                t.edit_registration(&player, name.as_deref(), list, &check)
+            })?;
+            let t = store::load(&file)?;
+            emit(&format!(
+                "Changed the registration of player {id}: {}{}.\n",
+                t.name_of(id),
+                deck.map_or(String::new(), |d| format!(", now with {d}"))
+            ))
+        }
+        TournamentCommand::Withdraw { file, player } => {
+            let p = store::update(&file, |t| t.withdraw(&player))?;
+            emit(&format!(
+                "Withdrew the registration of {} (player {}).\n",
+                p.name, p.id
+            ))
+        }
+        TournamentCommand::Pairings {
+            file,
+            round,
+            output,
+        } => {
+            let t = store::load(&file)?;
+            let output = Output::parse(&output)?;
+            let number = match round {
+                Some(n) => n,
+                None => t
+                    .current_round()
+                    .map(|r| r.number)
+                    .context("no round has been paired yet")?,
+            };
+            if !t.rounds.iter().any(|r| r.number == number) {
+                bail!(
+                    "there is no round {number} ({} paired so far)",
+                    t.rounds.len()
+                );
+            }
+            emit(&pairings_printable(&t, number, output))
+        }
+        TournamentCommand::Clock { file, started } => {
+            let t = store::load(&file)?;
+            emit(&clock_text(&t, started.as_deref())?)
         }
         TournamentCommand::Simulate { file, seed, ai } => simulate(&file, seed, &ai),
         TournamentCommand::Pair { file } => {
@@ -621,6 +1101,7 @@ pub fn tournament(c: TournamentCommand) -> anyhow::Result<()> {
             {
                 let _ = writeln!(s, "Swiss round {} of {planned}.", t.swiss_rounds_played());
             }
+            s.push_str(&round_notes(&t, number));
             emit(&s)
         }
         TournamentCommand::Report {
@@ -698,11 +1179,20 @@ pub fn tournament(c: TournamentCommand) -> anyhow::Result<()> {
                 }
             ))
         }
-        TournamentCommand::Standings { file } => emit(&standings_text(&store::load(&file)?)),
+        TournamentCommand::Standings { file, output } => {
+            let output = Output::parse(&output)?;
+            let t = store::load(&file)?;
+            emit(&match output {
+                Output::Text => standings_text(&t),
+                Output::Csv | Output::Html => standings_printable(&t, output),
+            })
+        }
         TournamentCommand::TopCut { file } => {
             let number = store::update(&file, |t| t.make_top_cut().map(|r| r.number))?;
             let t = store::load(&file)?;
-            emit(&round_text(&t, number))
+            let mut s = round_text(&t, number);
+            s.push_str(&round_notes(&t, number));
+            emit(&s)
         }
         TournamentCommand::Show { file, decks } => {
             let t = store::load(&file)?;
@@ -790,6 +1280,111 @@ fn player_deck(d: &DeckList) -> Result<ponyccg_core::PlayerDeck, String> {
 /// procedure then decides it by score.
 const GAME_DECISIONS: usize = 5_000;
 
+/// Decisions allowed for one extra turn of the end-of-match procedure: past this the
+/// head judge's cap is taken to be reached and the scores decide at once.
+const EXTRA_TURN_DECISIONS: usize = 1_000;
+
+fn scores_of(g: &ponyccg_core::Game) -> [u32; 2] {
+    [
+        g.score(ponyccg_core::PlayerId(0)) as u32,
+        g.score(ponyccg_core::PlayerId(1)) as u32,
+    ]
+}
+
+fn verdict_of(g: &ponyccg_core::Game, elimination: bool) -> Option<ponyccg_events::time_called::Verdict> {
+    use ponyccg_events::time_called::Verdict;
+    match g.outcome()? {
+        ponyccg_core::Outcome::Win { winner, .. } => Some(Verdict::Winner(winner.index())),
+        ponyccg_core::Outcome::Draw if elimination => Some(Verdict::TiebreakGame),
+        ponyccg_core::Outcome::Draw => Some(Verdict::Draw),
+    }
+}
+
+/// Plays a game; one that runs past [`GAME_DECISIONS`] has run out of time, and the
+/// end-of-match procedure of `ponyccg_events::time_called` finishes it: the turn in
+/// progress is played out, the opponent takes one more turn if the turn player went
+/// first, then the scores decide.
+fn play_timed_game(
+    g: &mut ponyccg_core::Game,
+    players: &mut [Box<dyn ponyccg_ai::Player>],
+    elimination: bool,
+    decisions: usize,
+) -> Result<ponyccg_events::time_called::Verdict, String> {
+    use ponyccg_ai::PlayError;
+    use ponyccg_events::time_called::{decide, run_time_called, MatchState, TurnReport};
+    match ponyccg_ai::play_out(g, players, decisions) {
+        Ok(_) => {}
+        Err(PlayError::NoEnd { .. }) => {}
+        Err(e) => return Err(e.to_string()),
+    }
+    if let Some(v) = verdict_of(g, elimination) {
+        return Ok(v);
+    }
+    let state = MatchState {
+        turn_number: g.turn().max(1),
+        first_player: g.first_player().index(),
+        turn_player: g.turn_player().index(),
+        scores: scores_of(g),
+    };
+    let mut failure = None;
+    let verdict = run_time_called(&state, elimination, |_player| {
+        let turn = g.turn();
+        match ponyccg_ai::play_out_until(g, players, EXTRA_TURN_DECISIONS, turn) {
+            Ok(_) => match g.outcome() {
+                Some(ponyccg_core::Outcome::Win { winner, .. }) => {
+                    TurnReport::GameOver(Some(winner.index()))
+                }
+                Some(ponyccg_core::Outcome::Draw) | None => TurnReport::GameOver(None),
+            },
+            Err(PlayError::TurnLimit { .. }) => TurnReport::Scores(scores_of(g)),
+            Err(PlayError::NoEnd { .. }) => TurnReport::CapReached(scores_of(g)),
+            Err(e) => {
+                failure = Some(e.to_string());
+                TurnReport::CapReached(scores_of(g))
+            }
+        }
+    });
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    // A state the procedure can't read (turns not alternating from the first
+    // player) is decided by the scores, as the head judge's cap would.
+    Ok(verdict.unwrap_or_else(|_| decide(scores_of(g), elimination)))
+}
+
+/// An elimination game after time was called ends at the first change in points
+/// (`time_called::tiebreak_game`); a game that ends first decides by its result.
+fn first_change_in_points(
+    g: &mut ponyccg_core::Game,
+    players: &mut [Box<dyn ponyccg_ai::Player>],
+) -> Result<ponyccg_events::time_called::Verdict, String> {
+    use ponyccg_ai::PlayError;
+    use ponyccg_events::time_called::{tiebreak_game, Verdict};
+    let mut failure = None;
+    let mut decisions = 0;
+    let start = scores_of(g);
+    let leader = tiebreak_game(start, || {
+        if g.outcome().is_some() || decisions >= GAME_DECISIONS {
+            return None;
+        }
+        decisions += 1;
+        match ponyccg_ai::play_out_until(g, players, 1, u32::MAX) {
+            Ok(_) | Err(PlayError::NoEnd { .. }) => Some(scores_of(g)),
+            Err(e) => {
+                failure = Some(e.to_string());
+                None
+            }
+        }
+    });
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    Ok(match leader {
+        Some(w) => Verdict::Winner(w),
+        None => verdict_of(g, true).unwrap_or(Verdict::TiebreakGame),
+    })
+}
+
 /// One match between two registered players, played by the engine: one game in a Swiss
 /// round; in an elimination round as many as the tier asks, a drawn game replayed.
 fn play_match(
@@ -800,7 +1395,7 @@ fn play_match(
     seed: u64,
     ai: &str,
 ) -> Result<Report, String> {
-    use ponyccg_events::time_called::{decide, Verdict};
+    use ponyccg_events::time_called::Verdict;
     let elimination = round.kind == RoundKind::Elimination;
     let to_win = if elimination {
         tier.elimination_games_to_win() as u32
@@ -809,6 +1404,7 @@ fn play_match(
     };
     let decks = [player_deck(&a.deck)?, player_deck(&b.deck)?];
     let mut wins = [0u32; 2];
+    let mut time_was_called = false;
     for game in 0..(4 * to_win as u64 + 8) {
         if wins.contains(&to_win) {
             break;
@@ -833,20 +1429,16 @@ fn play_match(
             ponyccg_ai::player_by_name(ai, ponyccg_ai::derive_seed(game_seed, 2))
                 .map_err(|e| e.to_string())?,
         ];
-        let _ = ponyccg_ai::play_out(&mut g, &mut players, GAME_DECISIONS);
-        let by_seat = match g.outcome() {
-            Some(ponyccg_core::Outcome::Win { winner, .. }) => Verdict::Winner(winner.index()),
-            Some(ponyccg_core::Outcome::Draw) => Verdict::Draw,
-            // Time: the higher score wins; equal scores draw (a further game in
-            // elimination rounds).
-            None => decide(
-                [
-                    g.score(ponyccg_core::PlayerId(0)) as u32,
-                    g.score(ponyccg_core::PlayerId(1)) as u32,
-                ],
-                elimination,
-            ),
+        let by_seat = if time_was_called {
+            first_change_in_points(&mut g, &mut players)?
+        } else {
+            play_timed_game(&mut g, &mut players, elimination, GAME_DECISIONS)?
         };
+        if by_seat == Verdict::TiebreakGame {
+            // Equal scores in an elimination round after time: the next game ends at
+            // the first change in points.
+            time_was_called = time_was_called || g.outcome().is_none();
+        }
         match by_seat {
             Verdict::Winner(seat) => wins[seats[seat]] += 1,
             Verdict::Draw if !elimination => return Ok(Report::Draw),
@@ -904,4 +1496,76 @@ fn simulate(file: &Path, seed: u64, ai: &str) -> anyhow::Result<()> {
         }
     }
     bail!("the tournament did not finish")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ponyccg_events::time_called::Verdict;
+
+    fn theme(name: &str) -> ponyccg_core::PlayerDeck {
+        let d = load_deck(&format!("theme:{name}")).unwrap();
+        player_deck(&from_deck(&d).unwrap()).unwrap()
+    }
+
+    /// Tournament Policies, End of Match Procedures, as `tournament simulate` runs
+    /// it: when time is called mid-game the turn in progress is finished and, if its
+    /// player went first, the opponent takes one more turn; then the scores decide.
+    #[test]
+    fn end_of_match_procedures_time_called_plays_the_extra_turns_then_scores_decide() {
+        let mut extra_seen = [false; 2];
+        for seed in 0..12u64 {
+            let setup = ponyccg_core::GameSetup {
+                seed,
+                players: vec![theme("applejack"), theme("rarity")],
+            };
+            let mut g = ponyccg_core::Game::new(&setup).unwrap();
+            g.set_logging(false);
+            let mut players = vec![
+                ponyccg_ai::player_by_name("heuristic", seed).unwrap(),
+                ponyccg_ai::player_by_name("heuristic", seed + 100).unwrap(),
+            ];
+            // Time is called after 60 decisions: where is the game then?
+            let mut probe = g.clone();
+            let mut probe_players = vec![
+                ponyccg_ai::player_by_name("heuristic", seed).unwrap(),
+                ponyccg_ai::player_by_name("heuristic", seed + 100).unwrap(),
+            ];
+            let _ = ponyccg_ai::play_out(&mut probe, &mut probe_players, 60);
+            if probe.outcome().is_some() {
+                continue;
+            }
+            let turn = probe.turn();
+            let went_first = probe.turn_player() == probe.first_player();
+            let v = play_timed_game(&mut g, &mut players, false, 60).unwrap();
+            if g.outcome().is_none() {
+                let extra = if went_first { 2 } else { 1 };
+                assert_eq!(g.turn(), turn + extra, "seed {seed}");
+                extra_seen[extra as usize - 1] = true;
+                let s = scores_of(&g);
+                let expected = match s[0].cmp(&s[1]) {
+                    std::cmp::Ordering::Greater => Verdict::Winner(0),
+                    std::cmp::Ordering::Less => Verdict::Winner(1),
+                    std::cmp::Ordering::Equal => Verdict::Draw,
+                };
+                assert_eq!(v, expected, "seed {seed}");
+            }
+        }
+        assert!(extra_seen.iter().any(|x| *x), "no game reached time");
+    }
+
+    #[test]
+    fn booster_draft_format_pods_of_at_most_eight_roughly_equal() {
+        assert_eq!(pod_sizes(2), vec![2]);
+        assert_eq!(pod_sizes(8), vec![8]);
+        assert_eq!(pod_sizes(9), vec![5, 4]);
+        assert_eq!(pod_sizes(16), vec![8, 8]);
+        assert_eq!(pod_sizes(17), vec![6, 6, 5]);
+        for n in 2..100 {
+            let v = pod_sizes(n);
+            assert_eq!(v.iter().sum::<usize>(), n);
+            assert!(v.iter().all(|k| *k <= MAX_POD && *k >= 2), "{n}: {v:?}");
+            assert!(v.iter().max().unwrap() - v.iter().min().unwrap() <= 1);
+        }
+    }
 }
