@@ -80,7 +80,14 @@ fn a_premiere_block_draft_gives_every_seat_a_legal_playable_deck_and_runs_a_swis
 #[test]
 fn booster_draft_format_bigger_drafts_split_into_pods_of_at_most_eight() {
     let (ok, out) = ponyccg(&[
-        "draft", "--ai-only", "--packs", "PR:4", "--seats", "12", "--seed", "4",
+        "draft",
+        "--ai-only",
+        "--packs",
+        "PR:4",
+        "--seats",
+        "12",
+        "--seed",
+        "4",
     ]);
     assert!(ok, "{out}");
     assert!(out.contains("in 2 pods of 6, 6"), "{out}");
@@ -88,7 +95,14 @@ fn booster_draft_format_bigger_drafts_split_into_pods_of_at_most_eight() {
     assert!(out.contains("seat 7 (pod 2)"), "{out}");
     assert_eq!(out.matches("48 picks").count(), 12, "{out}");
     let (ok, out) = ponyccg(&[
-        "draft", "--ai-only", "--packs", "PR:4", "--seats", "17", "--seed", "4",
+        "draft",
+        "--ai-only",
+        "--packs",
+        "PR:4",
+        "--seats",
+        "17",
+        "--seed",
+        "4",
     ]);
     assert!(ok, "{out}");
     assert!(out.contains("in 3 pods of 6, 6, 5"), "{out}");

@@ -87,7 +87,15 @@ fn registration_refuses_a_deck_the_engine_would_refuse() {
     ]);
     assert!(ok, "{out}");
     let (ok, json) = ponyccg(&[
-        "cards", "search", "--set", "EO", "--type", "friend", "--status", "unscripted", "--json",
+        "cards",
+        "search",
+        "--set",
+        "EO",
+        "--type",
+        "friend",
+        "--status",
+        "unscripted",
+        "--json",
     ]);
     assert!(ok, "{json}");
     let number = json

@@ -6,11 +6,11 @@ mod common;
 
 use common::{deck, event, first_wins, lenient, win};
 use ponyccg_events::frac::Frac;
-use std::collections::BTreeSet;
 use ponyccg_events::limited::DeckList;
 use ponyccg_events::tournament::{
     EventError, Outcome, PenaltyKind, Report, RoundKind, Tier, Tournament,
 };
+use std::collections::BTreeSet;
 
 #[test]
 fn scoring_win_three_loss_one_draw_one_bye_three() {
@@ -661,8 +661,16 @@ fn deck_checks_random_tables_at_tier_two_and_three_and_round_time_limits() {
     let picks = t.deck_check_tables(1, 1);
     assert_eq!(picks.len(), 1);
     assert!((1..=4).contains(&picks[0]));
-    assert_eq!(t.deck_check_tables(1, 1), picks, "the same seed, the same pick");
-    assert_eq!(t.deck_check_tables(1, 9).len(), 4, "only tables with a game");
+    assert_eq!(
+        t.deck_check_tables(1, 1),
+        picks,
+        "the same seed, the same pick"
+    );
+    assert_eq!(
+        t.deck_check_tables(1, 9).len(),
+        4,
+        "only tables with a game"
+    );
     let spread: BTreeSet<u32> = (0..40u64)
         .map(|seed| {
             let mut u = event(8, Tier::Three, false);

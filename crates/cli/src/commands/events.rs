@@ -698,13 +698,30 @@ fn html_escape(s: &str) -> String {
 }
 
 /// A table as CSV or as a standalone HTML page (a title, one table, print-friendly).
-fn printable_table(title: &str, notes: &[String], head: &[&str], rows: &[Vec<String>], output: Output) -> String {
+fn printable_table(
+    title: &str,
+    notes: &[String],
+    head: &[&str],
+    rows: &[Vec<String>],
+    output: Output,
+) -> String {
     let mut s = String::new();
     match output {
         Output::Csv => {
-            let _ = writeln!(s, "{}", head.iter().map(|h| csv_field(h)).collect::<Vec<_>>().join(","));
+            let _ = writeln!(
+                s,
+                "{}",
+                head.iter()
+                    .map(|h| csv_field(h))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            );
             for r in rows {
-                let _ = writeln!(s, "{}", r.iter().map(|c| csv_field(c)).collect::<Vec<_>>().join(","));
+                let _ = writeln!(
+                    s,
+                    "{}",
+                    r.iter().map(|c| csv_field(c)).collect::<Vec<_>>().join(",")
+                );
             }
         }
         Output::Html | Output::Text => {
@@ -716,10 +733,21 @@ fn printable_table(title: &str, notes: &[String], head: &[&str], rows: &[Vec<Str
             for n in notes {
                 let _ = writeln!(s, "<p>{}</p>", html_escape(n));
             }
-            let _ = writeln!(s, "<table>\n<thead><tr>{}</tr></thead>\n<tbody>",
-                head.iter().map(|h| format!("<th>{}</th>", html_escape(h))).collect::<String>());
+            let _ = writeln!(
+                s,
+                "<table>\n<thead><tr>{}</tr></thead>\n<tbody>",
+                head.iter()
+                    .map(|h| format!("<th>{}</th>", html_escape(h)))
+                    .collect::<String>()
+            );
             for r in rows {
-                let _ = writeln!(s, "<tr>{}</tr>", r.iter().map(|c| format!("<td>{}</td>", html_escape(c))).collect::<String>());
+                let _ = writeln!(
+                    s,
+                    "<tr>{}</tr>",
+                    r.iter()
+                        .map(|c| format!("<td>{}</td>", html_escape(c)))
+                        .collect::<String>()
+                );
             }
             let _ = writeln!(s, "</tbody>\n</table>\n</body>\n</html>");
         }
@@ -771,7 +799,11 @@ fn pairings_printable(t: &Tournament, number: u32, output: Output) -> String {
                 t.name_of(m.a).to_string(),
                 m.b.map_or("(bye)".to_string(), |b| t.name_of(b).to_string()),
                 m.result.map_or(String::new(), |o| t.describe(o)),
-                if checks.contains(&m.table) { "yes".into() } else { String::new() },
+                if checks.contains(&m.table) {
+                    "yes".into()
+                } else {
+                    String::new()
+                },
             ]
         })
         .collect();
@@ -795,7 +827,12 @@ fn pairings_printable(t: &Tournament, number: u32, output: Output) -> String {
 
 fn standings_printable(t: &Tournament, output: Output) -> String {
     let heading = standings_text(t);
-    let title = heading.lines().next().unwrap_or("").trim_end_matches(':').to_string();
+    let title = heading
+        .lines()
+        .next()
+        .unwrap_or("")
+        .trim_end_matches(':')
+        .to_string();
     let rows: Vec<Vec<String>> = t
         .standings()
         .into_iter()
@@ -817,7 +854,10 @@ fn standings_printable(t: &Tournament, output: Output) -> String {
     printable_table(
         &title,
         &[],
-        &["rank", "player", "points", "wins", "losses", "draws", "byes", "OMW%", "OOMW%", "status"],
+        &[
+            "rank", "player", "points", "wins", "losses", "draws", "byes", "OMW%", "OOMW%",
+            "status",
+        ],
         &rows,
         output,
     )
@@ -896,7 +936,11 @@ fn clock_text(t: &Tournament, started: Option<&str>) -> anyhow::Result<String> {
         writeln!(
             s,
             "Deck check at table {}: those players get extra time to finish.",
-            checks.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(", ")
+            checks
+                .iter()
+                .map(|n| n.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
         )?;
     }
     let open = r.matches.iter().filter(|m| m.result.is_none()).count();
@@ -1038,9 +1082,9 @@ pub fn tournament(c: TournamentCommand) -> anyhow::Result<()> {
                 bail!("--pool goes with --deck: the pool the new deck is built from");
             }
             let list = match &deck {
-                Some(file) => Some(
-                    from_deck(&load_deck(file)?).map_err(|e| anyhow::anyhow!("{file}: {e}"))?,
-                ),
+                Some(file) => {
+                    Some(from_deck(&load_deck(file)?).map_err(|e| anyhow::anyhow!("{file}: {e}"))?)
+                }
                 None => None,
             };
             let pool = pool.as_deref().map(load_deck).transpose()?;
@@ -1291,7 +1335,10 @@ fn scores_of(g: &ponyccg_core::Game) -> [u32; 2] {
     ]
 }
 
-fn verdict_of(g: &ponyccg_core::Game, elimination: bool) -> Option<ponyccg_events::time_called::Verdict> {
+fn verdict_of(
+    g: &ponyccg_core::Game,
+    elimination: bool,
+) -> Option<ponyccg_events::time_called::Verdict> {
     use ponyccg_events::time_called::Verdict;
     match g.outcome()? {
         ponyccg_core::Outcome::Win { winner, .. } => Some(Verdict::Winner(winner.index())),
