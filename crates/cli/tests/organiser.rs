@@ -110,6 +110,11 @@ fn registration_refuses_a_deck_the_engine_would_refuse() {
     let d = deck.to_str().unwrap();
     let (ok, out) = ponyccg(&["deck", "check", d, "--format", "constructed"]);
     assert!(ok, "the deck is legal: {out}");
+    // `deck check` answers legality and playability apart.
+    assert!(out.contains("Playable: not yet"), "{out}");
+    assert!(out.contains(&number), "{out}");
+    let (ok, out) = ponyccg(&["deck", "check", "theme:applejack"]);
+    assert!(ok && out.contains("Playable: yes"), "{out}");
     let (ok, out) = ponyccg(&["tournament", "register", &db, "Eve", d]);
     assert!(!ok, "{out}");
     assert!(out.contains("the engine can't play it yet"), "{out}");

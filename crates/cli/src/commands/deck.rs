@@ -113,6 +113,20 @@ pub fn run(c: DeckCommand) -> anyhow::Result<()> {
             let deck = load_deck(&file)?;
             let report = check(&deck, &format, as_of, Catalogue::builtin());
             emit(&report.to_string())?;
+            // Legality is the rules' answer; whether the engine plays the deck is a
+            // separate one (it refuses cards whose text is not scripted yet).
+            if let Ok(d) = crate::gamesetup::load_deck(&file) {
+                let refused = crate::gamesetup::unscripted(&d);
+                emit(&if refused.is_empty() {
+                    "Playable: yes, the engine plays every card of it.\n".to_string()
+                } else {
+                    format!(
+                        "Playable: not yet, the engine refuses {} card(s) whose text is not scripted: {}.\n",
+                        refused.len(),
+                        refused.join(", ")
+                    )
+                })?;
+            }
             if !report.is_legal() {
                 bail!(
                     "{file} is not legal in {} as of {as_of} ({} violation{})",
