@@ -113,7 +113,13 @@ fn registration_refuses_a_deck_the_engine_would_refuse() {
     // `deck check` answers legality and playability apart.
     assert!(out.contains("Playable: not yet"), "{out}");
     assert!(out.contains(&number), "{out}");
-    let (ok, out) = ponyccg(&["deck", "check", "theme:applejack"]);
+    let (ok, out) = ponyccg(&[
+        "deck",
+        "check",
+        "theme:applejack",
+        "--format",
+        "constructed",
+    ]);
     assert!(ok && out.contains("Playable: yes"), "{out}");
     let (ok, out) = ponyccg(&["tournament", "register", &db, "Eve", d]);
     assert!(!ok, "{out}");
