@@ -834,6 +834,10 @@ fn prohibition(p: &Prohibition, on: &str) -> String {
             nobody(*by)
         ),
         Prohibition::Play { cards: c, by } => format!("{} play {}", nobody(*by), cards(c, true)),
+        Prohibition::BeDismissed(c) => format!(
+            "{} can't be dismissed (except by the game)",
+            these(c, on)
+        ),
         Prohibition::BeFrightened(c) => format!("{} can't be frightened", these(c, on)),
         Prohibition::BeUncovered(c) => format!("{} can't be uncovered", these(c, on)),
         Prohibition::BeReadied(c) => format!("{} can't be readied", these(c, on)),
@@ -1079,9 +1083,19 @@ pub fn effect(e: &Effect) -> String {
         Effect::By {
             who: w,
             may,
+            cost: k,
             effects,
         } => {
             let steps: Vec<String> = effects.iter().map(effect).collect();
+            // "That player may pay [2] to …": the cost is theirs, paid as they say yes.
+            if !k.is_empty() {
+                return format!(
+                    "{} may {}{} (\"you\" being that player)",
+                    who(*w),
+                    costs_to(k),
+                    steps.join(", then ")
+                );
+            }
             // By you: the steps already read in your voice, so no "you being" aside.
             if *w == Who::You {
                 return match (steps.as_slice(), *may) {

@@ -1188,6 +1188,8 @@ pub enum Prohibition {
     PlayHere { cards: Cards, by: Who },
     /// Cards that fit can't be dismissed (the game still dismisses them, 104.3).
     Dismiss(Cards),
+    /// As `Dismiss`, for this card when `None` (CN38).
+    BeDismissed(Option<Cards>),
     /// The named players can't confront this card's Problem unless they have at least
     /// `unless_characters` characters there.
     Confront { by: Who, unless_characters: u8 },
@@ -1344,6 +1346,10 @@ pub enum Effect {
         who: Who,
         #[serde(default)]
         may: bool,
+        /// With `may`: a cost the named player pays as they say yes ("that player may pay
+        /// [2] to …"); the offer is moot when they can't pay it (508.1d).
+        #[serde(default)]
+        cost: Vec<Cost>,
         effects: Vec<Effect>,
     },
     /// Put the top cards of a deck into its owner's discard pile.

@@ -365,7 +365,7 @@ impl Game {
     }
 
     /// Whether a Reaction's condition (512.4b) is met by an event, and its condition
-    /// holds; returns the card and area the Reaction is about.
+    /// holds; returns the card, area and player the Reaction is about.
     pub(crate) fn reaction_matches(
         &self,
         t: &Trigger,
@@ -373,7 +373,7 @@ impl Game {
         source: CardId,
         you: PlayerId,
         e: &Event,
-    ) -> Option<(Option<CardId>, Option<Area>)> {
+    ) -> Option<(Option<CardId>, Option<Area>, Option<PlayerId>)> {
         let About { it, there, player } = self.trigger_matches(t, source, you, e)?;
         let ctx = Ctx {
             printed: false,
@@ -386,7 +386,7 @@ impl Game {
         };
         condition
             .is_none_or(|c| self.holds(c, &ctx))
-            .then_some((it, there))
+            .then_some((it, there, player))
     }
 
     /// Whether an event is one a trigger waits for; returns what the trigger is about.
