@@ -463,6 +463,7 @@ fn happens_to(h: Happening) -> String {
         Happening::Unfrightened => "becomes unfrightened".into(),
         Happening::Readied => "is readied".into(),
         Happening::Exhausted => "becomes exhausted".into(),
+        Happening::TurnedOver => "is turned over".into(),
         Happening::Solved => "is solved".into(),
         Happening::Challenges => "is challenged".into(),
         Happening::Flips => "is flipped".into(),
@@ -1643,6 +1644,7 @@ fn trigger(t: &Trigger) -> String {
         Happening::Frightened => format!("{} becomes frightened{}", card("a card"), spot(t.at)),
         Happening::Readied => format!("{} is readied{}", card("a card"), spot(t.at)),
         Happening::Exhausted => format!("{} becomes exhausted{}", card("a card"), spot(t.at)),
+        Happening::TurnedOver => format!("{} is turned over", card("a card")),
         Happening::Solved => format!("{} is solved", card("a Problem")),
         Happening::Unfrightened => {
             format!("{} becomes unfrightened{}", card("a card"), spot(t.at))

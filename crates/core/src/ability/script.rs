@@ -718,6 +718,7 @@ impl Happening {
             | Happening::Unfrightened
             | Happening::Readied
             | Happening::Exhausted
+            | Happening::TurnedOver
             | Happening::Solved => p(false, true, true, false),
             Happening::Challenges => p(true, true, true, false),
             Happening::Flips | Happening::ScoresWith => p(true, true, false, false),
@@ -780,6 +781,9 @@ pub enum Happening {
     Frightened,
     /// 503.3: a card is readied (in the Ready Phase or by an effect); at: its area.
     Readied,
+    /// A Mane Character is turned over (301.2); read with the side now face up, so a
+    /// Boosted side's `card: This` trigger is "when this side is turned face up" (CN190).
+    TurnedOver,
     /// A card becomes exhausted (503.2), by a cost or an effect (CN136).
     Exhausted,
     /// 613.1: a Problem becomes solved, as the Solve Step starts and before it is

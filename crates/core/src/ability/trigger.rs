@@ -682,6 +682,13 @@ impl Game {
                 s.about(*card);
                 s.at = self.seen_area(*card);
             }
+            Happening::TurnedOver => {
+                let Event::TurnedOver(card) = e else {
+                    return None;
+                };
+                s.about(*card);
+                s.at = self.seen_area(*card);
+            }
             Happening::Unfrightened => {
                 let Event::Unfrightened(card) = e else {
                     return None;
@@ -1170,6 +1177,7 @@ pub(crate) fn listens(h: Happening) -> EventKinds {
         Happening::Frightened => EventKinds::of(&[K::Frightened]),
         Happening::Readied => EventKinds::of(&[K::Readied]),
         Happening::Exhausted => EventKinds::of(&[K::Exhausted]),
+        Happening::TurnedOver => EventKinds::of(&[K::TurnedOver]),
         Happening::Solved => EventKinds::of(&[K::Solved]),
         Happening::Unfrightened => EventKinds::of(&[K::Unfrightened]),
         Happening::Challenges => EventKinds::of(&[K::Challenged]),
@@ -1210,6 +1218,7 @@ pub(crate) fn looks_back(t: &Trigger) -> EventKinds {
         | Happening::Frightened
         | Happening::Readied
         | Happening::Exhausted
+        | Happening::TurnedOver
         | Happening::Solved
         | Happening::Unfrightened
         | Happening::Challenges
