@@ -80,6 +80,7 @@ fn each_of(a: &Amount) -> Option<String> {
         Amount::Points(w) => Some(format!("point {}", has(*w))),
         Amount::PlayedThisTurn(w) => Some(format!("card {} played this turn", has_done(*w))),
         Amount::N(_)
+        | Amount::HomeLimit(_)
         | Amount::BonusThere
         | Amount::Power(_)
         | Amount::PrintedPower(_)
@@ -106,6 +107,7 @@ pub fn number(a: &Amount) -> String {
         Amount::ColorsAmong(c) => format!("the number of colours among {}", cards(c, true)),
         Amount::Tokens(w) => format!("the number of action tokens {}", has(*w)),
         Amount::Points(w) => format!("the number of points {}", has(*w)),
+        Amount::HomeLimit(w) => format!("the home limit {}", has(*w)),
         Amount::PlayedThisTurn(w) => {
             format!("the number of cards {} played this turn", has_done(*w))
         }
@@ -240,6 +242,9 @@ fn described(c: &Cards, plural_form: bool, after_noun: &str) -> String {
         (Some(l), None) => s.push_str(&format!(" with power {l} or more")),
         (None, None) => {}
     }
+    if let Some(m) = c.printed_power_at_most {
+        s.push_str(&format!(" with printed power {m} or less"));
+    }
     if let Some(vs) = &c.power_vs {
         let how = match vs.0 {
             Cmp::AtLeast => "equal to or greater than",
@@ -264,6 +269,9 @@ fn described(c: &Cards, plural_form: bool, after_noun: &str) -> String {
     }
     if let Some(x) = &c.has_attached {
         s.push_str(&format!(" with {} attached to it", a(&cards(x, false))));
+    }
+    if let Some(x) = &c.without_attached {
+        s.push_str(&format!(" with no {} attached to it", cards(x, false)));
     }
     match c.token {
         Some(true) => s.push_str(" that is a token"),
@@ -443,6 +451,7 @@ fn happens_to(h: Happening) -> String {
         Happening::LeavesArea => "leaves its area".into(),
         Happening::LeavesPlay => "leaves play".into(),
         Happening::Dismissed => "is dismissed".into(),
+        Happening::Retired => "is retired".into(),
         Happening::ToDiscardPile => "is put into a discard pile".into(),
         Happening::Discards => "is discarded".into(),
         Happening::Confronts => "is confronted".into(),
@@ -453,6 +462,8 @@ fn happens_to(h: Happening) -> String {
         Happening::Frightened => "becomes frightened".into(),
         Happening::Unfrightened => "becomes unfrightened".into(),
         Happening::Readied => "is readied".into(),
+        Happening::Exhausted => "becomes exhausted".into(),
+        Happening::TurnedOver => "is turned over".into(),
         Happening::Solved => "is solved".into(),
         Happening::Challenges => "is challenged".into(),
         Happening::Flips => "is flipped".into(),
@@ -834,6 +845,10 @@ fn prohibition(p: &Prohibition, on: &str) -> String {
             nobody(*by)
         ),
         Prohibition::Play { cards: c, by } => format!("{} play {}", nobody(*by), cards(c, true)),
+        Prohibition::BeDismissed(c) => format!(
+            "{} can't be dismissed (except by the game)",
+            these(c, on)
+        ),
         Prohibition::BeFrightened(c) => format!("{} can't be frightened", these(c, on)),
         Prohibition::BeUncovered(c) => format!("{} can't be uncovered", these(c, on)),
         Prohibition::BeReadied(c) => format!("{} can't be readied", these(c, on)),
@@ -1079,9 +1094,19 @@ pub fn effect(e: &Effect) -> String {
         Effect::By {
             who: w,
             may,
+            cost: k,
             effects,
         } => {
             let steps: Vec<String> = effects.iter().map(effect).collect();
+            // "That player may pay [2] to …": the cost is theirs, paid as they say yes.
+            if !k.is_empty() {
+                return format!(
+                    "{} may {}{} (\"you\" being that player)",
+                    who(*w),
+                    costs_to(k),
+                    steps.join(", then ")
+                );
+            }
             // By you: the steps already read in your voice, so no "you being" aside.
             if *w == Who::You {
                 return match (steps.as_slice(), *may) {
@@ -1474,6 +1499,7 @@ fn deck_name(d: DeckRef) -> &'static str {
         DeckRef::Yours => "your deck",
         DeckRef::Opponents => "your opponent's deck",
         DeckRef::ThereProblem => "that Problem's Problem deck",
+        DeckRef::ItsProblem => "the Problem deck of that card's Problem",
     }
 }
 
@@ -1582,6 +1608,7 @@ fn trigger(t: &Trigger) -> String {
         ),
         Happening::LeavesPlay => format!("{} leaves play{}", card("a card"), spot_from(t.at)),
         Happening::Dismissed => format!("{} is dismissed{}", card("a card"), spot(t.at)),
+        Happening::Retired => format!("{} is retired{}", card("a card"), spot(t.at)),
         Happening::ToDiscardPile => format!(
             "{} is put into a discard pile from {}",
             card("a card"),
@@ -1616,6 +1643,8 @@ fn trigger(t: &Trigger) -> String {
         Happening::Uncovered => format!("{} is uncovered{}", card("a Troublemaker"), spot(t.at)),
         Happening::Frightened => format!("{} becomes frightened{}", card("a card"), spot(t.at)),
         Happening::Readied => format!("{} is readied{}", card("a card"), spot(t.at)),
+        Happening::Exhausted => format!("{} becomes exhausted{}", card("a card"), spot(t.at)),
+        Happening::TurnedOver => format!("{} is turned over", card("a card")),
         Happening::Solved => format!("{} is solved", card("a Problem")),
         Happening::Unfrightened => {
             format!("{} becomes unfrightened{}", card("a card"), spot(t.at))

@@ -121,6 +121,10 @@ impl Game {
                 let problem = self.problem_at(ctx.there?)?;
                 Some((self.card(problem).owner, Zone::ProblemDeck))
             }
+            DeckRef::ItsProblem => {
+                let problem = self.problem_at(self.card(ctx.it?).area?)?;
+                Some((self.card(problem).owner, Zone::ProblemDeck))
+            }
         }
     }
 

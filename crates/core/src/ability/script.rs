@@ -241,6 +241,9 @@ pub struct Cards {
     /// Power(It))`).
     pub power_vs: Option<Box<(Cmp, Amount)>>,
     pub cost_at_most: Option<u8>,
+    /// Only cards whose printed power (201.1, no modifier or counter) is at most this;
+    /// a card printed without power never fits ("printed power of 0", CN125).
+    pub printed_power_at_most: Option<i16>,
     /// Not the card the text is on.
     pub other: bool,
     pub ready: Option<bool>,
@@ -261,6 +264,9 @@ pub struct Cards {
     pub involved: bool,
     /// Only cards with at least one attachment that fits this description.
     pub has_attached: Option<Box<Cards>>,
+    /// Only cards with no attachment that fits this description ("Friends without
+    /// Resources on them", CN184).
+    pub without_attached: Option<Box<Cards>>,
     /// Only tokens (`Some(true)`) or only non-token cards (`Some(false)`) (521.2).
     pub token: Option<bool>,
     /// Only cards with the name this card named as it entered play (`Entry::Name`).
@@ -346,6 +352,10 @@ pub enum Amount {
     Tokens(Who),
     /// How many points the named players have (together).
     Points(Who),
+    /// The named players' home limits (616.3), together; a player without one counts as
+    /// having no limit (the largest amount). "Friends at home in excess of your home
+    /// limit" compares a count with it (CNf4).
+    HomeLimit(Who),
     /// How many cards the named players have played this turn (705.2g; together), the
     /// one being played included once it is played.
     PlayedThisTurn(Who),
@@ -696,6 +706,7 @@ impl Happening {
             Happening::LeavesArea
             | Happening::LeavesPlay
             | Happening::Dismissed
+            | Happening::Retired
             | Happening::ToDiscardPile => p(false, true, true, true),
             Happening::Discards => p(true, true, false, false),
             Happening::Confronts => p(true, false, true, false),
@@ -706,6 +717,8 @@ impl Happening {
             | Happening::Frightened
             | Happening::Unfrightened
             | Happening::Readied
+            | Happening::Exhausted
+            | Happening::TurnedOver
             | Happening::Solved => p(false, true, true, false),
             Happening::Challenges => p(true, true, true, false),
             Happening::Flips | Happening::ScoresWith => p(true, true, false, false),
@@ -743,6 +756,8 @@ pub enum Happening {
     LeavesPlay,
     /// A card is dismissed (410.1); at: the area it left.
     Dismissed,
+    /// A card is retired (410.1): it leaves play for its owner's discard pile (CN31, CN79).
+    Retired,
     /// A card is put into a discard pile from anywhere: from play, discarded from a
     /// hand, from a flip zone, spent from beneath a card, or from the top of a deck;
     /// with `from: InPlay`, only from play. at: the area it left, if it was in play.
@@ -766,6 +781,11 @@ pub enum Happening {
     Frightened,
     /// 503.3: a card is readied (in the Ready Phase or by an effect); at: its area.
     Readied,
+    /// A Mane Character is turned over (301.2); read with the side now face up, so a
+    /// Boosted side's `card: This` trigger is "when this side is turned face up" (CN190).
+    TurnedOver,
+    /// A card becomes exhausted (503.2), by a cost or an effect (CN136).
+    Exhausted,
     /// 613.1: a Problem becomes solved, as the Solve Step starts and before it is
     /// replaced (613.2), so what is at its area is still there; card: that Problem; at:
     /// its area.
@@ -1188,6 +1208,8 @@ pub enum Prohibition {
     PlayHere { cards: Cards, by: Who },
     /// Cards that fit can't be dismissed (the game still dismisses them, 104.3).
     Dismiss(Cards),
+    /// As `Dismiss`, for this card when `None` (CN38).
+    BeDismissed(Option<Cards>),
     /// The named players can't confront this card's Problem unless they have at least
     /// `unless_characters` characters there.
     Confront { by: Who, unless_characters: u8 },
@@ -1344,6 +1366,10 @@ pub enum Effect {
         who: Who,
         #[serde(default)]
         may: bool,
+        /// With `may`: a cost the named player pays as they say yes ("that player may pay
+        /// [2] to …"); the offer is moot when they can't pay it (508.1d).
+        #[serde(default)]
+        cost: Vec<Cost>,
         effects: Vec<Effect>,
     },
     /// Put the top cards of a deck into its owner's discard pile.
@@ -1786,6 +1812,9 @@ pub enum DeckRef {
     Opponents,
     /// The Problem deck belonging to the Problem the trigger is about (501.5 "there").
     ThereProblem,
+    /// The Problem deck belonging to the Problem where the card `It` names is ("a Mane
+    /// Character at a Problem … that Problem's deck", CN176).
+    ItsProblem,
 }
 
 /// Where looked-at cards go back, each in an order the player chooses.

@@ -129,10 +129,11 @@ impl Game {
         } else {
             // Read from the face, not the current abilities: a card that lost its
             // abilities may get them back without play changing (a superset is safe).
+            // Face-down cards count too: a Troublemaker's trigger on its own play works
+            // face-down (505.1a).
             self.st
                 .in_play
                 .iter()
-                .filter(|&&c| !self.card(c).face_down)
                 .fold(EventKinds::NONE, |k, &c| k.or(self.face_listens(c)))
         };
     }
@@ -222,7 +223,15 @@ impl Game {
                 return;
             }
             let k = g.card(c);
-            if k.zone == Zone::Play && (k.face_down || g.lacks_abilities(c)) {
+            if k.zone == Zone::Play && g.lacks_abilities(c) {
+                return;
+            }
+            // 505.1a: a face-down card keeps only the abilities that work face-down: a
+            // Troublemaker's trigger on its own play (306.1: played face-down).
+            if k.zone == Zone::Play && k.face_down {
+                if own && matches!(e, Event::Played { card, .. } if *card == c) {
+                    g.scan_face(c, None, e, found, &mut firsts);
+                }
                 return;
             }
             if own {
@@ -277,6 +286,12 @@ impl Game {
             else {
                 continue;
             };
+            if k.zone == Zone::Play
+                && k.face_down
+                && !(when.on == Happening::Played && when.card == TriggerCard::This)
+            {
+                continue;
+            }
             let you = k.controller;
             // Granted abilities count apart from the card's own for "the first time"; a
             // first time each turn is marked to be forgotten as the next turn begins.
@@ -365,7 +380,7 @@ impl Game {
     }
 
     /// Whether a Reaction's condition (512.4b) is met by an event, and its condition
-    /// holds; returns the card and area the Reaction is about.
+    /// holds; returns the card, area and player the Reaction is about.
     pub(crate) fn reaction_matches(
         &self,
         t: &Trigger,
@@ -373,7 +388,7 @@ impl Game {
         source: CardId,
         you: PlayerId,
         e: &Event,
-    ) -> Option<(Option<CardId>, Option<Area>)> {
+    ) -> Option<(Option<CardId>, Option<Area>, Option<PlayerId>)> {
         let About { it, there, player } = self.trigger_matches(t, source, you, e)?;
         let ctx = Ctx {
             printed: false,
@@ -386,7 +401,7 @@ impl Game {
         };
         condition
             .is_none_or(|c| self.holds(c, &ctx))
-            .then_some((it, there))
+            .then_some((it, there, player))
     }
 
     /// Whether an event is one a trigger waits for; returns what the trigger is about.
@@ -552,6 +567,22 @@ impl Game {
                 s.at = from.map_or(SeenAt::Nowhere, SeenAt::Area);
                 s.from = *from;
             }
+            Happening::Retired => {
+                let Event::Left {
+                    card,
+                    how: Leave::Retire,
+                    from,
+                    controller,
+                    ..
+                } = e
+                else {
+                    return None;
+                };
+                s.card = SeenCard::LeftPlay(*card, *controller);
+                s.it = Some(*card);
+                s.at = from.map_or(SeenAt::Nowhere, SeenAt::Area);
+                s.from = *from;
+            }
             Happening::ToDiscardPile => match e {
                 Event::Left {
                     card,
@@ -639,6 +670,20 @@ impl Game {
             }
             Happening::Readied => {
                 let Event::Readied(card) = e else {
+                    return None;
+                };
+                s.about(*card);
+                s.at = self.seen_area(*card);
+            }
+            Happening::Exhausted => {
+                let Event::Exhausted(card) = e else {
+                    return None;
+                };
+                s.about(*card);
+                s.at = self.seen_area(*card);
+            }
+            Happening::TurnedOver => {
+                let Event::TurnedOver(card) = e else {
                     return None;
                 };
                 s.about(*card);
@@ -1121,6 +1166,7 @@ pub(crate) fn listens(h: Happening) -> EventKinds {
         ])),
         Happening::LeavesPlay => left.or(EventKinds::of(&[K::ToHand, K::ToDeckTop])),
         Happening::Dismissed => EventKinds::of(&[K::Dismissed]),
+        Happening::Retired => EventKinds::of(&[K::Retired]),
         Happening::ToDiscardPile => left.or(EventKinds::of(&[K::Milled])),
         Happening::Discards => EventKinds::of(&[K::Discarded]),
         Happening::Confronts => EventKinds::of(&[K::Confronted]),
@@ -1130,6 +1176,8 @@ pub(crate) fn listens(h: Happening) -> EventKinds {
         Happening::Uncovered => EventKinds::of(&[K::Uncovered]),
         Happening::Frightened => EventKinds::of(&[K::Frightened]),
         Happening::Readied => EventKinds::of(&[K::Readied]),
+        Happening::Exhausted => EventKinds::of(&[K::Exhausted]),
+        Happening::TurnedOver => EventKinds::of(&[K::TurnedOver]),
         Happening::Solved => EventKinds::of(&[K::Solved]),
         Happening::Unfrightened => EventKinds::of(&[K::Unfrightened]),
         Happening::Challenges => EventKinds::of(&[K::Challenged]),
@@ -1153,6 +1201,7 @@ pub(crate) fn looks_back(t: &Trigger) -> EventKinds {
         Happening::LeavesArea
         | Happening::LeavesPlay
         | Happening::Dismissed
+        | Happening::Retired
         | Happening::ToDiscardPile => listens(t.on),
         Happening::Flips | Happening::Discards if own => listens(t.on),
         Happening::Flips
@@ -1168,6 +1217,8 @@ pub(crate) fn looks_back(t: &Trigger) -> EventKinds {
         | Happening::Uncovered
         | Happening::Frightened
         | Happening::Readied
+        | Happening::Exhausted
+        | Happening::TurnedOver
         | Happening::Solved
         | Happening::Unfrightened
         | Happening::Challenges

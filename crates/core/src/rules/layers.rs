@@ -167,7 +167,10 @@ pub(crate) fn reads_cards(c: &Cards) -> Reach<'_> {
     for color in [c.color, c.without_color].into_iter().flatten() {
         r.colors.insert(color);
     }
-    for inner in [&c.attached_to, &c.has_attached].into_iter().flatten() {
+    for inner in [&c.attached_to, &c.has_attached, &c.without_attached]
+        .into_iter()
+        .flatten()
+    {
         r = r.join(reads_cards(inner));
     }
     if let Some(vs) = &c.power_vs {
@@ -245,6 +248,7 @@ pub(crate) fn reads_amount(a: &Amount) -> Reach<'_> {
         | Amount::Beneath(_)
         | Amount::Tokens(_)
         | Amount::Points(_)
+        | Amount::HomeLimit(_)
         | Amount::PlayedThisTurn(_) => Reach::default(),
     }
 }

@@ -218,7 +218,8 @@ impl Game {
         } else {
             self.abilities(card).get(index as usize).cloned()
         };
-        // A Reaction reads "that card" and "there" from the occurrence it answers.
+        // A Reaction reads "that card", "there" and "that player" from the occurrence it
+        // answers.
         let reacting = match &ability {
             Some(
                 Ability::Play {
@@ -242,9 +243,9 @@ impl Game {
                 }),
             _ => None,
         };
-        let (it, there) = match reacting {
-            Some((it, there)) => (it, there.or(self.card(card).area)),
-            None => (None, self.card(card).area),
+        let (it, there, player) = match reacting {
+            Some((it, there, player)) => (it, there.or(self.card(card).area), player),
+            None => (None, self.card(card).area, None),
         };
         let ctx = crate::ability::trigger::Ctx {
             printed: false,
@@ -253,7 +254,7 @@ impl Game {
             you: p,
             it,
             there,
-            player: None,
+            player,
         };
         match ability {
             Some(Ability::Play {

@@ -105,7 +105,9 @@ impl Attempt {
             Prohibition::PlayHere { .. } | Prohibition::Play { .. } => {
                 matches!(self, Attempt::Play { .. })
             }
-            Prohibition::Dismiss(_) => matches!(self, Attempt::Dismiss(_)),
+            Prohibition::Dismiss(_) | Prohibition::BeDismissed(_) => {
+                matches!(self, Attempt::Dismiss(_))
+            }
             Prohibition::Confront { .. } => matches!(self, Attempt::Confront { .. }),
             Prohibition::BeFrightened(_) => matches!(self, Attempt::Frighten(_)),
             Prohibition::BeReadied(_) => matches!(self, Attempt::Ready(_)),
@@ -323,6 +325,10 @@ impl Game {
                         && self.names_player(*by, ctx, p)
                         && self.characters_at(p, area).count() < *unless_characters as usize
                 }
+                _ => false,
+            },
+            Prohibition::BeDismissed(sel) => match attempt {
+                Attempt::Dismiss(card) => this_or(sel, card),
                 _ => false,
             },
             Prohibition::BeFrightened(sel) => match attempt {

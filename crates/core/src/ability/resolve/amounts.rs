@@ -63,6 +63,11 @@ impl Game {
                     .map(|p| self.player(p).score as usize)
                     .sum(),
             ),
+            Amount::HomeLimit(who) => self
+                .players_named(*who, ctx)
+                .into_iter()
+                .map(|p| self.home_limit(p).map_or(i16::MAX, i16::from))
+                .fold(0i16, i16::saturating_add),
             Amount::PlayedThisTurn(who) => {
                 let named = self.players_named(*who, ctx);
                 count(self.st.played.iter().filter(|p| named.contains(p)).count())

@@ -153,6 +153,16 @@ impl Game {
                 return false;
             }
         }
+        if let Some(a) = &sel.without_attached {
+            let attached = self
+                .st
+                .in_play
+                .iter()
+                .any(|&x| self.card(x).host == Some(c) && self.fits(x, a, ctx));
+            if attached {
+                return false;
+            }
+        }
         if sel.color.is_some() || !sel.any_color.is_empty() || sel.without_color.is_some() {
             let colors = self.colors_as_read(c, ctx);
             if sel.color.is_some_and(|color| !colors.contains(color))
@@ -232,6 +242,11 @@ impl Game {
         }
         if let Some(m) = sel.cost_at_most {
             if self.printed_cost(c).is_none_or(|x| x > m) {
+                return false;
+            }
+        }
+        if let Some(m) = sel.printed_power_at_most {
+            if self.face(c).power.is_none_or(|x| x > m) {
                 return false;
             }
         }
