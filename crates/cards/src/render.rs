@@ -241,20 +241,24 @@ fn described(c: &Cards, plural_form: bool, after_noun: &str) -> String {
         (None, None) => {}
     }
     if let Some(vs) = &c.power_vs {
-        let how = match vs.0 {
-            Cmp::AtLeast => "equal to or greater than",
-            Cmp::AtMost => "equal to or less than",
-            Cmp::MoreThan => "greater than",
-            Cmp::LessThan => "less than",
-            Cmp::EqualTo => "equal to",
-        };
-        s.push_str(&format!(" with power {how} {}", number(&vs.1)));
+        s.push_str(&format!(" with power {} {}", cmp_words(vs.0), number(&vs.1)));
+    }
+    if let Some(cmp) = c.power_vs_cost {
+        s.push_str(&format!(" with power {} its cost", cmp_words(cmp)));
     }
     if let Some(n) = c.cost_at_most {
         s.push_str(&format!(" costing {n} or less"));
     }
+    if let Some(vs) = &c.cost_vs {
+        s.push_str(&format!(" with a cost {} {}", cmp_words(vs.0), number(&vs.1)));
+    }
     if c.on_this {
         s.push_str(" attached to this card");
+    }
+    match c.attached {
+        Some(true) => s.push_str(" attached to a card"),
+        Some(false) => s.push_str(" not attached to a card"),
+        None => {}
     }
     if let Some(h) = &c.attached_to {
         s.push_str(&format!(" attached to {}", a(&cards(h, false))));
@@ -325,6 +329,7 @@ fn place_words(p: Option<Place>) -> &'static str {
         Some(Place::Picked) => " chosen this way",
         Some(Place::Banished) => " in a banished zone",
         Some(Place::BeneathThis) => " banished beneath this card",
+        Some(Place::AtIts) => " at that card's area",
         Some(Place::Anywhere) => "",
         Some(Place::InPlay) | None => "",
     }
@@ -2068,4 +2073,15 @@ pub fn card_text(d: &CardDef) -> Vec<String> {
         lines.extend(face_text(b).into_iter().map(|l| format!("  {l}")));
     }
     lines
+}
+
+/// A comparison in words, before what is compared with ("greater than 3").
+fn cmp_words(cmp: Cmp) -> &'static str {
+    match cmp {
+        Cmp::AtLeast => "equal to or greater than",
+        Cmp::AtMost => "equal to or less than",
+        Cmp::MoreThan => "greater than",
+        Cmp::LessThan => "less than",
+        Cmp::EqualTo => "equal to",
+    }
 }
