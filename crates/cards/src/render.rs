@@ -241,7 +241,11 @@ fn described(c: &Cards, plural_form: bool, after_noun: &str) -> String {
         (None, None) => {}
     }
     if let Some(vs) = &c.power_vs {
-        s.push_str(&format!(" with power {} {}", cmp_words(vs.0), number(&vs.1)));
+        s.push_str(&format!(
+            " with power {} {}",
+            cmp_words(vs.0),
+            number(&vs.1)
+        ));
     }
     if let Some(cmp) = c.power_vs_cost {
         s.push_str(&format!(" with power {} its cost", cmp_words(cmp)));
@@ -250,7 +254,11 @@ fn described(c: &Cards, plural_form: bool, after_noun: &str) -> String {
         s.push_str(&format!(" costing {n} or less"));
     }
     if let Some(vs) = &c.cost_vs {
-        s.push_str(&format!(" with a cost {} {}", cmp_words(vs.0), number(&vs.1)));
+        s.push_str(&format!(
+            " with a cost {} {}",
+            cmp_words(vs.0),
+            number(&vs.1)
+        ));
     }
     if c.on_this {
         s.push_str(" attached to this card");
@@ -344,8 +352,16 @@ pub fn a(phrase: &str) -> String {
     if let Some(rest) = phrase.strip_prefix("other ") {
         return format!("another {rest}");
     }
-    // A quoted name reads by its first letter: 'an "Applejack" character'.
-    match phrase.trim_start_matches('"').chars().next() {
+    // A quoted name reads by its first letter: 'an "Applejack" character'; but "a
+    // Unicorn": these words begin with the sound of "you" (CG34).
+    let word = phrase.trim_start_matches('"');
+    if ["Uni", "uni", "Use", "use"]
+        .iter()
+        .any(|p| word.starts_with(p))
+    {
+        return format!("a {phrase}");
+    }
+    match word.chars().next() {
         Some(c) if "aeiouAEIOU".contains(c) => format!("an {phrase}"),
         _ => format!("a {phrase}"),
     }
@@ -560,7 +576,16 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
                 other => format!("{} meets", who(*other)),
             },
             c.as_ref()
-                .map(|c| format!(" if {}", condition(c)))
+                .map(|c| {
+                    // Its "here" is the Problem's area, which reads as "here" only when
+                    // the text is on that Problem (CG141 gives it to a chosen one).
+                    let text = condition(c);
+                    if on == "this card" {
+                        format!(" if {text}")
+                    } else {
+                        format!(" if {}", text.replace(" here", " at that Problem"))
+                    }
+                })
                 .unwrap_or_default()
         ),
         StaticEffect::RevealTopOfDeck => {
@@ -896,6 +921,13 @@ pub fn effect(e: &Effect) -> String {
     match e {
         Effect::Draw { who: w, amount: a } => {
             format!("{} {}", does(*w, "draw"), amount(a, "card", "cards"))
+        }
+        Effect::DrawFromBottom { who: w, amount: a } => {
+            format!(
+                "{} {} from the bottom of their deck",
+                does(*w, "draw"),
+                amount(a, "card", "cards")
+            )
         }
         Effect::Discard {
             who: w,
@@ -1814,6 +1846,7 @@ fn lead(e: &Effect) -> Lead {
     let by = |w: &Who| if *w == Who::You { Lead::You } else { Lead::Own };
     match e {
         Effect::Draw { who: w, .. }
+        | Effect::DrawFromBottom { who: w, .. }
         | Effect::Discard { who: w, .. }
         | Effect::DiscardHand(w)
         | Effect::GainTokens { who: w, .. }

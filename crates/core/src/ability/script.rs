@@ -1261,6 +1261,12 @@ pub enum Effect {
         who: Who,
         amount: Amount,
     },
+    /// Draw from the bottom of the deck rather than the top (410.4; CG26, CG111); each
+    /// card drawn is a draw as any other.
+    DrawFromBottom {
+        who: Who,
+        amount: Amount,
+    },
     /// Discard cards from hand; chosen by the discarding player or at random.
     Discard {
         who: Who,
@@ -1625,6 +1631,7 @@ macro_rules! effect_parts {
             }
             Effect::Until { effect, .. } => $creates(effect),
             Effect::Draw { .. }
+            | Effect::DrawFromBottom { .. }
             | Effect::Discard { .. }
             | Effect::DiscardHand(_)
             | Effect::GainTokens { .. }
