@@ -1739,6 +1739,12 @@ fn condition(c: &Condition) -> String {
         Condition::Phase(p) => format!("it is the {p:?} Phase"),
         Condition::PowerOfColor(c, n) => format!("you have at least {n} {} power", c.name()),
         Condition::MostPowerHere(w) => format!("{} has more power here than any opponent", who(*w)),
+        // In a `while`, "that player" has no antecedent yet: it is the player the cost
+        // change, replacement or total is about (CG171, CG177, CG178).
+        Condition::HasMost(Who::ThatPlayer, s) => format!(
+            "the player concerned controls more {} than each other player",
+            cards(s, true)
+        ),
         Condition::HasMost(w, s) => format!(
             "{} more {} than each other player",
             does(*w, "control"),
