@@ -246,20 +246,32 @@ fn described(c: &Cards, plural_form: bool, after_noun: &str) -> String {
         s.push_str(&format!(" with printed power {m} or less"));
     }
     if let Some(vs) = &c.power_vs {
-        let how = match vs.0 {
-            Cmp::AtLeast => "equal to or greater than",
-            Cmp::AtMost => "equal to or less than",
-            Cmp::MoreThan => "greater than",
-            Cmp::LessThan => "less than",
-            Cmp::EqualTo => "equal to",
-        };
-        s.push_str(&format!(" with power {how} {}", number(&vs.1)));
+        s.push_str(&format!(
+            " with power {} {}",
+            cmp_words(vs.0),
+            number(&vs.1)
+        ));
+    }
+    if let Some(cmp) = c.power_vs_cost {
+        s.push_str(&format!(" with power {} its cost", cmp_words(cmp)));
     }
     if let Some(n) = c.cost_at_most {
         s.push_str(&format!(" costing {n} or less"));
     }
+    if let Some(vs) = &c.cost_vs {
+        s.push_str(&format!(
+            " with a cost {} {}",
+            cmp_words(vs.0),
+            number(&vs.1)
+        ));
+    }
     if c.on_this {
         s.push_str(" attached to this card");
+    }
+    match c.attached {
+        Some(true) => s.push_str(" attached to a card"),
+        Some(false) => s.push_str(" not attached to a card"),
+        None => {}
     }
     if let Some(h) = &c.attached_to {
         s.push_str(&format!(" attached to {}", a(&cards(h, false))));
@@ -333,6 +345,7 @@ fn place_words(p: Option<Place>) -> &'static str {
         Some(Place::Picked) => " chosen this way",
         Some(Place::Banished) => " in a banished zone",
         Some(Place::BeneathThis) => " banished beneath this card",
+        Some(Place::AtIts) => " at that card's area",
         Some(Place::Anywhere) => "",
         Some(Place::InPlay) | None => "",
     }
@@ -347,8 +360,16 @@ pub fn a(phrase: &str) -> String {
     if let Some(rest) = phrase.strip_prefix("other ") {
         return format!("another {rest}");
     }
-    // A quoted name reads by its first letter: 'an "Applejack" character'.
-    match phrase.trim_start_matches('"').chars().next() {
+    // A quoted name reads by its first letter: 'an "Applejack" character'; but "a
+    // Unicorn": these words begin with the sound of "you" (CG34).
+    let word = phrase.trim_start_matches('"');
+    if ["Uni", "uni", "Use", "use"]
+        .iter()
+        .any(|p| word.starts_with(p))
+    {
+        return format!("a {phrase}");
+    }
+    match word.chars().next() {
         Some(c) if "aeiouAEIOU".contains(c) => format!("an {phrase}"),
         _ => format!("a {phrase}"),
     }
@@ -566,7 +587,16 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
                 other => format!("{} meets", who(*other)),
             },
             c.as_ref()
-                .map(|c| format!(" if {}", condition(c)))
+                .map(|c| {
+                    // Its "here" is the Problem's area, which reads as "here" only when
+                    // the text is on that Problem (CG141 gives it to a chosen one).
+                    let text = condition(c);
+                    if on == "this card" {
+                        format!(" if {text}")
+                    } else {
+                        format!(" if {}", text.replace(" here", " at that Problem"))
+                    }
+                })
                 .unwrap_or_default()
         ),
         StaticEffect::RevealTopOfDeck => {
@@ -906,6 +936,13 @@ pub fn effect(e: &Effect) -> String {
     match e {
         Effect::Draw { who: w, amount: a } => {
             format!("{} {}", does(*w, "draw"), amount(a, "card", "cards"))
+        }
+        Effect::DrawFromBottom { who: w, amount: a } => {
+            format!(
+                "{} {} from the bottom of their deck",
+                does(*w, "draw"),
+                amount(a, "card", "cards")
+            )
         }
         Effect::Discard {
             who: w,
@@ -1731,6 +1768,12 @@ fn condition(c: &Condition) -> String {
         Condition::Phase(p) => format!("it is the {p:?} Phase"),
         Condition::PowerOfColor(c, n) => format!("you have at least {n} {} power", c.name()),
         Condition::MostPowerHere(w) => format!("{} has more power here than any opponent", who(*w)),
+        // In a `while`, "that player" has no antecedent yet: it is the player the cost
+        // change, replacement or total is about (CG171, CG177, CG178).
+        Condition::HasMost(Who::ThatPlayer, s) => format!(
+            "the player concerned controls more {} than each other player",
+            cards(s, true)
+        ),
         Condition::HasMost(w, s) => format!(
             "{} more {} than each other player",
             does(*w, "control"),
@@ -1838,6 +1881,7 @@ fn lead(e: &Effect) -> Lead {
     let by = |w: &Who| if *w == Who::You { Lead::You } else { Lead::Own };
     match e {
         Effect::Draw { who: w, .. }
+        | Effect::DrawFromBottom { who: w, .. }
         | Effect::Discard { who: w, .. }
         | Effect::DiscardHand(w)
         | Effect::GainTokens { who: w, .. }
@@ -2097,4 +2141,15 @@ pub fn card_text(d: &CardDef) -> Vec<String> {
         lines.extend(face_text(b).into_iter().map(|l| format!("  {l}")));
     }
     lines
+}
+
+/// A comparison in words, before what is compared with ("greater than 3").
+fn cmp_words(cmp: Cmp) -> &'static str {
+    match cmp {
+        Cmp::AtLeast => "equal to or greater than",
+        Cmp::AtMost => "equal to or less than",
+        Cmp::MoreThan => "greater than",
+        Cmp::LessThan => "less than",
+        Cmp::EqualTo => "equal to",
+    }
 }

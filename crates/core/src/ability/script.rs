@@ -209,6 +209,9 @@ pub enum Place {
     Banished,
     /// Banished beneath this card (410.5), linked to it.
     BeneathThis,
+    /// In play at the area of the card `It` names (a chosen Problem's area, or where a
+    /// chosen character is): "choose a Problem; … the characters there" (CG98, CG110).
+    AtIts,
     /// Among the cards the latest `Pick` of the effect being followed chose, wherever
     /// they are ("one of them").
     Picked,
@@ -244,6 +247,12 @@ pub struct Cards {
     /// Only cards whose printed power (201.1, no modifier or counter) is at most this;
     /// a card printed without power never fits ("printed power of 0", CN125).
     pub printed_power_at_most: Option<i16>,
+    /// Only cards whose printed cost (none counts as 0) compares this way to the amount
+    /// ("costing no more than this card": `(AtMost, Cost(This))`, CG199).
+    pub cost_vs: Option<Box<(Cmp, Amount)>>,
+    /// Only cards whose power compares this way to their own printed cost (none counts
+    /// as 0): "with power greater than its cost" is `Some(MoreThan)` (CG124).
+    pub power_vs_cost: Option<Cmp>,
     /// Not the card the text is on.
     pub other: bool,
     pub ready: Option<bool>,
@@ -262,6 +271,9 @@ pub struct Cards {
     pub attached_to: Option<Box<Cards>>,
     /// Only cards involved in the current faceoff (514.2).
     pub involved: bool,
+    /// Only attachments (`Some(true)`: cards attached to a host, 509) or only cards
+    /// that aren't (`Some(false)`: "a non-attachment Resource", CG132).
+    pub attached: Option<bool>,
     /// Only cards with at least one attachment that fits this description.
     pub has_attached: Option<Box<Cards>>,
     /// Only cards with no attachment that fits this description ("Friends without
@@ -1271,6 +1283,12 @@ pub enum Effect {
         who: Who,
         amount: Amount,
     },
+    /// Draw from the bottom of the deck rather than the top (410.4; CG26, CG111); each
+    /// card drawn is a draw as any other.
+    DrawFromBottom {
+        who: Who,
+        amount: Amount,
+    },
     /// Discard cards from hand; chosen by the discarding player or at random.
     Discard {
         who: Who,
@@ -1639,6 +1657,7 @@ macro_rules! effect_parts {
             }
             Effect::Until { effect, .. } => $creates(effect),
             Effect::Draw { .. }
+            | Effect::DrawFromBottom { .. }
             | Effect::Discard { .. }
             | Effect::DiscardHand(_)
             | Effect::GainTokens { .. }

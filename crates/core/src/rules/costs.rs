@@ -28,10 +28,46 @@ impl Game {
     #[inline]
     pub(crate) fn cost_changes(&self, action: CostedAction, p: PlayerId, on: Acting) -> (i16, i16) {
         // Asked for every move and play offered: most often no card in play has one.
-        match self.cost_changers(action) {
+        let (opposing, own) = match self.cost_changers(action) {
             [] => (0, 0),
             scan => self.cost_changes_of(scan, action, p, on),
+        };
+        if self.st.modifiers.is_empty() {
+            return (opposing, own);
         }
+        let (more_opposing, more_own) = self.modifier_cost_changes(action, p, on);
+        (
+            opposing.saturating_add(more_opposing),
+            own.saturating_add(more_own),
+        )
+    }
+
+    /// [`Game::cost_changes`] given by effects for a while (`Effect::Until` with a
+    /// `StaticEffect::Cost`, CG42): read as the changed card's own, its area being
+    /// "here", with players named from the view of the effect's controller, whose
+    /// change it is (705.2b: opposing or own).
+    fn modifier_cost_changes(&self, action: CostedAction, p: PlayerId, on: Acting) -> (i16, i16) {
+        let (mut opposing, mut own) = (0i16, 0i16);
+        for m in &self.st.modifiers {
+            let StaticEffect::Cost(change) = &m.effect else {
+                continue;
+            };
+            if change.action != action || self.card(m.target).object != m.object {
+                continue;
+            }
+            let ctx = Ctx {
+                player: Some(p),
+                ..Ctx::printed(m.target, m.controller)
+            };
+            if self.change_applies(change, &ctx, p, on) {
+                if m.controller == p {
+                    own = own.saturating_add(change.amount);
+                } else {
+                    opposing = opposing.saturating_add(change.amount);
+                }
+            }
+        }
+        (opposing, own)
     }
 
     /// The cards in play that may change what `action` costs.

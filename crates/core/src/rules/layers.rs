@@ -154,7 +154,10 @@ pub(crate) fn writes(e: &StaticEffect) -> Reach<'_> {
 /// What a description reads of the cards it tests.
 pub(crate) fn reads_cards(c: &Cards) -> Reach<'_> {
     let mut r = Reach {
-        power: c.power_at_least.is_some() || c.power_at_most.is_some() || c.power_vs.is_some(),
+        power: c.power_at_least.is_some()
+            || c.power_at_most.is_some()
+            || c.power_vs.is_some()
+            || c.power_vs_cost.is_some(),
         colors: Colors::of(&c.any_color),
         traits: c
             .trait_
@@ -174,6 +177,9 @@ pub(crate) fn reads_cards(c: &Cards) -> Reach<'_> {
         r = r.join(reads_cards(inner));
     }
     if let Some(vs) = &c.power_vs {
+        r = r.join(reads_amount(&vs.1));
+    }
+    if let Some(vs) = &c.cost_vs {
         r = r.join(reads_amount(&vs.1));
     }
     r

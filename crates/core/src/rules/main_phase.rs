@@ -53,8 +53,10 @@ impl Game {
                             let ctx = crate::ability::trigger::Ctx::of(c, p);
                             for host in self.distinct(self.matching(sel, &ctx)) {
                                 let at = self.card(host).area;
+                                // An attachment is played to its host's area (CG181).
                                 if at.is_some_and(|a| {
-                                    tokens >= self.play_cost_at(p, c, a, Some(host))
+                                    !self.play_prohibited(p, c, a)
+                                        && tokens >= self.play_cost_at(p, c, a, Some(host))
                                 }) {
                                     out.push(Choice::PlayOn { card: c, host });
                                 }

@@ -38,6 +38,14 @@ impl Game {
                     }
                 }
             }
+            Effect::DrawFromBottom { who, amount } => {
+                let n = self.amount(amount, ctx).max(0);
+                for p in self.players_named(*who, ctx) {
+                    for _ in 0..n {
+                        self.occur(Occurrence::DrawBottom(p));
+                    }
+                }
+            }
             Effect::Discard {
                 who,
                 amount,

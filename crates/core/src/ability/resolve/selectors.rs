@@ -128,6 +128,11 @@ impl Game {
                     && self.st.beneath.contains(&(ctx.source, c))
                     && self.card(ctx.source).zone == Zone::Play
             }
+            Place::AtIts => {
+                k.zone == Zone::Play
+                    && k.area.is_some()
+                    && ctx.it.and_then(|i| self.card(i).area) == k.area
+            }
             Place::Anywhere => true,
         };
         if !ok || (sel.other && c == ctx.source) {
@@ -136,6 +141,9 @@ impl Game {
         if (sel.host && self.card(ctx.source).host != Some(c))
             || (sel.on_this && k.host != Some(ctx.source))
         {
+            return false;
+        }
+        if sel.attached.is_some_and(|a| a != k.host.is_some()) {
             return false;
         }
         if let Some(h) = &sel.attached_to {
@@ -219,7 +227,11 @@ impl Game {
         // of the 711 order, so a power modifier whose own description tests power can't
         // depend on itself (711.5).
         // Read only when asked for: it is the dearest thing a description can test.
-        if sel.power_at_most.is_some() || sel.power_at_least.is_some() || sel.power_vs.is_some() {
+        if sel.power_at_most.is_some()
+            || sel.power_at_least.is_some()
+            || sel.power_vs.is_some()
+            || sel.power_vs_cost.is_some()
+        {
             let power = match self.reading(ctx) {
                 Some(layer) if k.zone == Zone::Play => self.power_upto(c, layer),
                 _ => self
@@ -236,6 +248,10 @@ impl Game {
                 || sel.power_vs.as_deref().is_some_and(|(cmp, amount)| {
                     power.is_none_or(|p| !cmp.holds(p as i32, self.amount(amount, ctx) as i32))
                 })
+                || sel.power_vs_cost.is_some_and(|cmp| {
+                    let cost = self.printed_cost(c).unwrap_or(0);
+                    power.is_none_or(|p| !cmp.holds(p as i32, cost as i32))
+                })
             {
                 return false;
             }
@@ -247,6 +263,12 @@ impl Game {
         }
         if let Some(m) = sel.printed_power_at_most {
             if self.face(c).power.is_none_or(|x| x > m) {
+                return false;
+            }
+        }
+        if let Some((cmp, amount)) = sel.cost_vs.as_deref() {
+            let cost = self.printed_cost(c).unwrap_or(0);
+            if !cmp.holds(cost as i32, self.amount(amount, ctx) as i32) {
                 return false;
             }
         }
@@ -349,6 +371,7 @@ impl Game {
                 | Place::Elsewhere
                 | Place::Revealed
                 | Place::Picked
+                | Place::AtIts
                 | Place::Anywhere => &[],
             }
         };
@@ -371,6 +394,7 @@ impl Game {
             | Place::Involved
             | Place::WasInvolved
             | Place::AtFaceoff
+            | Place::AtIts
             | Place::Elsewhere => &self.st.in_play,
         };
         in_play
