@@ -79,6 +79,7 @@ fn each_of(a: &Amount) -> Option<String> {
         Amount::Tokens(w) => Some(format!("action token {}", has(*w))),
         Amount::Points(w) => Some(format!("point {}", has(*w))),
         Amount::PlayedThisTurn(w) => Some(format!("card {} played this turn", has_done(*w))),
+        Amount::DrawnThisTurn(w) => Some(format!("card {} drawn this turn", has_done(*w))),
         Amount::N(_)
         | Amount::BonusThere
         | Amount::Power(_)
@@ -87,7 +88,9 @@ fn each_of(a: &Amount) -> Option<String> {
         | Amount::Sum(_)
         | Amount::Difference(..)
         | Amount::Times(..)
-        | Amount::Half(..) => None,
+        | Amount::Half(..)
+        | Amount::MostPower(_)
+        | Amount::LeastPower(_) => None,
     }
 }
 
@@ -109,6 +112,11 @@ pub fn number(a: &Amount) -> String {
         Amount::PlayedThisTurn(w) => {
             format!("the number of cards {} played this turn", has_done(*w))
         }
+        Amount::DrawnThisTurn(w) => {
+            format!("the number of cards {} drawn this turn", has_done(*w))
+        }
+        Amount::MostPower(c) => format!("the highest power among {}", cards(c, true)),
+        Amount::LeastPower(c) => format!("the lowest power among {}", cards(c, true)),
         Amount::Sum(v) => {
             let parts: Vec<String> = v.iter().map(number).collect();
             format!("({})", parts.join(" plus "))
@@ -828,6 +836,10 @@ fn prohibition(p: &Prohibition, on: &str) -> String {
         ),
         Prohibition::Confront {
             by,
+            unless_characters: u8::MAX,
+        } => format!("{} confront the Problem this card is at", nobody(*by)),
+        Prohibition::Confront {
+            by,
             unless_characters,
         } => format!(
             "{} confront the Problem this card is at unless they have at least {unless_characters} characters there",
@@ -1079,6 +1091,27 @@ pub fn effect(e: &Effect) -> String {
         Effect::By {
             who: w,
             may,
+            cost: k,
+            effects,
+        } if !k.is_empty() => {
+            let steps: Vec<String> = effects.iter().map(effect).collect();
+            let aside = if *w == Who::You {
+                ""
+            } else {
+                " (\"you\" being that player)"
+            };
+            format!(
+                "{} {}{}do this{aside}: {}",
+                who(*w),
+                if *may { "may " } else { "" },
+                costs_to(k),
+                steps.join(", then ")
+            )
+        }
+        Effect::By {
+            who: w,
+            may,
+            cost: _,
             effects,
         } => {
             let steps: Vec<String> = effects.iter().map(effect).collect();

@@ -349,6 +349,14 @@ pub enum Amount {
     /// How many cards the named players have played this turn (705.2g; together), the
     /// one being played included once it is played.
     PlayedThisTurn(Who),
+    /// How many cards the named players have drawn this turn (together).
+    DrawnThisTurn(Who),
+    /// The highest power among the cards that fit ("the character with the highest
+    /// power"); 0 when none fits.
+    MostPower(Cards),
+    /// The lowest power among the cards that fit ("the least power among"); 0 when none
+    /// fits.
+    LeastPower(Cards),
     /// The amounts added together.
     Sum(Vec<Amount>),
     /// The first amount less the second.
@@ -1189,8 +1197,12 @@ pub enum Prohibition {
     /// Cards that fit can't be dismissed (the game still dismisses them, 104.3).
     Dismiss(Cards),
     /// The named players can't confront this card's Problem unless they have at least
-    /// `unless_characters` characters there.
-    Confront { by: Who, unless_characters: u8 },
+    /// `unless_characters` characters there; left out, they can't confront it at all.
+    Confront {
+        by: Who,
+        #[serde(default = "no_number_of_characters")]
+        unless_characters: u8,
+    },
     /// Cards that fit can't be played by the named players, anywhere (read in hand).
     Play { cards: Cards, by: Who },
     /// Cards that fit (this card when `None`) can't become frightened (504.1).
@@ -1344,6 +1356,11 @@ pub enum Effect {
         who: Who,
         #[serde(default)]
         may: bool,
+        /// What each named player pays before following the instructions ("that player
+        /// may pay [2] to …"): with `may`, asked as their "may"; without it, they follow
+        /// them only if they can pay.
+        #[serde(default)]
+        cost: Vec<Cost>,
         effects: Vec<Effect>,
     },
     /// Put the top cards of a deck into its owner's discard pile.
@@ -1752,6 +1769,11 @@ pub enum CopyPlace {
 
 fn one() -> u8 {
     1
+}
+
+/// `Prohibition::Confront` without `unless_characters`: no number of characters lifts it.
+fn no_number_of_characters() -> u8 {
+    u8::MAX
 }
 
 /// A token an effect creates (521.1): its type, power and traits, and optionally its

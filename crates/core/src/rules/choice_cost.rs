@@ -5,7 +5,7 @@ use crate::ability::CostedAction;
 use crate::decision::Choice;
 use crate::game::Game;
 use crate::ids::PlayerId;
-use crate::rules::main_phase::{DRAW_COST, RALLY_COST, TROUBLEMAKER_COST};
+use crate::rules::main_phase::{DRAW_COST, RALLY_COST};
 
 impl Game {
     /// The action tokens `p` would pay for `choice` now, if it is an action with a cost in
@@ -25,7 +25,7 @@ impl Game {
                 Some(self.play_cost_at(p, card, to, None))
             }
             Choice::PlayEvent { card } => Some(self.play_cost(p, card)),
-            Choice::PlayTroublemaker { .. } => Some(TROUBLEMAKER_COST),
+            Choice::PlayTroublemaker { card, to } => Some(self.troublemaker_cost(p, card, to)),
             Choice::Move { card, to } => Some(self.move_cost(p, card, to)),
             Choice::Draw => Some(self.action_cost(CostedAction::Draw, p, DRAW_COST, None)),
             Choice::Rally { card } => {

@@ -137,6 +137,21 @@ impl Game {
             .max(0)
     }
 
+    /// What playing the Troublemaker `card` face-down to the Problem at `to` costs `p`:
+    /// 609.2c's token with the play cost changes in force (705.2b), opposing first.
+    pub(crate) fn troublemaker_cost(&self, p: PlayerId, card: CardId, to: Area) -> u16 {
+        let changes = self.cost_changes(
+            CostedAction::Play,
+            p,
+            Acting {
+                card: Some(card),
+                at: Some(to),
+                host: None,
+            },
+        );
+        Self::ordered_cost(crate::rules::main_phase::TROUBLEMAKER_COST as i16, changes) as u16
+    }
+
     /// What a Main Phase action with a fixed base cost (609.2d, 609.2e) costs `p`.
     pub(crate) fn action_cost(
         &self,

@@ -241,6 +241,7 @@ fn r521_5_a_token_is_owned_by_the_controller_of_the_effect_that_made_it() {
             Effect::By {
                 who: Who::Opponent,
                 may: false,
+                cost: vec![],
                 effects: vec![make_rock()],
             },
         ],

@@ -475,6 +475,7 @@ fn r506_1_you_move_fires_only_for_moves_its_controller_makes() {
         vec![Effect::By {
             who: Who::Opponent,
             may: false,
+            cost: vec![],
             effects: vec![Effect::Move {
                 target: Target::Each(Cards {
                     title: Some("Blue Friend WATCH".into()),

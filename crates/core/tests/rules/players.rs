@@ -17,6 +17,7 @@ fn r801_1_an_opponent_answers_their_own_may_and_acts_as_you() {
         vec![Effect::By {
             who: Who::Opponent,
             may: true,
+            cost: vec![],
             effects: vec![Effect::Draw {
                 who: Who::You,
                 amount: Amount::N(1),

@@ -381,7 +381,12 @@ impl Game {
                     }
                     return None;
                 }
-                Effect::By { who, may, effects } => {
+                Effect::By {
+                    who,
+                    may,
+                    cost,
+                    effects,
+                } => {
                     // The rest of this effect waits under the named players' instructions,
                     // which run first, one player after another.
                     let players = self.acting_players(*who, &ctx);
@@ -391,7 +396,16 @@ impl Game {
                     self.push(Frame::Resolve(r));
                     for p in players.into_iter().rev() {
                         let theirs = Ctx { you: p, ..ctx };
-                        self.push_resolution(theirs, effects.clone(), *may, Vec::new(), None);
+                        // A cost without a "may" is paid at once, if it can be; a player
+                        // who can't pay does none of it.
+                        if !*may && !cost.is_empty() {
+                            if !self.can_pay(cost, &theirs) {
+                                continue;
+                            }
+                            self.pay(cost, &theirs);
+                        }
+                        let cost = if *may { cost.clone() } else { Vec::new() };
+                        self.push_resolution(theirs, effects.clone(), *may, cost, None);
                     }
                     return None;
                 }
