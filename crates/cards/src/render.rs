@@ -569,7 +569,11 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
         StaticEffect::RevealTopOfDeck => {
             "you play with the top card of your deck revealed".to_string()
         }
-        StaticEffect::HomeLimit { who: w, amount } => {
+        StaticEffect::HomeLimit {
+            who: w,
+            amount,
+            per,
+        } => {
             let limit = match w {
                 Who::You => "your home limit is".to_string(),
                 Who::Each => "each player's home limit is".to_string(),
@@ -580,7 +584,13 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
             } else {
                 (*amount, "higher")
             };
-            format!("{limit} {n} {way}")
+            match per {
+                None => format!("{limit} {n} {way}"),
+                Some(sel) => format!(
+                    "{limit} {n} {way} for each {} (read for each player as \"you\")",
+                    cards(sel, false)
+                ),
+            }
         }
         StaticEffect::LoseAbilities { cards } => format!(
             "{} has no abilities (keywords included) and can't gain any",
@@ -766,6 +776,12 @@ fn cost_change(c: &CostChange) -> String {
             }
         ),
     };
+    if let Some(t) = &c.times {
+        s.push_str(&match each_of(t) {
+            Some(x) => format!(" for each {x}"),
+            None => format!(", times {}", number(t)),
+        });
+    }
     if let Some(cond) = &c.against {
         s.push_str(&format!(
             " while, for the paying player's opponent, {}",
@@ -858,6 +874,10 @@ fn prohibition(p: &Prohibition, on: &str) -> String {
             troublemakers: c,
             by,
         } => format!("{} challenge {}", nobody(*by), these(c, on)),
+        Prohibition::ContributeHere(c) => format!(
+            "{} contribute no power to confronting the Problem this card is at",
+            cards(c, true)
+        ),
         Prohibition::Contribute(c) => format!(
             "{} don't contribute their power to confronting or faceoffs",
             cards(c, true)
@@ -1190,6 +1210,11 @@ pub fn effect(e: &Effect) -> String {
             s.push_str(&format!("; put {rest} {back}"));
             s
         }
+        Effect::Discount { cards: c, amount } if *amount < 0 => format!(
+            "the next {} you play this turn costs {} more",
+            cards(c, false),
+            -amount
+        ),
         Effect::Discount { cards: c, amount } => format!(
             "the next {} you play this turn costs {amount} less",
             cards(c, false)
@@ -1507,6 +1532,8 @@ fn deck_name(d: DeckRef) -> &'static str {
         DeckRef::Yours => "your deck",
         DeckRef::Opponents => "your opponent's deck",
         DeckRef::ThereProblem => "that Problem's Problem deck",
+        DeckRef::YourProblems => "your Problem deck",
+        DeckRef::OpponentsProblems => "your opponent's Problem deck",
     }
 }
 

@@ -1011,7 +1011,14 @@ pub enum StaticEffect {
     Hook(Hook),
     /// 616.3: the named players' home limit is `amount` higher (lower when negative),
     /// never below none; read at the End of Turn Step's retiring.
-    HomeLimit { who: Who, amount: i16 },
+    HomeLimit {
+        who: Who,
+        amount: i16,
+        /// `amount` for each card that fits, read with each named player as "you" ("-1
+        /// for each character that player controls here", AD183).
+        #[serde(default)]
+        per: Option<Cards>,
+    },
     /// The card the modifier is on doesn't have the keyword, printed or gained. Only as
     /// a modifier (`Until`): the loader refuses it as a static ability (CG103: "loses
     /// Teamwork until it is readied").
@@ -1061,6 +1068,11 @@ pub struct CostChange {
     pub on: Option<Cards>,
     /// Action tokens more (fewer when negative); for `Confront`, wild power needed.
     pub amount: i16,
+    /// `amount` for each: the change is `amount` times this, read as the cost is worked
+    /// out with the paying player as "that player" ("+1 for each Tip counter on this
+    /// card", AD147; "+1 for each of their opponent's Friends here", RR7).
+    #[serde(default)]
+    pub times: Option<Amount>,
     /// Read from the point of view of the paying player's opponent ("while a player
     /// has …, that player's opponent pays more"); the ability's own `while` is read from
     /// its controller's.
@@ -1236,6 +1248,9 @@ pub enum Prohibition {
     /// Characters that fit don't contribute their power to confronting (611.3) or to
     /// faceoffs (514.5), wherever they are.
     Contribute(Cards),
+    /// Characters that fit don't contribute their power to confronting this card's
+    /// Problem (611.3); faceoffs and other Problems are not concerned (AD168).
+    ContributeHere(Cards),
     /// 514.3c-d: cards that fit (other than this card) can't be involved in a faceoff
     /// this card is involved in; the `while` condition may not read involvement. Read
     /// by `rules/faceoff.rs`.
@@ -1392,7 +1407,8 @@ pub enum Effect {
     /// card played that fits, whether or not it had a cost to reduce.
     Discount {
         cards: Cards,
-        amount: u16,
+        /// Less (more when negative: "must pay +[2] to play the next card", AD154).
+        amount: i16,
     },
     /// Play a Troublemaker from the controller's hand to a Problem they choose, face-down
     /// and without paying for it (508.1e).
@@ -1808,6 +1824,10 @@ pub enum DeckRef {
     Opponents,
     /// The Problem deck belonging to the Problem the trigger is about (501.5 "there").
     ThereProblem,
+    /// The controller's Problem deck.
+    YourProblems,
+    /// The opponent's Problem deck.
+    OpponentsProblems,
 }
 
 /// Where looked-at cards go back, each in an order the player chooses.

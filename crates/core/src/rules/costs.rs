@@ -77,10 +77,14 @@ impl Game {
                 if self.change_applies(change, &ctx, p, on)
                     && condition.as_ref().is_none_or(|c| self.holds(c, &ctx))
                 {
+                    let amount = match &change.times {
+                        None => change.amount,
+                        Some(n) => change.amount.saturating_mul(self.amount(n, &ctx)),
+                    };
                     if owner == p {
-                        own = own.saturating_add(change.amount);
+                        own = own.saturating_add(amount);
                     } else {
-                        opposing = opposing.saturating_add(change.amount);
+                        opposing = opposing.saturating_add(amount);
                     }
                 }
             }
