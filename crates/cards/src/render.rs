@@ -762,6 +762,10 @@ fn cost_change(c: &CostChange) -> String {
         CostedAction::Draw => {
             format!("{whom} pay {n} {more} to draw a card as a Main Phase action")
         }
+        CostedAction::Challenge => format!(
+            "{whom} pay {n} {more} to challenge {}",
+            what("Troublemakers")
+        ),
         CostedAction::Rally => format!(
             "{whom} pay {n} {more} to rally {}{}",
             what("cards"),

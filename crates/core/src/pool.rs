@@ -139,7 +139,7 @@ impl StaticKinds {
         match a {
             CostedAction::Play => Self::PLAY_COST,
             CostedAction::MoveTo | CostedAction::MoveAway => Self::MOVE_COST,
-            CostedAction::Draw | CostedAction::Rally => Self::ACTION_COST,
+            CostedAction::Draw | CostedAction::Rally | CostedAction::Challenge => Self::ACTION_COST,
             CostedAction::Confront => Self::CONFRONT_COST,
         }
     }

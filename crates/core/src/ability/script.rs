@@ -1096,6 +1096,9 @@ pub enum CostedAction {
     Rally,
     /// 611.2: confronting a Problem; the amount is wild power needed, not tokens.
     Confront,
+    /// 608: challenging a Troublemaker (nothing without a change; the card is the
+    /// Troublemaker, `Here` its area): "can't challenge it unless they pay [2]" (AD136).
+    Challenge,
 }
 
 /// Where the action of a [`CostChange`] must take place.

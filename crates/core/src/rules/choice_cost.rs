@@ -28,6 +28,7 @@ impl Game {
             Choice::PlayTroublemaker { card, to } => Some(self.troublemaker_cost(p, card, to)),
             Choice::Move { card, to } => Some(self.move_cost(p, card, to)),
             Choice::Draw => Some(self.action_cost(CostedAction::Draw, p, DRAW_COST, None)),
+            Choice::Challenge(tm) => Some(self.challenge_cost(p, tm)).filter(|&n| n > 0),
             Choice::Rally { card } => {
                 Some(self.action_cost(CostedAction::Rally, p, RALLY_COST, Some(card)))
             }
@@ -37,7 +38,6 @@ impl Game {
             | Choice::Mulligan
             | Choice::Keep
             | Choice::Uncover(_)
-            | Choice::Challenge(_)
             | Choice::Confront(_)
             | Choice::Card(_)
             | Choice::Activate { .. }

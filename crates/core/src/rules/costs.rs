@@ -115,6 +115,7 @@ impl Game {
                 CostedAction::MoveTo
                 | CostedAction::MoveAway
                 | CostedAction::Rally
+                | CostedAction::Challenge
                 | CostedAction::Draw
                 | CostedAction::Confront => self.fits(c, sel, ctx),
             },
