@@ -79,6 +79,7 @@ fn each_of(a: &Amount) -> Option<String> {
         Amount::Tokens(w) => Some(format!("action token {}", has(*w))),
         Amount::Points(w) => Some(format!("point {}", has(*w))),
         Amount::PlayedThisTurn(w) => Some(format!("card {} played this turn", has_done(*w))),
+        Amount::DrawnThisTurn(w) => Some(format!("card {} drawn this turn", has_done(*w))),
         Amount::N(_)
         | Amount::HomeLimit(_)
         | Amount::BonusThere
@@ -88,7 +89,9 @@ fn each_of(a: &Amount) -> Option<String> {
         | Amount::Sum(_)
         | Amount::Difference(..)
         | Amount::Times(..)
-        | Amount::Half(..) => None,
+        | Amount::Half(..)
+        | Amount::MostPower(_)
+        | Amount::LeastPower(_) => None,
     }
 }
 
@@ -111,6 +114,11 @@ pub fn number(a: &Amount) -> String {
         Amount::PlayedThisTurn(w) => {
             format!("the number of cards {} played this turn", has_done(*w))
         }
+        Amount::DrawnThisTurn(w) => {
+            format!("the number of cards {} drawn this turn", has_done(*w))
+        }
+        Amount::MostPower(c) => format!("the highest power among {}", cards(c, true)),
+        Amount::LeastPower(c) => format!("the lowest power among {}", cards(c, true)),
         Amount::Sum(v) => {
             let parts: Vec<String> = v.iter().map(number).collect();
             format!("({})", parts.join(" plus "))
@@ -602,7 +610,11 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
         StaticEffect::RevealTopOfDeck => {
             "you play with the top card of your deck revealed".to_string()
         }
-        StaticEffect::HomeLimit { who: w, amount } => {
+        StaticEffect::HomeLimit {
+            who: w,
+            amount,
+            per,
+        } => {
             let limit = match w {
                 Who::You => "your home limit is".to_string(),
                 Who::Each => "each player's home limit is".to_string(),
@@ -613,7 +625,13 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
             } else {
                 (*amount, "higher")
             };
-            format!("{limit} {n} {way}")
+            match per {
+                None => format!("{limit} {n} {way}"),
+                Some(sel) => format!(
+                    "{limit} {n} {way} for each {} (read for each player as \"you\")",
+                    cards(sel, false)
+                ),
+            }
         }
         StaticEffect::LoseAbilities { cards } => format!(
             "{} has no abilities (keywords included) and can't gain any",
@@ -785,6 +803,10 @@ fn cost_change(c: &CostChange) -> String {
         CostedAction::Draw => {
             format!("{whom} pay {n} {more} to draw a card as a Main Phase action")
         }
+        CostedAction::Challenge => format!(
+            "{whom} pay {n} {more} to challenge {}",
+            what("Troublemakers")
+        ),
         CostedAction::Rally => format!(
             "{whom} pay {n} {more} to rally {}{}",
             what("cards"),
@@ -799,6 +821,12 @@ fn cost_change(c: &CostChange) -> String {
             }
         ),
     };
+    if let Some(t) = &c.times {
+        s.push_str(&match each_of(t) {
+            Some(x) => format!(" for each {x}"),
+            None => format!(", times {}", number(t)),
+        });
+    }
     if let Some(cond) = &c.against {
         s.push_str(&format!(
             " while, for the paying player's opponent, {}",
@@ -869,6 +897,10 @@ fn prohibition(p: &Prohibition, on: &str) -> String {
         ),
         Prohibition::Confront {
             by,
+            unless_characters: u8::MAX,
+        } => format!("{} confront the Problem this card is at", nobody(*by)),
+        Prohibition::Confront {
+            by,
             unless_characters,
         } => format!(
             "{} confront the Problem this card is at unless they have at least {unless_characters} characters there",
@@ -891,6 +923,10 @@ fn prohibition(p: &Prohibition, on: &str) -> String {
             troublemakers: c,
             by,
         } => format!("{} challenge {}", nobody(*by), these(c, on)),
+        Prohibition::ContributeHere(c) => format!(
+            "{} contribute no power to confronting the Problem this card is at",
+            cards(c, true)
+        ),
         Prohibition::Contribute(c) => format!(
             "{} don't contribute their power to confronting or faceoffs",
             cards(c, true)
@@ -1133,17 +1169,30 @@ pub fn effect(e: &Effect) -> String {
             may,
             cost: k,
             effects,
+        } if !k.is_empty() => {
+            // "That player may pay [2] to …": the cost is theirs, paid as they say yes
+            // (without "may", paid at once if they can).
+            let steps: Vec<String> = effects.iter().map(effect).collect();
+            let aside = if *w == Who::You {
+                ""
+            } else {
+                " (\"you\" being that player)"
+            };
+            format!(
+                "{} {}{}{}{aside}",
+                who(*w),
+                if *may { "may " } else { "" },
+                costs_to(k),
+                steps.join(", then ")
+            )
+        }
+        Effect::By {
+            who: w,
+            may,
+            cost: _,
+            effects,
         } => {
             let steps: Vec<String> = effects.iter().map(effect).collect();
-            // "That player may pay [2] to …": the cost is theirs, paid as they say yes.
-            if !k.is_empty() {
-                return format!(
-                    "{} may {}{} (\"you\" being that player)",
-                    who(*w),
-                    costs_to(k),
-                    steps.join(", then ")
-                );
-            }
             // By you: the steps already read in your voice, so no "you being" aside.
             if *w == Who::You {
                 return match (steps.as_slice(), *may) {
@@ -1219,6 +1268,11 @@ pub fn effect(e: &Effect) -> String {
             s.push_str(&format!("; put {rest} {back}"));
             s
         }
+        Effect::Discount { cards: c, amount } if *amount < 0 => format!(
+            "the next {} you play this turn costs {} more",
+            cards(c, false),
+            -amount
+        ),
         Effect::Discount { cards: c, amount } => format!(
             "the next {} you play this turn costs {amount} less",
             cards(c, false)
@@ -1537,6 +1591,8 @@ fn deck_name(d: DeckRef) -> &'static str {
         DeckRef::Opponents => "your opponent's deck",
         DeckRef::ThereProblem => "that Problem's Problem deck",
         DeckRef::ItsProblem => "the Problem deck of that card's Problem",
+        DeckRef::YourProblems => "your Problem deck",
+        DeckRef::OpponentsProblems => "your opponent's Problem deck",
     }
 }
 

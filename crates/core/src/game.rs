@@ -215,6 +215,7 @@ impl Game {
             contested: Vec::new(),
             solved: Vec::new(),
             played: Vec::new(),
+            drawn: Vec::new(),
             uniqueness_dirty: false,
             modifiers: Vec::new(),
             triggers: Vec::new(),

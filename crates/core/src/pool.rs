@@ -24,6 +24,8 @@ pub(crate) struct PoolFacts {
     pub reactions: bool,
     /// Some card is Unique (516.3).
     pub uniques: bool,
+    /// Some face of the pool gives cards the Unique trait (AD199).
+    pub gains_unique: bool,
     /// The kinds of event some face's triggered ability answers from outside play (its
     /// card's own leaving, discard or flip, 701.3), so the card an event of these kinds
     /// is about is scanned even when no card in play listens.
@@ -137,7 +139,7 @@ impl StaticKinds {
         match a {
             CostedAction::Play => Self::PLAY_COST,
             CostedAction::MoveTo | CostedAction::MoveAway => Self::MOVE_COST,
-            CostedAction::Draw | CostedAction::Rally => Self::ACTION_COST,
+            CostedAction::Draw | CostedAction::Rally | CostedAction::Challenge => Self::ACTION_COST,
             CostedAction::Confront => Self::CONFRONT_COST,
         }
     }
@@ -160,7 +162,17 @@ impl PoolFacts {
             f.add(face);
             f.faces |= FaceFacts::of(face);
         }
-        f.uniques = pool.iter().any(|d| d.is_unique());
+        f.gains_unique = pool
+            .iter()
+            .flat_map(|d| [Some(&d.face), d.boosted.as_ref()])
+            .flatten()
+            .any(|face| {
+                face.abilities.iter().any(|a| {
+                    matches!(a, Ability::Static { effect: StaticEffect::GainTrait { trait_, .. }, .. }
+                        if trait_.eq_ignore_ascii_case("Unique"))
+                })
+            });
+        f.uniques = f.gains_unique || pool.iter().any(|d| d.is_unique());
         f.dilemmas = pool.iter().any(|d| d.is_dilemma());
         f.layered = f.reads.meets(f.writes);
         f

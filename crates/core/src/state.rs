@@ -315,6 +315,8 @@ pub struct State {
     pub(crate) solved: Vec<Area>,
     /// 705.2g: who played each card played this turn, in order.
     pub(crate) played: Vec<PlayerId>,
+    /// Who drew each card drawn this turn, in order (`Amount::DrawnThisTurn`).
+    pub(crate) drawn: Vec<PlayerId>,
     /// Set when something may have broken uniqueness (516.1), checked before the next step.
     pub(crate) uniqueness_dirty: bool,
     pub(crate) next_object: u32,

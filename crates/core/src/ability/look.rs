@@ -53,7 +53,8 @@ pub struct Discount {
     /// The card that made it, for reading the description.
     pub source: CardId,
     pub cards: Cards,
-    pub amount: u16,
+    /// Less (more when negative).
+    pub amount: i16,
     /// The turn it was made; it lapses when the turn ends.
     pub turn: u32,
 }
@@ -125,6 +126,11 @@ impl Game {
                 let problem = self.problem_at(self.card(ctx.it?).area?)?;
                 Some((self.card(problem).owner, Zone::ProblemDeck))
             }
+            DeckRef::YourProblems => Some((ctx.you, Zone::ProblemDeck)),
+            DeckRef::OpponentsProblems => self
+                .opponents(ctx.you)
+                .next()
+                .map(|p| (p, Zone::ProblemDeck)),
         }
     }
 
@@ -189,7 +195,7 @@ impl Game {
             .sum()
     }
 
-    pub(crate) fn add_discount(&mut self, ctx: &Ctx, cards: &Cards, amount: u16) {
+    pub(crate) fn add_discount(&mut self, ctx: &Ctx, cards: &Cards, amount: i16) {
         let turn = self.st.turn;
         let list = &mut self.st.decklook.discounts;
         list.retain(|d| d.turn == turn);
@@ -221,11 +227,19 @@ impl Game {
             .map(|(i, _)| i)
     }
 
-    /// How much the waiting discounts take off `card`'s cost for `p`.
-    pub(crate) fn discount(&self, p: PlayerId, card: CardId) -> u16 {
+    /// How much the waiting discounts take off `card`'s cost for `p`, as (what those an
+    /// opposing card made take off, what `p`'s own cards' take off): 705.2b applies the
+    /// opposing changes first ("they must pay +[2]", AD154).
+    pub(crate) fn discount(&self, p: PlayerId, card: CardId) -> (i16, i16) {
         self.discounts_for(p, card)
-            .map(|i| self.st.decklook.discounts[i].amount)
-            .sum()
+            .map(|i| &self.st.decklook.discounts[i])
+            .fold((0i16, 0i16), |(opp, own), d| {
+                if self.card(d.source).controller == p {
+                    (opp, own.saturating_add(d.amount))
+                } else {
+                    (opp.saturating_add(d.amount), own)
+                }
+            })
     }
 
     /// `card` is being played by `p` (still in hand): the discounts it fits are used up.

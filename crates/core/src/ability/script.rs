@@ -371,6 +371,14 @@ pub enum Amount {
     /// How many cards the named players have played this turn (705.2g; together), the
     /// one being played included once it is played.
     PlayedThisTurn(Who),
+    /// How many cards the named players have drawn this turn (together).
+    DrawnThisTurn(Who),
+    /// The highest power among the cards that fit ("the character with the highest
+    /// power"); 0 when none fits.
+    MostPower(Cards),
+    /// The lowest power among the cards that fit ("the least power among"); 0 when none
+    /// fits.
+    LeastPower(Cards),
     /// The amounts added together.
     Sum(Vec<Amount>),
     /// The first amount less the second.
@@ -1035,7 +1043,14 @@ pub enum StaticEffect {
     Hook(Hook),
     /// 616.3: the named players' home limit is `amount` higher (lower when negative),
     /// never below none; read at the End of Turn Step's retiring.
-    HomeLimit { who: Who, amount: i16 },
+    HomeLimit {
+        who: Who,
+        amount: i16,
+        /// `amount` for each card that fits, read with each named player as "you" ("-1
+        /// for each character that player controls here", AD183).
+        #[serde(default)]
+        per: Option<Cards>,
+    },
     /// The card the modifier is on doesn't have the keyword, printed or gained. Only as
     /// a modifier (`Until`): the loader refuses it as a static ability (CG103: "loses
     /// Teamwork until it is readied").
@@ -1085,6 +1100,11 @@ pub struct CostChange {
     pub on: Option<Cards>,
     /// Action tokens more (fewer when negative); for `Confront`, wild power needed.
     pub amount: i16,
+    /// `amount` for each: the change is `amount` times this, read as the cost is worked
+    /// out with the paying player as "that player" ("+1 for each Tip counter on this
+    /// card", AD147; "+1 for each of their opponent's Friends here", RR7).
+    #[serde(default)]
+    pub times: Option<Amount>,
     /// Read from the point of view of the paying player's opponent ("while a player
     /// has …, that player's opponent pays more"); the ability's own `while` is read from
     /// its controller's.
@@ -1108,6 +1128,9 @@ pub enum CostedAction {
     Rally,
     /// 611.2: confronting a Problem; the amount is wild power needed, not tokens.
     Confront,
+    /// 608: challenging a Troublemaker (nothing without a change; the card is the
+    /// Troublemaker, `Here` its area): "can't challenge it unless they pay [2]" (AD136).
+    Challenge,
 }
 
 /// Where the action of a [`CostChange`] must take place.
@@ -1223,8 +1246,12 @@ pub enum Prohibition {
     /// As `Dismiss`, for this card when `None` (CN38).
     BeDismissed(Option<Cards>),
     /// The named players can't confront this card's Problem unless they have at least
-    /// `unless_characters` characters there.
-    Confront { by: Who, unless_characters: u8 },
+    /// `unless_characters` characters there; left out, they can't confront it at all.
+    Confront {
+        by: Who,
+        #[serde(default = "no_number_of_characters")]
+        unless_characters: u8,
+    },
     /// Cards that fit can't be played by the named players, anywhere (read in hand).
     Play { cards: Cards, by: Who },
     /// Cards that fit (this card when `None`) can't become frightened (504.1).
@@ -1258,6 +1285,9 @@ pub enum Prohibition {
     /// Characters that fit don't contribute their power to confronting (611.3) or to
     /// faceoffs (514.5), wherever they are.
     Contribute(Cards),
+    /// Characters that fit don't contribute their power to confronting this card's
+    /// Problem (611.3); faceoffs and other Problems are not concerned (AD168).
+    ContributeHere(Cards),
     /// 514.3c-d: cards that fit (other than this card) can't be involved in a faceoff
     /// this card is involved in; the `while` condition may not read involvement. Read
     /// by `rules/faceoff.rs`.
@@ -1384,8 +1414,9 @@ pub enum Effect {
         who: Who,
         #[serde(default)]
         may: bool,
-        /// With `may`: a cost the named player pays as they say yes ("that player may pay
-        /// [2] to …"); the offer is moot when they can't pay it (508.1d).
+        /// What each named player pays before following the instructions ("that player
+        /// may pay [2] to …"): with `may`, asked as their "may"; without it, they follow
+        /// them only if they can pay.
         #[serde(default)]
         cost: Vec<Cost>,
         effects: Vec<Effect>,
@@ -1419,7 +1450,8 @@ pub enum Effect {
     /// card played that fits, whether or not it had a cost to reduce.
     Discount {
         cards: Cards,
-        amount: u16,
+        /// Less (more when negative: "must pay +[2] to play the next card", AD154).
+        amount: i16,
     },
     /// Play a Troublemaker from the controller's hand to a Problem they choose, face-down
     /// and without paying for it (508.1e).
@@ -1799,6 +1831,11 @@ fn one() -> u8 {
     1
 }
 
+/// `Prohibition::Confront` without `unless_characters`: no number of characters lifts it.
+fn no_number_of_characters() -> u8 {
+    u8::MAX
+}
+
 /// A token an effect creates (521.1): its type, power and traits, and optionally its
 /// colours, keywords and name. All of it is printed information. With no name, its
 /// name is its traits (521.1a).
@@ -1834,6 +1871,10 @@ pub enum DeckRef {
     /// The Problem deck belonging to the Problem where the card `It` names is ("a Mane
     /// Character at a Problem … that Problem's deck", CN176).
     ItsProblem,
+    /// The controller's Problem deck.
+    YourProblems,
+    /// The opponent's Problem deck.
+    OpponentsProblems,
 }
 
 /// Where looked-at cards go back, each in an order the player chooses.

@@ -5,7 +5,7 @@ use crate::ability::CostedAction;
 use crate::decision::Choice;
 use crate::game::Game;
 use crate::ids::PlayerId;
-use crate::rules::main_phase::{DRAW_COST, RALLY_COST, TROUBLEMAKER_COST};
+use crate::rules::main_phase::{DRAW_COST, RALLY_COST};
 
 impl Game {
     /// The action tokens `p` would pay for `choice` now, if it is an action with a cost in
@@ -25,9 +25,10 @@ impl Game {
                 Some(self.play_cost_at(p, card, to, None))
             }
             Choice::PlayEvent { card } => Some(self.play_cost(p, card)),
-            Choice::PlayTroublemaker { .. } => Some(TROUBLEMAKER_COST),
+            Choice::PlayTroublemaker { card, to } => Some(self.troublemaker_cost(p, card, to)),
             Choice::Move { card, to } => Some(self.move_cost(p, card, to)),
             Choice::Draw => Some(self.action_cost(CostedAction::Draw, p, DRAW_COST, None)),
+            Choice::Challenge(tm) => Some(self.challenge_cost(p, tm)).filter(|&n| n > 0),
             Choice::Rally { card } => {
                 Some(self.action_cost(CostedAction::Rally, p, RALLY_COST, Some(card)))
             }
@@ -37,7 +38,6 @@ impl Game {
             | Choice::Mulligan
             | Choice::Keep
             | Choice::Uncover(_)
-            | Choice::Challenge(_)
             | Choice::Confront(_)
             | Choice::Card(_)
             | Choice::Activate { .. }

@@ -79,8 +79,19 @@ impl Game {
 
     /// The contributing characters of `p` at an area, as (colours, power).
     fn contributors(&self, p: PlayerId, area: Area) -> Vec<(Colors, u16)> {
+        let limited = self
+            .facts
+            .static_kinds
+            .has(crate::pool::StaticKinds::PROHIBIT);
         self.characters_at(p, area)
             .filter(|&c| self.contributes(c))
+            .filter(|&c| {
+                !limited
+                    || !self.prohibited(crate::rules::prohibit::Attempt::ContributeConfront {
+                        card: c,
+                        area,
+                    })
+            })
             .map(|c| (self.colors(c), self.contribution(c)))
             .collect()
     }

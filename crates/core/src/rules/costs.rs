@@ -113,10 +113,14 @@ impl Game {
                 if self.change_applies(change, &ctx, p, on)
                     && condition.as_ref().is_none_or(|c| self.holds(c, &ctx))
                 {
+                    let amount = match &change.times {
+                        None => change.amount,
+                        Some(n) => change.amount.saturating_mul(self.amount(n, &ctx)),
+                    };
                     if owner == p {
-                        own = own.saturating_add(change.amount);
+                        own = own.saturating_add(amount);
                     } else {
-                        opposing = opposing.saturating_add(change.amount);
+                        opposing = opposing.saturating_add(amount);
                     }
                 }
             }
@@ -147,6 +151,7 @@ impl Game {
                 CostedAction::MoveTo
                 | CostedAction::MoveAway
                 | CostedAction::Rally
+                | CostedAction::Challenge
                 | CostedAction::Draw
                 | CostedAction::Confront => self.fits(c, sel, ctx),
             },
@@ -171,6 +176,21 @@ impl Game {
         (base.saturating_add(opposing).max(0))
             .saturating_add(own)
             .max(0)
+    }
+
+    /// What playing the Troublemaker `card` face-down to the Problem at `to` costs `p`:
+    /// 609.2c's token with the play cost changes in force (705.2b), opposing first.
+    pub(crate) fn troublemaker_cost(&self, p: PlayerId, card: CardId, to: Area) -> u16 {
+        let changes = self.cost_changes(
+            CostedAction::Play,
+            p,
+            Acting {
+                card: Some(card),
+                at: Some(to),
+                host: None,
+            },
+        );
+        Self::ordered_cost(crate::rules::main_phase::TROUBLEMAKER_COST as i16, changes) as u16
     }
 
     /// What a Main Phase action with a fixed base cost (609.2d, 609.2e) costs `p`.

@@ -592,7 +592,7 @@ impl Game {
             for &s in &self.st.in_play {
                 for a in self.abilities(s) {
                     if let crate::ability::Ability::Static {
-                        effect: StaticEffect::HomeLimit { who, amount },
+                        effect: StaticEffect::HomeLimit { who, amount, per },
                         condition,
                     } = a
                     {
@@ -600,7 +600,15 @@ impl Game {
                         if self.names_player(*who, &ctx, p)
                             && condition.as_ref().is_none_or(|c| self.holds(c, &ctx))
                         {
-                            change = change.saturating_add(*amount);
+                            let times = match per {
+                                None => 1,
+                                // Read with the player whose limit it is as "you".
+                                Some(sel) => {
+                                    let theirs = crate::ability::trigger::Ctx { you: p, ..ctx };
+                                    self.count_matching(sel, &theirs, usize::MAX) as i16
+                                }
+                            };
+                            change = change.saturating_add(amount.saturating_mul(times));
                         }
                     }
                 }
@@ -731,10 +739,8 @@ impl Game {
                 host: None,
             },
         );
-        Self::ordered_cost(
-            printed,
-            (changes.0, changes.1 - self.discount(p, card) as i16),
-        ) as u16
+        let (less_opposing, less_own) = self.discount(p, card);
+        Self::ordered_cost(printed, (changes.0 - less_opposing, changes.1 - less_own)) as u16
     }
 }
 

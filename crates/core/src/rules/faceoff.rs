@@ -233,6 +233,20 @@ impl Game {
                 }
             }
         });
+        // Ones an effect gave a card for a while (`Effect::Until`, AD148), read as that
+        // card's own, as `total_modifier` reads them.
+        for m in &self.st.modifiers {
+            if let StaticEffect::FlipMore { who, amount } = &m.effect {
+                let c = m.target;
+                if self.card(c).object == m.object
+                    && self.card(c).zone == Zone::Play
+                    && !self.lacks_abilities(c)
+                    && self.static_names(*who, None, &self.ctx_of(c), p)
+                {
+                    n += *amount as i16;
+                }
+            }
+        }
         n
     }
 

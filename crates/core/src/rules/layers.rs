@@ -239,6 +239,7 @@ pub(crate) fn reads_amount(a: &Amount) -> Reach<'_> {
     match a {
         Amount::CountOf(c) => reads_cards(c),
         Amount::Power(_) => Reach::power(),
+        Amount::MostPower(c) | Amount::LeastPower(c) => Reach::power().join(reads_cards(c)),
         Amount::Colors(_) => all_colors(),
         Amount::ColorsAmong(c) => all_colors().join(reads_cards(c)),
         Amount::Sum(v) => v
@@ -255,7 +256,8 @@ pub(crate) fn reads_amount(a: &Amount) -> Reach<'_> {
         | Amount::Tokens(_)
         | Amount::Points(_)
         | Amount::HomeLimit(_)
-        | Amount::PlayedThisTurn(_) => Reach::default(),
+        | Amount::PlayedThisTurn(_)
+        | Amount::DrawnThisTurn(_) => Reach::default(),
     }
 }
 

@@ -39,9 +39,6 @@ impl Game {
                 continue;
             }
             // Costs scoped to a place are checked per destination below.
-            if self.def(c).card_type == CardType::Troublemaker && tokens < self.play_cost(p, c) {
-                continue;
-            }
             match self.def(c).card_type {
                 CardType::Friend if powers.meets_play_requirements(c) => {
                     self.push_friend_plays(&mut out, p, c, &problems, tokens)
@@ -72,7 +69,9 @@ impl Game {
                 }
                 CardType::Troublemaker => {
                     for &a in problems.iter() {
-                        if !self.play_prohibited(p, c, a) {
+                        if !self.play_prohibited(p, c, a)
+                            && tokens >= self.troublemaker_cost(p, c, a)
+                        {
                             out.push(Choice::PlayTroublemaker { card: c, to: a });
                         }
                     }
@@ -173,7 +172,8 @@ impl Game {
             }
             Choice::PlayTroublemaker { card, to } => {
                 // 306.1, 609.2c: face-down at a Problem.
-                self.play_to(p, card, TROUBLEMAKER_COST, to, true, None);
+                let cost = self.troublemaker_cost(p, card, to);
+                self.play_to(p, card, cost, to, true, None);
             }
             Choice::Move { card, to } => {
                 let cost = self.move_cost(p, card, to);

@@ -300,12 +300,14 @@ impl Game {
             Occurrence::Draw(p) => {
                 let c = self.player_mut(p).deck.pop().expect("checked");
                 self.relocate(c, Zone::Hand, false);
+                self.st.drawn.push(p);
                 self.log(Event::Drew { player: p });
             }
             Occurrence::DrawBottom(p) => {
                 // The bottom of a deck is the start of its list.
                 let c = self.player(p).deck[0];
                 self.relocate(c, Zone::Hand, false);
+                self.st.drawn.push(p);
                 self.log(Event::Drew { player: p });
             }
             Occurrence::Discard(c) => self.leave(c, Leave::Discard),

@@ -88,8 +88,9 @@ impl Game {
                 host,
             },
         );
-        let own_modifiers = mine - self.discount(p, card) as i16 + own;
-        Self::ordered_cost(base, (opposing, own_modifiers)) as u16
+        let (less_opposing, less_own) = self.discount(p, card);
+        let own_modifiers = mine - less_own + own;
+        Self::ordered_cost(base, (opposing - less_opposing, own_modifiers)) as u16
     }
 
     /// Redeem: the cards `p` could retire to play `card` for less: their own Friends and

@@ -43,6 +43,8 @@ pub(crate) enum Attempt {
     Uncover(CardId),
     /// A character's power counting toward a total (611.3, 514.5).
     Contribute(CardId),
+    /// A character's power counting toward confronting the Problem at an area (611.3).
+    ContributeConfront { card: CardId, area: Area },
     /// A player scoring points (517).
     Score(PlayerId),
     /// A player drawing a card (410.4).
@@ -65,7 +67,8 @@ impl Attempt {
             | Attempt::Exhaust(card)
             | Attempt::Unfrighten(card)
             | Attempt::Uncover(card)
-            | Attempt::Contribute(card) => Some(card),
+            | Attempt::Contribute(card)
+            | Attempt::ContributeConfront { card, .. } => Some(card),
             Attempt::Challenge { troublemaker, .. } => Some(troublemaker),
             Attempt::Confront { .. }
             | Attempt::Score(_)
@@ -90,7 +93,8 @@ impl Attempt {
             | Attempt::Exhaust(_)
             | Attempt::Unfrighten(_)
             | Attempt::Uncover(_)
-            | Attempt::Contribute(_) => None,
+            | Attempt::Contribute(_)
+            | Attempt::ContributeConfront { .. } => None,
         }
     }
 
@@ -115,6 +119,7 @@ impl Attempt {
             Prohibition::BeUnfrightened(_) => matches!(self, Attempt::Unfrighten(_)),
             Prohibition::BeUncovered(_) => matches!(self, Attempt::Uncover(_)),
             Prohibition::Contribute(_) => matches!(self, Attempt::Contribute(_)),
+            Prohibition::ContributeHere(_) => matches!(self, Attempt::ContributeConfront { .. }),
             Prohibition::Score(_) => matches!(self, Attempt::Score(_)),
             Prohibition::Draw(_) => matches!(self, Attempt::Draw(_)),
             Prohibition::Search(_) => matches!(self, Attempt::Search(_)),
@@ -353,6 +358,12 @@ impl Game {
             },
             Prohibition::Contribute(sel) => match attempt {
                 Attempt::Contribute(card) => self.fits(card, sel, ctx),
+                _ => false,
+            },
+            Prohibition::ContributeHere(sel) => match attempt {
+                Attempt::ContributeConfront { card, area } => {
+                    here == Some(area) && self.fits(card, sel, ctx)
+                }
                 _ => false,
             },
             // Involvement is read where it is worked out (`rules/faceoff.rs`).

@@ -84,8 +84,15 @@ impl Game {
                         p: tp,
                         troublemaker: c,
                     })
+                    && self.player(tp).tokens >= self.challenge_cost(tp, c)
             })
             .collect()
+    }
+
+    /// What challenging `tm` costs `p` in tokens: nothing, unless a cost change says so
+    /// (AD136).
+    pub(crate) fn challenge_cost(&self, p: crate::ids::PlayerId, tm: CardId) -> u16 {
+        self.action_cost(crate::ability::CostedAction::Challenge, p, 0, Some(tm))
     }
 
     /// 608: one challenge at a time, at most one per Problem (608.1, 608.3).
@@ -97,6 +104,15 @@ impl Game {
         let tp = self.st.turn_player;
         match answer {
             Some(Choice::Challenge(tm)) => {
+                let cost = self.challenge_cost(tp, tm);
+                if cost > 0
+                    && !self.perform(Occurrence::PayTokens {
+                        player: tp,
+                        amount: cost,
+                    })
+                {
+                    return None;
+                }
                 let area = self.card(tm).area.expect("in play");
                 problems_done.push(area);
                 self.push(Frame::Challenge { problems_done });

@@ -90,6 +90,7 @@ impl Game {
                 self.st.contested.clear();
                 self.st.solved.clear();
                 self.st.played.clear();
+                self.st.drawn.clear();
                 // "The first time each turn" starts counting again.
                 self.st
                     .firsts

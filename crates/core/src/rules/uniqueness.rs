@@ -8,6 +8,12 @@ use crate::ids::{CardId, PlayerId};
 use crate::rules::occurrence::Occurrence;
 
 impl Game {
+    /// 516.3: whether a card in play is Unique now: the printed trait, or the trait
+    /// gained from a modifier (AD199 gives it to every card in play).
+    fn is_unique(&self, c: CardId) -> bool {
+        self.def(c).is_unique() || (self.facts.gains_unique && self.has_trait(c, "Unique"))
+    }
+
     /// The first uniqueness violation, as the violating player and the violating cards.
     pub fn uniqueness_violator(&self) -> Option<(PlayerId, Vec<CardId>)> {
         let face_up = |c: CardId| !self.card(c).face_down;
@@ -19,7 +25,7 @@ impl Game {
         let unique = self.facts.uniques
             && in_play
                 .iter()
-                .filter(|&&c| face_up(c) && self.def(c).is_unique())
+                .filter(|&&c| face_up(c) && self.is_unique(c))
                 .nth(1)
                 .is_some();
         let crowded = || {
@@ -47,15 +53,14 @@ impl Game {
                 .collect();
             // 516.3: two Unique cards with the same name.
             for (i, &a) in mine.iter().enumerate() {
-                if !self.def(a).is_unique() {
+                if !self.is_unique(a) {
                     continue;
                 }
                 let same: Vec<CardId> = mine[i..]
                     .iter()
                     .copied()
                     .filter(|&b| {
-                        self.def(b).is_unique()
-                            && self.def(b).full_name() == self.def(a).full_name()
+                        self.is_unique(b) && self.def(b).full_name() == self.def(a).full_name()
                     })
                     .collect();
                 if same.len() > 1 {

@@ -339,6 +339,7 @@ fn change(action: CostedAction, payer: Who, amount: i16, cards: Option<Cards>) -
         at: CostPlace::Anywhere,
         on: None,
         amount,
+        times: None,
         against: None,
     }))
 }

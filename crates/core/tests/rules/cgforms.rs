@@ -173,6 +173,7 @@ fn r616_3_a_static_ability_lowers_the_opponents_home_limit_only() {
             effect: StaticEffect::HomeLimit {
                 who: Who::Opponent,
                 amount: -1,
+                per: None,
             },
             condition: None,
         }],

@@ -361,6 +361,7 @@ fn r705_2b_opposing_cost_modifiers_apply_before_the_players_own() {
                 at: CostPlace::Here,
                 on: None,
                 amount: 2,
+                times: None,
                 against: None,
             })),
             condition: None,

@@ -72,6 +72,12 @@ impl Game {
                 let named = self.players_named(*who, ctx);
                 count(self.st.played.iter().filter(|p| named.contains(p)).count())
             }
+            Amount::DrawnThisTurn(who) => {
+                let named = self.players_named(*who, ctx);
+                count(self.st.drawn.iter().filter(|p| named.contains(p)).count())
+            }
+            Amount::MostPower(c) => self.powers_of(c, ctx).max().unwrap_or(0),
+            Amount::LeastPower(c) => self.powers_of(c, ctx).min().unwrap_or(0),
             Amount::Sum(v) => v
                 .iter()
                 .fold(0i16, |t, x| t.saturating_add(self.amount(x, ctx))),
@@ -85,5 +91,14 @@ impl Game {
                 }
             }
         }
+    }
+
+    /// The power of each card in play that fits, read as `Amount::Power` reads one.
+    fn powers_of<'a>(&'a self, sel: &Cards, ctx: &'a Ctx) -> impl Iterator<Item = i16> + 'a {
+        let upto = self.reading(ctx).unwrap_or(ALL_LAYERS);
+        self.matching(sel, ctx)
+            .into_iter()
+            .filter(|&c| self.card(c).zone == Zone::Play)
+            .map(move |c| self.power_upto(c, upto).unwrap_or(0))
     }
 }

@@ -703,7 +703,12 @@ impl Game {
                     (false, _) => (targets!(target), answer),
                 };
                 for c in cards {
-                    if !matches!(self.card(c).zone, Zone::Hand | Zone::Discard) {
+                    // A flipped card (a Chaos card putting itself into play) and a card
+                    // found in a deck come into play the same way.
+                    if !matches!(
+                        self.card(c).zone,
+                        Zone::Hand | Zone::Discard | Zone::DrawDeck | Zone::Flip
+                    ) {
                         continue;
                     }
                     let (at, down) = match (self.def(c).card_type, *at) {
@@ -730,20 +735,33 @@ impl Game {
                                 }
                             }
                         }
-                        (CardType::Troublemaker, _) => match place.take() {
-                            Some(Choice::Problem(a)) if self.problem_areas().any(|x| x == a) => {
-                                (a, *face_down)
-                            }
-                            _ => {
-                                let options: Vec<Choice> =
-                                    self.problem_areas().map(Choice::Problem).collect();
-                                if options.is_empty() {
-                                    continue;
+                        (CardType::Troublemaker, to) => {
+                            // 306.1: only ever at a Problem; `at` narrows which ones.
+                            let named: Vec<Area> = match to {
+                                None => self.problem_areas().collect(),
+                                Some(to) => self
+                                    .areas_named(to, Area::Home(you), ctx)
+                                    .into_iter()
+                                    .filter(|&a| self.problem_areas().any(|x| x == a))
+                                    .collect(),
+                            };
+                            match place.take() {
+                                Some(Choice::Problem(a)) if named.contains(&a) => (a, *face_down),
+                                _ if to.is_some() && named.len() == 1 => (named[0], *face_down),
+                                _ => {
+                                    if named.is_empty() {
+                                        continue;
+                                    }
+                                    *chosen = Some(c);
+                                    let options = named.into_iter().map(Choice::Problem);
+                                    return Step::Ask(
+                                        Prompt::ChooseProblem,
+                                        options.collect(),
+                                        you,
+                                    );
                                 }
-                                *chosen = Some(c);
-                                return Step::Ask(Prompt::ChooseProblem, options, you);
                             }
-                        },
+                        }
                         _ => continue,
                     };
                     self.card_mut(c).controller = you;

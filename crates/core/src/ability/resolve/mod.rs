@@ -396,7 +396,16 @@ impl Game {
                     self.push(Frame::Resolve(r));
                     for p in players.into_iter().rev() {
                         let theirs = Ctx { you: p, ..ctx };
-                        self.push_resolution(theirs, effects.clone(), *may, cost.clone(), None);
+                        // A cost without a "may" is paid at once, if it can be; a player
+                        // who can't pay does none of it.
+                        if !*may && !cost.is_empty() {
+                            if !self.can_pay(cost, &theirs) {
+                                continue;
+                            }
+                            self.pay(cost, &theirs);
+                        }
+                        let cost = if *may { cost.clone() } else { Vec::new() };
+                        self.push_resolution(theirs, effects.clone(), *may, cost, None);
                     }
                     return None;
                 }
