@@ -905,3 +905,38 @@ impl Choice {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testkit::two_player_setup;
+
+    /// The pool a thread keeps from its last game is shared only with a setup listing
+    /// equal cards in the same order: a definition changed under the same number, or
+    /// another deck, gets a pool of its own, and the game built again afterwards is the
+    /// one built first.
+    #[test]
+    fn a_kept_pool_serves_only_the_same_decks() {
+        let x = two_player_setup(3);
+        let first = Game::build(&x).expect("the test kit's decks");
+        let mut y = x.clone();
+        let changed = y.players[1].draw.len() - 1;
+        let d = &mut y.players[1].draw[changed];
+        d.face.power = Some(d.face.power.unwrap_or(0) + 5);
+        let power = d.face.power;
+        let other = Game::build(&y).expect("the test kit's decks");
+        let c = other
+            .player(PlayerId(1))
+            .deck
+            .last()
+            .copied()
+            .expect("a draw deck");
+        assert_eq!(other.face(c).power, power, "the changed card is read");
+        assert!(!Arc::ptr_eq(&first.pool, &other.pool));
+        let again = Game::build(&x).expect("the test kit's decks");
+        assert_eq!(again.digest(), first.digest());
+        assert_eq!(&*again.pool, &*first.pool);
+        let shared = Game::build(&x).expect("the test kit's decks");
+        assert!(Arc::ptr_eq(&again.pool, &shared.pool), "the same decks share it");
+    }
+}
