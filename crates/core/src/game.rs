@@ -937,6 +937,9 @@ mod tests {
         assert_eq!(again.digest(), first.digest());
         assert_eq!(&*again.pool, &*first.pool);
         let shared = Game::build(&x).expect("the test kit's decks");
-        assert!(Arc::ptr_eq(&again.pool, &shared.pool), "the same decks share it");
+        assert!(
+            Arc::ptr_eq(&again.pool, &shared.pool),
+            "the same decks share it"
+        );
     }
 }
