@@ -147,52 +147,38 @@ impl Game {
         if n > 8 {
             return Err(SetupError::TooManyPlayers(n));
         }
-        let mut pool: Vec<CardDef> = Vec::new();
-        let def_id = |d: &CardDef, pool: &mut Vec<CardDef>| -> DefId {
-            match pool.iter().position(|x| x.number == d.number && x == d) {
-                Some(i) => DefId(i as u16),
-                None => {
-                    pool.push(d.clone());
-                    DefId((pool.len() - 1) as u16)
-                }
+        let mut listed = 0;
+        for (i, deck) in setup.players.iter().enumerate() {
+            check_deck(PlayerId(i as u8), deck)?;
+            listed += 1 + deck.problems.len() + deck.draw.len();
+            if listed > u16::MAX as usize {
+                return Err(SetupError::TooManyCards);
             }
-        };
+        }
+        let built = BuiltPool::of(setup)?;
+        let mut ids = built.ids.iter().copied();
         let mut cards = Vec::new();
         let mut players = Vec::new();
         for (i, deck) in setup.players.iter().enumerate() {
             let p = PlayerId(i as u8);
-            check_deck(p, deck)?;
             let mut pl = Player::default();
-            let add = |d: &CardDef, zone: Zone, cards: &mut Vec<Card>, pool: &mut Vec<CardDef>| {
+            let mut add = |zone: Zone, cards: &mut Vec<Card>| {
                 let id = CardId(cards.len() as u16);
-                cards.push(Card::fresh(def_id(d, pool), p, zone, id.0 as u32, false));
+                let def = ids.next().expect("one pool entry per listed card");
+                cards.push(Card::fresh(def, p, zone, id.0 as u32, false));
                 id
             };
             // 102.1, 301.1: the Mane Character starts in play at home, Start side up.
-            let mane = add(&deck.mane, Zone::Play, &mut cards, &mut pool);
+            let mane = add(Zone::Play, &mut cards);
             cards[mane.index()].area = Some(Area::Home(p));
             pl.mane = Some(mane);
-            for d in &deck.problems {
-                pl.problem_deck
-                    .push(add(d, Zone::ProblemDeck, &mut cards, &mut pool));
+            for _ in &deck.problems {
+                pl.problem_deck.push(add(Zone::ProblemDeck, &mut cards));
             }
-            for d in &deck.draw {
-                pl.deck.push(add(d, Zone::DrawDeck, &mut cards, &mut pool));
-            }
-            if cards.len() > u16::MAX as usize {
-                return Err(SetupError::TooManyCards);
+            for _ in &deck.draw {
+                pl.deck.push(add(Zone::DrawDeck, &mut cards));
             }
             players.push(pl);
-        }
-        // 521: tokens the pool's scripts can create need definitions though no deck lists
-        // them.
-        for t in crate::ability::tokens::token_defs(&pool) {
-            if !pool.contains(&t) {
-                pool.push(t);
-            }
-        }
-        if pool.len() > u16::MAX as usize {
-            return Err(SetupError::TooManyCards);
         }
         let in_play = players.iter().filter_map(|p| p.mane).collect();
         let next_object = cards.len() as u32;
@@ -253,16 +239,13 @@ impl Game {
                 tied_sides: None,
             },
         };
-        let facts = crate::pool::PoolFacts::of(&pool);
-        let faces = crate::pool::face_facts(&pool);
-        let listens = crate::pool::face_listens(&pool);
-        let keyword_triggers = crate::pool::face_keyword_triggers(&pool);
+        let facts = built.facts;
         let mut g = Game {
-            pool: pool.into(),
+            pool: built.pool.clone(),
             facts,
-            faces,
-            listens,
-            keyword_triggers,
+            faces: built.faces.clone(),
+            listens: built.listens.clone(),
+            keyword_triggers: built.keyword_triggers.clone(),
             scan_skips: true,
             st,
         };
@@ -686,6 +669,93 @@ impl std::ops::Deref for AreaList {
     }
 }
 
+/// A game's pool of card definitions and what is worked out from it once (`pool.rs`),
+/// with the pool entry of each listed card of the setup in list order (each player's
+/// Mane, Problems, then draw deck). Equal definitions share an entry.
+struct BuiltPool {
+    ids: Vec<DefId>,
+    pool: Arc<[CardDef]>,
+    facts: crate::pool::PoolFacts,
+    faces: Arc<[crate::pool::FaceFacts]>,
+    listens: Arc<[crate::event::EventKinds]>,
+    keyword_triggers: Arc<[Vec<crate::ability::Ability>]>,
+}
+
+thread_local! {
+    /// The pool last built on this thread: games played one after another with the same
+    /// decks (simulate, bench, tournaments) share it instead of copying every definition
+    /// and working the records out again. It is shared only with a setup whose every
+    /// listed card equals the entry it had, so the game built is the same.
+    static LAST_POOL: std::cell::RefCell<Option<std::rc::Rc<BuiltPool>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+impl BuiltPool {
+    fn listed(setup: &GameSetup) -> impl Iterator<Item = &CardDef> {
+        setup.players.iter().flat_map(|deck| {
+            std::iter::once(&deck.mane)
+                .chain(deck.problems.iter())
+                .chain(deck.draw.iter())
+        })
+    }
+
+    fn of(setup: &GameSetup) -> Result<std::rc::Rc<BuiltPool>, SetupError> {
+        let last = LAST_POOL.with(|l| l.borrow().clone());
+        if let Some(b) = last {
+            if b.fits(setup) {
+                return Ok(b);
+            }
+        }
+        let b = std::rc::Rc::new(BuiltPool::build(setup)?);
+        LAST_POOL.with(|l| *l.borrow_mut() = Some(b.clone()));
+        Ok(b)
+    }
+
+    /// Whether this pool is the one `setup` builds: every listed card equals its entry.
+    fn fits(&self, setup: &GameSetup) -> bool {
+        let mut n = 0;
+        let same = Self::listed(setup).zip(&self.ids).all(|(d, id)| {
+            n += 1;
+            let x = &self.pool[id.0 as usize];
+            x.number == d.number && x == d
+        });
+        same && n == self.ids.len() && Self::listed(setup).count() == n
+    }
+
+    fn build(setup: &GameSetup) -> Result<BuiltPool, SetupError> {
+        let mut pool: Vec<CardDef> = Vec::new();
+        let mut ids = Vec::new();
+        for d in Self::listed(setup) {
+            let id = match pool.iter().position(|x| x.number == d.number && x == d) {
+                Some(i) => i,
+                None => {
+                    pool.push(d.clone());
+                    pool.len() - 1
+                }
+            };
+            ids.push(DefId(id as u16));
+        }
+        // 521: tokens the pool's scripts can create need definitions though no deck lists
+        // them.
+        for t in crate::ability::tokens::token_defs(&pool) {
+            if !pool.contains(&t) {
+                pool.push(t);
+            }
+        }
+        if pool.len() > u16::MAX as usize {
+            return Err(SetupError::TooManyCards);
+        }
+        Ok(BuiltPool {
+            ids,
+            facts: crate::pool::PoolFacts::of(&pool),
+            faces: crate::pool::face_facts(&pool),
+            listens: crate::pool::face_listens(&pool),
+            keyword_triggers: crate::pool::face_keyword_triggers(&pool),
+            pool: pool.into(),
+        })
+    }
+}
+
 fn check_deck(p: PlayerId, deck: &PlayerDeck) -> Result<(), SetupError> {
     let unscripted = |d: &CardDef| -> Result<(), SetupError> {
         let faces = [Some(&d.face), d.boosted.as_ref()];
@@ -834,5 +904,43 @@ impl Choice {
             | Choice::Name(_)
             | Choice::StaticFirst { .. } => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testkit::two_player_setup;
+
+    /// The pool a thread keeps from its last game is shared only with a setup listing
+    /// equal cards in the same order: a definition changed under the same number, or
+    /// another deck, gets a pool of its own, and the game built again afterwards is the
+    /// one built first.
+    #[test]
+    fn a_kept_pool_serves_only_the_same_decks() {
+        let x = two_player_setup(3);
+        let first = Game::build(&x).expect("the test kit's decks");
+        let mut y = x.clone();
+        let changed = y.players[1].draw.len() - 1;
+        let d = &mut y.players[1].draw[changed];
+        d.face.power = Some(d.face.power.unwrap_or(0) + 5);
+        let power = d.face.power;
+        let other = Game::build(&y).expect("the test kit's decks");
+        let c = other
+            .player(PlayerId(1))
+            .deck
+            .last()
+            .copied()
+            .expect("a draw deck");
+        assert_eq!(other.face(c).power, power, "the changed card is read");
+        assert!(!Arc::ptr_eq(&first.pool, &other.pool));
+        let again = Game::build(&x).expect("the test kit's decks");
+        assert_eq!(again.digest(), first.digest());
+        assert_eq!(&*again.pool, &*first.pool);
+        let shared = Game::build(&x).expect("the test kit's decks");
+        assert!(
+            Arc::ptr_eq(&again.pool, &shared.pool),
+            "the same decks share it"
+        );
     }
 }

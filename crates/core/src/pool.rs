@@ -280,26 +280,36 @@ fn grants(e: &StaticEffect) -> bool {
     )
 }
 
-/// Whether an ability may grant a keyword standing for a replacement.
+/// Whether an ability may give some card a replacement modifier its face doesn't print:
+/// a keyword standing for one, or (an effect's or an entry's modifier) a replacement. A
+/// printed static replacement is its own card's, found through the index of play
+/// (`FaceFacts::REPLACE`).
 fn grants_replacing(a: &Ability) -> bool {
-    let gives = |e: &StaticEffect| {
+    let keyword = |e: &StaticEffect| {
         matches!(e, StaticEffect::GainKeyword { keyword, .. }
             if crate::ability::keyword::replacement(*keyword).is_some())
-            || matches!(e, StaticEffect::Replace { .. })
     };
-    match a {
-        Ability::Static { effect, .. } => gives(effect),
-        Ability::Triggered { effects, .. }
-        | Ability::Activated { effects, .. }
-        | Ability::ActivatedByAny { effects, .. }
-        | Ability::Play { effects, .. } => effects
-            .iter()
-            .any(|e| matches!(e, Effect::Until { effect, .. } if gives(effect))),
-        Ability::Attach(_)
+    let gives = |e: &StaticEffect| keyword(e) || matches!(e, StaticEffect::Replace { .. });
+    let mut found = match a {
+        Ability::Static { effect, .. } => {
+            keyword(effect)
+                || matches!(effect, StaticEffect::OthersEnter {
+                    does: crate::ability::OnEntry::Modifier { effect, .. }, ..
+                } if gives(effect))
+        }
+        Ability::Triggered { .. }
+        | Ability::Activated { .. }
+        | Ability::ActivatedByAny { .. }
+        | Ability::Play { .. }
+        | Ability::Attach(_)
         | Ability::AsEntersPlay(_)
         | Ability::From(..)
         | Ability::PlayRequires(_) => false,
-    }
+    };
+    crate::ability::tokens::each_effect(a, &mut |e| {
+        found |= matches!(e, Effect::Until { effect, .. } if gives(effect));
+    });
+    found
 }
 
 fn grants_agile(a: &Ability) -> bool {

@@ -655,45 +655,26 @@ impl Game {
                 s.about(*troublemaker);
                 s.at = self.seen_area(*troublemaker);
             }
-            Happening::Uncovered => {
-                let Event::Uncovered(card) = e else {
+            // A change to one card's state, seen where the card is: the event must be the
+            // one the happening names (`listens`).
+            Happening::Uncovered
+            | Happening::Frightened
+            | Happening::Readied
+            | Happening::Exhausted
+            | Happening::TurnedOver
+            | Happening::Unfrightened => {
+                let (Event::Uncovered(card)
+                | Event::Frightened(card)
+                | Event::Readied(card)
+                | Event::Exhausted(card)
+                | Event::TurnedOver(card)
+                | Event::Unfrightened(card)) = e
+                else {
                     return None;
                 };
-                s.about(*card);
-                s.at = self.seen_area(*card);
-            }
-            Happening::Frightened => {
-                let Event::Frightened(card) = e else {
+                if !listens(on).has(e.kind()) {
                     return None;
-                };
-                s.about(*card);
-                s.at = self.seen_area(*card);
-            }
-            Happening::Readied => {
-                let Event::Readied(card) = e else {
-                    return None;
-                };
-                s.about(*card);
-                s.at = self.seen_area(*card);
-            }
-            Happening::Exhausted => {
-                let Event::Exhausted(card) = e else {
-                    return None;
-                };
-                s.about(*card);
-                s.at = self.seen_area(*card);
-            }
-            Happening::TurnedOver => {
-                let Event::TurnedOver(card) = e else {
-                    return None;
-                };
-                s.about(*card);
-                s.at = self.seen_area(*card);
-            }
-            Happening::Unfrightened => {
-                let Event::Unfrightened(card) = e else {
-                    return None;
-                };
+                }
                 s.about(*card);
                 s.at = self.seen_area(*card);
             }

@@ -74,20 +74,22 @@ struct Applicable {
     player: Option<PlayerId>,
 }
 
-/// A replacement modifier of a card, as written.
-struct Modifier {
+/// A replacement modifier of a card, as written (borrowed from the script: every
+/// occurrence reads the modifiers of the cards that may replace it).
+struct Modifier<'a> {
     index: u8,
     /// A replacement hook (`rules/hooks.rs`): it decides what it replaces, and whose
     /// "may" it is; `would`, `instead` and `optional` are then not read.
     hook: Option<crate::ability::Hook>,
-    would: Would,
+    /// A keyword's is made for it (`keyword::replacement`); a script's is borrowed.
+    would: std::borrow::Cow<'a, Would>,
     instead: Instead,
     optional: bool,
     /// Paid as it applies; it applies only while it can be paid.
-    cost: Vec<crate::ability::Cost>,
-    then: Vec<crate::ability::Effect>,
+    cost: &'a [crate::ability::Cost],
+    then: &'a [crate::ability::Effect],
     chooser: Option<Who>,
-    condition: Option<Condition>,
+    condition: Option<&'a Condition>,
     /// Used up once it has replaced an occurrence ("the next time").
     once: bool,
 }
@@ -256,16 +258,17 @@ impl Game {
     /// names takes the occurrence's place (710.3: it won't apply again).
     fn take(&mut self, r: &mut Replacing, a: Applicable) {
         r.used.push(a.id);
-        if let Some(m) = self
+        let found = self
             .modifiers_of(a.id.source)
             .into_iter()
             .find(|m| m.index == a.id.index)
-        {
-            if !m.cost.is_empty() {
+            .map(|m| (m.cost.to_vec(), m.then.to_vec(), m.once));
+        if let Some((cost, then, once)) = found {
+            if !cost.is_empty() {
                 let ctx = self.ctx_of(a.id.source);
-                self.pay(&m.cost, &ctx);
+                self.pay(&cost, &ctx);
             }
-            if !m.then.is_empty() {
+            if !then.is_empty() {
                 // Followed before the next frame runs, as a queued occurrence is.
                 let ctx = Ctx {
                     you: a.controller,
@@ -275,9 +278,9 @@ impl Game {
                 };
                 self.st
                     .replacing
-                    .push(Settling::Instead(Box::new((ctx, m.then))));
+                    .push(Settling::Instead(Box::new((ctx, then))));
             }
-            if m.once {
+            if once {
                 self.use_up_timed(a.id);
             }
         }
@@ -354,7 +357,7 @@ impl Game {
     }
 
     /// The replacement modifiers of a card in play (static abilities, then keywords).
-    fn modifiers_of(&self, s: CardId) -> Vec<Modifier> {
+    fn modifiers_of(&self, s: CardId) -> Vec<Modifier<'_>> {
         let mut out = Vec::new();
         for (i, a) in self.abilities(s).iter().enumerate() {
             let Ability::Static { effect, condition } = a else {
@@ -365,13 +368,13 @@ impl Game {
                     crate::rules::hooks::HookKind::Replacement => out.push(Modifier {
                         index: i as u8,
                         hook: Some(*h),
-                        would: Would::Draw(Who::Each),
+                        would: std::borrow::Cow::Owned(Would::Draw(Who::Each)),
                         instead: Instead::Nothing,
                         optional: true,
-                        cost: Vec::new(),
-                        then: Vec::new(),
+                        cost: &[],
+                        then: &[],
                         chooser: None,
-                        condition: condition.clone(),
+                        condition: condition.as_ref(),
                         once: false,
                     }),
                 }
@@ -389,17 +392,16 @@ impl Game {
             else {
                 continue;
             };
-            let (would, instead, optional) = (would.clone(), *instead, *optional);
             out.push(Modifier {
                 index: i as u8,
                 hook: None,
-                would,
-                instead,
-                optional,
-                cost: cost.clone(),
-                then: then.clone(),
+                would: std::borrow::Cow::Borrowed(would),
+                instead: *instead,
+                optional: *optional,
+                cost,
+                then,
                 chooser: *chooser,
-                condition: condition.clone(),
+                condition: condition.as_ref(),
                 once: *once,
             });
         }
@@ -427,11 +429,11 @@ impl Game {
                 out.push(Modifier {
                     index: TIMED_BASE + i as u8,
                     hook: None,
-                    would: would.clone(),
+                    would: std::borrow::Cow::Borrowed(would),
                     instead: *instead,
                     optional: *optional,
-                    cost: cost.clone(),
-                    then: then.clone(),
+                    cost,
+                    then,
                     chooser: *chooser,
                     condition: None,
                     once: *once,
@@ -444,11 +446,11 @@ impl Game {
                     out.push(Modifier {
                         index: KEYWORD_BASE + i as u8,
                         hook: None,
-                        would,
+                        would: std::borrow::Cow::Owned(would),
                         instead,
                         optional: true,
-                        cost: Vec::new(),
-                        then: Vec::new(),
+                        cost: &[],
+                        then: &[],
                         chooser: None,
                         condition: None,
                         once: false,
@@ -492,7 +494,7 @@ impl Game {
                 let you = self.card(s).controller;
                 if let Some(h) = m.hook {
                     let ctx = self.ctx_of(s);
-                    if m.condition.as_ref().is_some_and(|c| !self.holds(c, &ctx)) {
+                    if m.condition.is_some_and(|c| !self.holds(c, &ctx)) {
                         continue;
                     }
                     if let Some((instead, chooser)) = crate::rules::hooks::replaces(self, h, s, occ)
@@ -511,11 +513,11 @@ impl Game {
                 let Some(ctx) = self.would_fit(&m.would, s, you, occ) else {
                     continue;
                 };
-                if m.condition.as_ref().is_some_and(|c| !self.holds(c, &ctx)) {
+                if m.condition.is_some_and(|c| !self.holds(c, &ctx)) {
                     continue;
                 }
                 // 508.1d: a cost that can't be paid keeps the modifier from applying.
-                if !m.cost.is_empty() && !self.can_pay(&m.cost, &self.ctx_of(s)) {
+                if !m.cost.is_empty() && !self.can_pay(m.cost, &self.ctx_of(s)) {
                     continue;
                 }
                 let Some(instead) = instead_of(self, m.instead, s, ctx.it, ctx.player) else {
