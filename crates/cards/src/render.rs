@@ -207,6 +207,9 @@ fn described(c: &Cards, plural_form: bool, after_noun: &str) -> String {
     if let Some(t) = &c.trait_ {
         words.push(t.clone());
     }
+    if !c.any_trait.is_empty() {
+        words.push(c.any_trait.join(" or "));
+    }
     if let Some(t) = &c.title {
         words.push(format!("\"{t}\""));
     }
@@ -249,6 +252,12 @@ fn described(c: &Cards, plural_form: bool, after_noun: &str) -> String {
             Cmp::EqualTo => "equal to",
         };
         s.push_str(&format!(" with power {how} {}", number(&vs.1)));
+    }
+    match (c.printed_power_at_least, c.printed_power_at_most) {
+        (Some(l), Some(m)) => s.push_str(&format!(" with printed power {l} to {m}")),
+        (None, Some(m)) => s.push_str(&format!(" with printed power {m} or less")),
+        (Some(l), None) => s.push_str(&format!(" with printed power {l} or more")),
+        (None, None) => {}
     }
     if let Some(n) = c.cost_at_most {
         s.push_str(&format!(" costing {n} or less"));
@@ -325,6 +334,8 @@ fn place_words(p: Option<Place>) -> &'static str {
         Some(Place::Picked) => " chosen this way",
         Some(Place::Banished) => " in a banished zone",
         Some(Place::BeneathThis) => " banished beneath this card",
+        Some(Place::WithIt) => " at that card's area",
+        Some(Place::DeckBottom) => " at the bottom of a deck",
         Some(Place::Anywhere) => "",
         Some(Place::InPlay) | None => "",
     }
@@ -1252,6 +1263,7 @@ pub fn effect(e: &Effect) -> String {
         }
         Effect::ShuffleIntoDeck(t) => format!("shuffle {} into {} deck", target(t), owners(t)),
         Effect::Shuffle(w) => format!("{} their deck", does(*w, "shuffle")),
+        Effect::LoseGame(w) => format!("{} the game", does(*w, "lose")),
         Effect::Faceoff {
             start,
             winner,
@@ -1817,7 +1829,8 @@ fn lead(e: &Effect) -> Lead {
         | Effect::LoseTokens { who: w, .. }
         | Effect::Mill { who: w, .. }
         | Effect::GainTokensForPhase { who: w, .. }
-        | Effect::Shuffle(w) => by(w),
+        | Effect::Shuffle(w)
+        | Effect::LoseGame(w) => by(w),
         // "you may …; if you don't", "your opponent may copy …": a subject already.
         Effect::Until { .. }
         | Effect::If { .. }

@@ -214,6 +214,12 @@ pub enum Place {
     Picked,
     /// Wherever the card is, in play or not (a played Event, a discarded card).
     Anywhere,
+    /// In play at the area of the card `It` names (a Problem's own area, or the area a
+    /// chosen character is at): "that Mane Character's Problem", "there" after choosing
+    /// a Problem (AD90, AD109).
+    WithIt,
+    /// The bottom card of a draw deck (AD93).
+    DeckBottom,
 }
 
 /// A description of cards (selectors). Every listed test must hold.
@@ -277,6 +283,12 @@ pub struct Cards {
     pub without_trait: Option<String>,
     /// Only cards other than the one `It` names ("another Friend" than the one played).
     pub other_than_it: bool,
+    /// At least one of these traits ("a Critter or Foal Friend", AD70).
+    pub any_trait: Vec<String>,
+    /// Only cards whose printed power (none counts as 0) is at most this (AD91).
+    pub printed_power_at_most: Option<i16>,
+    /// Only cards whose printed power is at least this (AD91).
+    pub printed_power_at_least: Option<i16>,
 }
 
 /// Card types for selectors; `Character` covers Mane Characters and Friends (301.4, 302.2).
@@ -1585,6 +1597,8 @@ pub enum Effect {
         at: Moment,
         effects: Vec<Effect>,
     },
+    /// 103.5: the named players lose the game and leave it (AD-3).
+    LoseGame(Who),
 }
 
 /// Which instructions hold others, and which create a continuous effect, written once
@@ -1675,7 +1689,8 @@ macro_rules! effect_parts {
             | Effect::RevealUntil { .. }
             | Effect::ToDeckBottom(_)
             | Effect::ShuffleIntoDeck(_)
-            | Effect::Shuffle(_) => {}
+            | Effect::Shuffle(_)
+            | Effect::LoseGame(_) => {}
         }
     };
 }

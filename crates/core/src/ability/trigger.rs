@@ -351,7 +351,9 @@ impl Game {
             | Place::Revealed
             | Place::Picked
             | Place::Banished
-            | Place::BeneathThis => false,
+            | Place::BeneathThis
+            | Place::WithIt
+            | Place::DeckBottom => false,
         };
         let controller_ok = sel.controller.is_none_or(|w| names(w, controller, you));
         // The rest of the description reads the card where it is now.

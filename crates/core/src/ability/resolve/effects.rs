@@ -429,6 +429,13 @@ impl Game {
                     self.shuffle_deck(p);
                 }
             }
+            Effect::LoseGame(who) => {
+                for p in self.players_named(*who, ctx) {
+                    if self.st.outcome.is_none() && !self.player(p).removed {
+                        self.remove_player(p);
+                    }
+                }
+            }
             Effect::Ignore(t) => {
                 for c in targets!(t) {
                     let Some(f) = self.st.faceoff.as_mut() else {

@@ -129,6 +129,16 @@ impl Game {
                     && self.card(ctx.source).zone == Zone::Play
             }
             Place::Anywhere => true,
+            Place::WithIt => {
+                k.zone == Zone::Play
+                    && k.area.is_some()
+                    && ctx.it.is_some_and(|i| {
+                        self.card(i).zone == Zone::Play && self.card(i).area == k.area
+                    })
+            }
+            Place::DeckBottom => {
+                k.zone == Zone::DrawDeck && self.player(k.owner).deck.first() == Some(&c)
+            }
         };
         if !ok || (sel.other && c == ctx.source) {
             return false;
@@ -177,6 +187,23 @@ impl Game {
         }
         if sel.other_than_it && ctx.it == Some(c) {
             return false;
+        }
+        if !sel.any_trait.is_empty() {
+            let has = |t: &String| match self.reading(ctx) {
+                Some(layer) => self.has_trait_upto(c, t, layer),
+                None => self.traits(c).iter().any(|x| x.eq_ignore_ascii_case(t)),
+            };
+            if !sel.any_trait.iter().any(has) {
+                return false;
+            }
+        }
+        if sel.printed_power_at_most.is_some() || sel.printed_power_at_least.is_some() {
+            let printed = self.face(c).power.unwrap_or(0);
+            if sel.printed_power_at_most.is_some_and(|m| printed > m)
+                || sel.printed_power_at_least.is_some_and(|m| printed < m)
+            {
+                return false;
+            }
         }
         if let Some(t) = &sel.without_trait {
             let has = match self.reading(ctx) {
@@ -319,7 +346,7 @@ impl Game {
             match place {
                 Place::Hand => &pl.hand,
                 Place::Discard => &pl.discard,
-                Place::Deck => &pl.deck,
+                Place::Deck | Place::DeckBottom => &pl.deck,
                 Place::Flipped => &pl.flip,
                 Place::Banished | Place::BeneathThis => &pl.banished,
                 Place::InPlay
@@ -334,6 +361,7 @@ impl Game {
                 | Place::Elsewhere
                 | Place::Revealed
                 | Place::Picked
+                | Place::WithIt
                 | Place::Anywhere => &[],
             }
         };
@@ -341,6 +369,7 @@ impl Game {
             Place::Hand
             | Place::Discard
             | Place::Deck
+            | Place::DeckBottom
             | Place::Flipped
             | Place::Banished
             | Place::BeneathThis => &[],
@@ -356,6 +385,7 @@ impl Game {
             | Place::Involved
             | Place::WasInvolved
             | Place::AtFaceoff
+            | Place::WithIt
             | Place::Elsewhere => &self.st.in_play,
         };
         in_play
