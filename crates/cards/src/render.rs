@@ -168,7 +168,7 @@ fn described(c: &Cards, plural_form: bool, after_noun: &str) -> String {
     // player's pile ("in your discard pile").
     let pile = matches!(
         c.place,
-        Some(Place::Hand | Place::Discard | Place::Deck | Place::Banished)
+        Some(Place::Hand | Place::Discard | Place::Deck | Place::Banished | Place::DeckBottom)
     );
     let mut words = Vec::new();
     if c.other {
@@ -309,6 +309,7 @@ fn pile_words(w: Who, p: Option<Place>) -> String {
     let pile = match p {
         Some(Place::Hand) => "hand",
         Some(Place::Deck) => "deck",
+        Some(Place::DeckBottom) => return format!(" at the bottom of {whose} deck"),
         Some(Place::Banished) => "banished zone",
         _ => "discard pile",
     };
