@@ -474,6 +474,7 @@ fn happens_to(h: Happening) -> String {
         Happening::TurnStarts => "begins a turn".into(),
         Happening::TurnEnds => "ends a turn".into(),
         Happening::PhaseStarts(p) => format!("begins a {p:?} Phase"),
+        Happening::AnyPhaseStarts => "begins a phase".into(),
         Happening::PhaseEnds(p) => format!("ends a {p:?} Phase"),
         Happening::HasPower(n) => format!("has {n} or more power"),
     }
@@ -1645,6 +1646,7 @@ fn trigger(t: &Trigger) -> String {
         Happening::TurnStarts => format!("{} turn starts", whose(t.by)),
         Happening::TurnEnds => format!("{} turn ends", whose(t.by)),
         Happening::PhaseStarts(p) => format!("{} {p:?} Phase starts", whose(t.by)),
+        Happening::AnyPhaseStarts => format!("{} phase starts", whose(t.by)),
         Happening::PhaseEnds(p) => format!("{} {p:?} Phase ends", whose(t.by)),
         Happening::HasPower(n) => format!("{} has {n} or more power", card("this card")),
     };

@@ -726,7 +726,8 @@ impl Happening {
             | Happening::TurnStarts
             | Happening::TurnEnds
             | Happening::PhaseStarts(_)
-            | Happening::PhaseEnds(_) => p(true, false, false, false),
+            | Happening::PhaseEnds(_)
+            | Happening::AnyPhaseStarts => p(true, false, false, false),
             Happening::HasPower(_) => p(false, true, false, false),
         }
     }
@@ -803,6 +804,9 @@ pub enum Happening {
     PhaseStarts(PhaseName),
     /// A phase reaches its end-of-phase window (601.2); by: the turn player.
     PhaseEnds(PhaseName),
+    /// Any phase starts, whichever it is ("after the start of any phase", AD104); by:
+    /// the turn player.
+    AnyPhaseStarts,
     /// "When this card has N power": a state of this card rather than an event, looked
     /// for as priority is about to be given (511), once per object (410.6). Only with
     /// `card: This`.

@@ -721,6 +721,13 @@ impl Game {
                 }
                 s.by = Some(self.st.turn_player);
             }
+            Happening::AnyPhaseStarts => {
+                let Event::PhaseBegan(p) = e else {
+                    return None;
+                };
+                phase_name(*p)?;
+                s.by = Some(self.st.turn_player);
+            }
             // A state, looked for apart from events (`collect_state_triggers`).
             Happening::HasPower(_) => return None,
         }
@@ -1141,7 +1148,7 @@ pub(crate) fn listens(h: Happening) -> EventKinds {
         Happening::ScoresWith => EventKinds::of(&[K::ScoredWith]),
         Happening::TurnStarts => EventKinds::of(&[K::TurnBegan]),
         Happening::TurnEnds => EventKinds::of(&[K::EndOfTurnStep]),
-        Happening::PhaseStarts(_) => EventKinds::of(&[K::PhaseBegan]),
+        Happening::PhaseStarts(_) | Happening::AnyPhaseStarts => EventKinds::of(&[K::PhaseBegan]),
         Happening::PhaseEnds(_) => EventKinds::of(&[K::PhaseEnded]),
         Happening::HasPower(_) => EventKinds::NONE,
     }
@@ -1180,6 +1187,7 @@ pub(crate) fn looks_back(t: &Trigger) -> EventKinds {
         | Happening::TurnEnds
         | Happening::PhaseStarts(_)
         | Happening::PhaseEnds(_)
+        | Happening::AnyPhaseStarts
         | Happening::HasPower(_) => EventKinds::NONE,
     }
 }
