@@ -1266,6 +1266,7 @@ pub fn effect(e: &Effect) -> String {
         Effect::ShuffleIntoDeck(t) => format!("shuffle {} into {} deck", target(t), owners(t)),
         Effect::Shuffle(w) => format!("{} their deck", does(*w, "shuffle")),
         Effect::LoseGame(w) => format!("{} the game", does(*w, "lose")),
+        Effect::Defeat(t) => format!("defeat {}", target(t)),
         Effect::Faceoff {
             start,
             winner,
@@ -1846,6 +1847,7 @@ fn lead(e: &Effect) -> Lead {
         | Effect::Later { .. } => Lead::Own,
         Effect::Faceoff { .. } | Effect::Uninvolve(_) => Lead::Verb,
         Effect::Exhaust(_)
+        | Effect::Defeat(_)
         | Effect::Ready(_)
         | Effect::Frighten(_)
         | Effect::Unfrighten(_)

@@ -1603,6 +1603,10 @@ pub enum Effect {
     },
     /// 103.5: the named players lose the game and leave it (AD-3).
     LoseGame(Who),
+    /// 514.6a by an effect: the controller defeats the target face-up Troublemakers in
+    /// play: scores each one's points (with the card whose effect it is, 517.2), then it
+    /// is dismissed (AD97).
+    Defeat(Target),
 }
 
 /// Which instructions hold others, and which create a continuous effect, written once
@@ -1694,7 +1698,8 @@ macro_rules! effect_parts {
             | Effect::ToDeckBottom(_)
             | Effect::ShuffleIntoDeck(_)
             | Effect::Shuffle(_)
-            | Effect::LoseGame(_) => {}
+            | Effect::LoseGame(_)
+            | Effect::Defeat(_) => {}
         }
     };
 }
