@@ -1489,6 +1489,8 @@ fn deck_name(d: DeckRef) -> &'static str {
         DeckRef::Yours => "your deck",
         DeckRef::Opponents => "your opponent's deck",
         DeckRef::ThereProblem => "that Problem's Problem deck",
+        DeckRef::YourProblemDeck => "your Problem deck",
+        DeckRef::OpponentsProblemDeck => "your opponent's Problem deck",
     }
 }
 

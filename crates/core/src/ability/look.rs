@@ -121,6 +121,11 @@ impl Game {
                 let problem = self.problem_at(ctx.there?)?;
                 Some((self.card(problem).owner, Zone::ProblemDeck))
             }
+            DeckRef::YourProblemDeck => Some((ctx.you, Zone::ProblemDeck)),
+            DeckRef::OpponentsProblemDeck => self
+                .opponents(ctx.you)
+                .next()
+                .map(|p| (p, Zone::ProblemDeck)),
         }
     }
 

@@ -1810,6 +1810,10 @@ pub enum DeckRef {
     Opponents,
     /// The Problem deck belonging to the Problem the trigger is about (501.5 "there").
     ThereProblem,
+    /// The controller's Problem deck (AD4).
+    YourProblemDeck,
+    /// The opponent's Problem deck (AD4).
+    OpponentsProblemDeck,
 }
 
 /// Where looked-at cards go back, each in an order the player chooses.
