@@ -207,8 +207,8 @@ fn described(c: &Cards, plural_form: bool, after_noun: &str) -> String {
     if let Some(t) = &c.trait_ {
         words.push(t.clone());
     }
-    if !c.any_trait.is_empty() {
-        words.push(c.any_trait.join(" or "));
+    if let Some(t) = &c.any_trait {
+        words.push(t.0.join(" or "));
     }
     if let Some(t) = &c.title {
         words.push(format!("\"{t}\""));
@@ -253,11 +253,15 @@ fn described(c: &Cards, plural_form: bool, after_noun: &str) -> String {
         };
         s.push_str(&format!(" with power {how} {}", number(&vs.1)));
     }
-    match (c.printed_power_at_least, c.printed_power_at_most) {
-        (Some(l), Some(m)) => s.push_str(&format!(" with printed power {l} to {m}")),
-        (None, Some(m)) => s.push_str(&format!(" with printed power {m} or less")),
-        (Some(l), None) => s.push_str(&format!(" with printed power {l} or more")),
-        (None, None) => {}
+    if let Some((cmp, n)) = c.printed_power {
+        let how = match cmp {
+            Cmp::AtLeast => format!("{n} or more"),
+            Cmp::AtMost => format!("{n} or less"),
+            Cmp::MoreThan => format!("more than {n}"),
+            Cmp::LessThan => format!("less than {n}"),
+            Cmp::EqualTo => format!("{n}"),
+        };
+        s.push_str(&format!(" with printed power {how}"));
     }
     if let Some(n) = c.cost_at_most {
         s.push_str(&format!(" costing {n} or less"));

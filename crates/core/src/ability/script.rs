@@ -283,13 +283,18 @@ pub struct Cards {
     pub without_trait: Option<String>,
     /// Only cards other than the one `It` names ("another Friend" than the one played).
     pub other_than_it: bool,
-    /// At least one of these traits ("a Critter or Foal Friend", AD70).
-    pub any_trait: Vec<String>,
-    /// Only cards whose printed power (none counts as 0) is at most this (AD91).
-    pub printed_power_at_most: Option<i16>,
-    /// Only cards whose printed power is at least this (AD91).
-    pub printed_power_at_least: Option<i16>,
+    /// At least one of these traits ("a Critter or Foal Friend", AD70). Boxed so the
+    /// description stays small.
+    pub any_trait: Option<Box<Traits>>,
+    /// Only cards whose printed power (none counts as 0) compares this way to the
+    /// number ("printed power 3 or more": `(AtLeast, 3)`, AD91).
+    pub printed_power: Option<(Cmp, i16)>,
 }
+
+/// A list of traits ("Critter or Foal", `Cards::any_trait`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Traits(pub Vec<String>);
 
 /// Card types for selectors; `Character` covers Mane Characters and Friends (301.4, 302.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

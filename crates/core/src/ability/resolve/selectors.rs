@@ -188,20 +188,18 @@ impl Game {
         if sel.other_than_it && ctx.it == Some(c) {
             return false;
         }
-        if !sel.any_trait.is_empty() {
+        if let Some(any) = &sel.any_trait {
             let has = |t: &String| match self.reading(ctx) {
                 Some(layer) => self.has_trait_upto(c, t, layer),
                 None => self.traits(c).iter().any(|x| x.eq_ignore_ascii_case(t)),
             };
-            if !sel.any_trait.iter().any(has) {
+            if !any.0.iter().any(has) {
                 return false;
             }
         }
-        if sel.printed_power_at_most.is_some() || sel.printed_power_at_least.is_some() {
+        if let Some((cmp, n)) = sel.printed_power {
             let printed = self.face(c).power.unwrap_or(0);
-            if sel.printed_power_at_most.is_some_and(|m| printed > m)
-                || sel.printed_power_at_least.is_some_and(|m| printed < m)
-            {
+            if !cmp.holds(i32::from(printed), i32::from(n)) {
                 return false;
             }
         }
