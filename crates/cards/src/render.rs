@@ -178,7 +178,7 @@ fn described(c: &Cards, plural_form: bool, after_noun: &str) -> String {
     // player's pile ("in your discard pile").
     let pile = matches!(
         c.place,
-        Some(Place::Hand | Place::Discard | Place::Deck | Place::Banished)
+        Some(Place::Hand | Place::Discard | Place::Deck | Place::Banished | Place::DeckBottom)
     );
     let mut words = Vec::new();
     if c.other {
@@ -217,6 +217,9 @@ fn described(c: &Cards, plural_form: bool, after_noun: &str) -> String {
     if let Some(t) = &c.trait_ {
         words.push(t.clone());
     }
+    if let Some(t) = &c.any_trait {
+        words.push(t.0.join(" or "));
+    }
     if let Some(t) = &c.title {
         words.push(format!("\"{t}\""));
     }
@@ -250,9 +253,6 @@ fn described(c: &Cards, plural_form: bool, after_noun: &str) -> String {
         (Some(l), None) => s.push_str(&format!(" with power {l} or more")),
         (None, None) => {}
     }
-    if let Some(m) = c.printed_power_at_most {
-        s.push_str(&format!(" with printed power {m} or less"));
-    }
     if let Some(vs) = &c.power_vs {
         s.push_str(&format!(
             " with power {} {}",
@@ -262,6 +262,16 @@ fn described(c: &Cards, plural_form: bool, after_noun: &str) -> String {
     }
     if let Some(cmp) = c.power_vs_cost {
         s.push_str(&format!(" with power {} its cost", cmp_words(cmp)));
+    }
+    if let Some((cmp, n)) = c.printed_power {
+        let how = match cmp {
+            Cmp::AtLeast => format!("{n} or more"),
+            Cmp::AtMost => format!("{n} or less"),
+            Cmp::MoreThan => format!("more than {n}"),
+            Cmp::LessThan => format!("less than {n}"),
+            Cmp::EqualTo => format!("{n}"),
+        };
+        s.push_str(&format!(" with printed power {how}"));
     }
     if let Some(n) = c.cost_at_most {
         s.push_str(&format!(" costing {n} or less"));
@@ -328,6 +338,7 @@ fn pile_words(w: Who, p: Option<Place>) -> String {
     let pile = match p {
         Some(Place::Hand) => "hand",
         Some(Place::Deck) => "deck",
+        Some(Place::DeckBottom) => return format!(" at the bottom of {whose} deck"),
         Some(Place::Banished) => "banished zone",
         _ => "discard pile",
     };
@@ -354,6 +365,7 @@ fn place_words(p: Option<Place>) -> &'static str {
         Some(Place::Banished) => " in a banished zone",
         Some(Place::BeneathThis) => " banished beneath this card",
         Some(Place::AtIts) => " at that card's area",
+        Some(Place::DeckBottom) => " at the bottom of a deck",
         Some(Place::Anywhere) => "",
         Some(Place::InPlay) | None => "",
     }
@@ -502,6 +514,7 @@ fn happens_to(h: Happening) -> String {
         Happening::TurnStarts => "begins a turn".into(),
         Happening::TurnEnds => "ends a turn".into(),
         Happening::PhaseStarts(p) => format!("begins a {p:?} Phase"),
+        Happening::AnyPhaseStarts => "begins a phase".into(),
         Happening::PhaseEnds(p) => format!("ends a {p:?} Phase"),
         Happening::HasPower(n) => format!("has {n} or more power"),
     }
@@ -1368,6 +1381,8 @@ pub fn effect(e: &Effect) -> String {
         }
         Effect::ShuffleIntoDeck(t) => format!("shuffle {} into {} deck", target(t), owners(t)),
         Effect::Shuffle(w) => format!("{} their deck", does(*w, "shuffle")),
+        Effect::LoseGame(w) => format!("{} the game", does(*w, "lose")),
+        Effect::Defeat(t) => format!("defeat {}", target(t)),
         Effect::Faceoff {
             start,
             winner,
@@ -1754,6 +1769,7 @@ fn trigger(t: &Trigger) -> String {
         Happening::TurnStarts => format!("{} turn starts", whose(t.by)),
         Happening::TurnEnds => format!("{} turn ends", whose(t.by)),
         Happening::PhaseStarts(p) => format!("{} {p:?} Phase starts", whose(t.by)),
+        Happening::AnyPhaseStarts => format!("{} phase starts", whose(t.by)),
         Happening::PhaseEnds(p) => format!("{} {p:?} Phase ends", whose(t.by)),
         Happening::HasPower(n) => format!("{} has {n} or more power", card("this card")),
     };
@@ -1946,7 +1962,8 @@ fn lead(e: &Effect) -> Lead {
         | Effect::LoseTokens { who: w, .. }
         | Effect::Mill { who: w, .. }
         | Effect::GainTokensForPhase { who: w, .. }
-        | Effect::Shuffle(w) => by(w),
+        | Effect::Shuffle(w)
+        | Effect::LoseGame(w) => by(w),
         // "you may …; if you don't", "your opponent may copy …": a subject already.
         Effect::Until { .. }
         | Effect::If { .. }
@@ -1959,6 +1976,7 @@ fn lead(e: &Effect) -> Lead {
         | Effect::Later { .. } => Lead::Own,
         Effect::Faceoff { .. } | Effect::Uninvolve(_) => Lead::Verb,
         Effect::Exhaust(_)
+        | Effect::Defeat(_)
         | Effect::Ready(_)
         | Effect::Frighten(_)
         | Effect::Unfrighten(_)

@@ -350,7 +350,7 @@ impl Game {
     }
 
     /// 103.5, 103.5a: a player who loses is removed with everything they own.
-    fn remove_player(&mut self, player: PlayerId) {
+    pub(crate) fn remove_player(&mut self, player: PlayerId) {
         self.st.players[player.index()].removed = true;
         let owned: Vec<CardId> = self
             .st

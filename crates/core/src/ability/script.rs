@@ -210,13 +210,16 @@ pub enum Place {
     /// Banished beneath this card (410.5), linked to it.
     BeneathThis,
     /// In play at the area of the card `It` names (a chosen Problem's area, or where a
-    /// chosen character is): "choose a Problem; … the characters there" (CG98, CG110).
+    /// chosen character is): "choose a Problem; … the characters there" (CG98, CG110, AD90,
+    /// AD109).
     AtIts,
     /// Among the cards the latest `Pick` of the effect being followed chose, wherever
     /// they are ("one of them").
     Picked,
     /// Wherever the card is, in play or not (a played Event, a discarded card).
     Anywhere,
+    /// The bottom card of a draw deck (AD93).
+    DeckBottom,
 }
 
 /// A description of cards (selectors). Every listed test must hold.
@@ -244,9 +247,6 @@ pub struct Cards {
     /// Power(It))`).
     pub power_vs: Option<Box<(Cmp, Amount)>>,
     pub cost_at_most: Option<u8>,
-    /// Only cards whose printed power (201.1, no modifier or counter) is at most this;
-    /// a card printed without power never fits ("printed power of 0", CN125).
-    pub printed_power_at_most: Option<i16>,
     /// Only cards whose printed cost (none counts as 0) compares this way to the amount
     /// ("costing no more than this card": `(AtMost, Cost(This))`, CG199).
     pub cost_vs: Option<Box<(Cmp, Amount)>>,
@@ -295,7 +295,18 @@ pub struct Cards {
     pub without_trait: Option<String>,
     /// Only cards other than the one `It` names ("another Friend" than the one played).
     pub other_than_it: bool,
+    /// At least one of these traits ("a Critter or Foal Friend", AD70). Boxed so the
+    /// description stays small.
+    pub any_trait: Option<Box<Traits>>,
+    /// Only cards whose printed power (none counts as 0) compares this way to the
+    /// number ("printed power 3 or more": `(AtLeast, 3)`, AD91).
+    pub printed_power: Option<(Cmp, i16)>,
 }
+
+/// A list of traits ("Critter or Foal", `Cards::any_trait`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Traits(pub Vec<String>);
 
 /// Card types for selectors; `Character` covers Mane Characters and Friends (301.4, 302.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -747,7 +758,8 @@ impl Happening {
             | Happening::TurnStarts
             | Happening::TurnEnds
             | Happening::PhaseStarts(_)
-            | Happening::PhaseEnds(_) => p(true, false, false, false),
+            | Happening::PhaseEnds(_)
+            | Happening::AnyPhaseStarts => p(true, false, false, false),
             Happening::HasPower(_) => p(false, true, false, false),
         }
     }
@@ -831,6 +843,9 @@ pub enum Happening {
     PhaseStarts(PhaseName),
     /// A phase reaches its end-of-phase window (601.2); by: the turn player.
     PhaseEnds(PhaseName),
+    /// Any phase starts, whichever it is ("after the start of any phase", AD104); by:
+    /// the turn player.
+    AnyPhaseStarts,
     /// "When this card has N power": a state of this card rather than an event, looked
     /// for as priority is about to be given (511), once per object (410.6). Only with
     /// `card: This`.
@@ -1661,6 +1676,12 @@ pub enum Effect {
         at: Moment,
         effects: Vec<Effect>,
     },
+    /// 103.5: the named players lose the game and leave it (AD-3).
+    LoseGame(Who),
+    /// 514.6a by an effect: the controller defeats the target face-up Troublemakers in
+    /// play: scores each one's points (with the card whose effect it is, 517.2), then it
+    /// is dismissed (AD97).
+    Defeat(Target),
 }
 
 /// Which instructions hold others, and which create a continuous effect, written once
@@ -1752,7 +1773,9 @@ macro_rules! effect_parts {
             | Effect::RevealUntil { .. }
             | Effect::ToDeckBottom(_)
             | Effect::ShuffleIntoDeck(_)
-            | Effect::Shuffle(_) => {}
+            | Effect::Shuffle(_)
+            | Effect::LoseGame(_)
+            | Effect::Defeat(_) => {}
         }
     };
 }

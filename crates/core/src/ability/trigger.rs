@@ -367,7 +367,8 @@ impl Game {
             | Place::Picked
             | Place::Banished
             | Place::BeneathThis
-            | Place::AtIts => false,
+            | Place::AtIts
+            | Place::DeckBottom => false,
         };
         let controller_ok = sel.controller.is_none_or(|w| names(w, controller, you));
         // The rest of the description reads the card where it is now.
@@ -744,6 +745,13 @@ impl Game {
                 if phase_name(*p) != Some(phase) {
                     return None;
                 }
+                s.by = Some(self.st.turn_player);
+            }
+            Happening::AnyPhaseStarts => {
+                let Event::PhaseBegan(p) = e else {
+                    return None;
+                };
+                phase_name(*p)?;
                 s.by = Some(self.st.turn_player);
             }
             // A state, looked for apart from events (`collect_state_triggers`).
@@ -1169,7 +1177,7 @@ pub(crate) fn listens(h: Happening) -> EventKinds {
         Happening::ScoresWith => EventKinds::of(&[K::ScoredWith]),
         Happening::TurnStarts => EventKinds::of(&[K::TurnBegan]),
         Happening::TurnEnds => EventKinds::of(&[K::EndOfTurnStep]),
-        Happening::PhaseStarts(_) => EventKinds::of(&[K::PhaseBegan]),
+        Happening::PhaseStarts(_) | Happening::AnyPhaseStarts => EventKinds::of(&[K::PhaseBegan]),
         Happening::PhaseEnds(_) => EventKinds::of(&[K::PhaseEnded]),
         Happening::HasPower(_) => EventKinds::NONE,
     }
@@ -1211,6 +1219,7 @@ pub(crate) fn looks_back(t: &Trigger) -> EventKinds {
         | Happening::TurnEnds
         | Happening::PhaseStarts(_)
         | Happening::PhaseEnds(_)
+        | Happening::AnyPhaseStarts
         | Happening::HasPower(_) => EventKinds::NONE,
     }
 }

@@ -163,6 +163,7 @@ pub(crate) fn reads_cards(c: &Cards) -> Reach<'_> {
             .trait_
             .iter()
             .chain(&c.without_trait)
+            .chain(c.any_trait.iter().flat_map(|t| t.0.iter()))
             .map(String::as_str)
             .collect(),
         ..Reach::default()

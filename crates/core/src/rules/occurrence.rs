@@ -247,7 +247,7 @@ impl Game {
                 ) || (matches!(occ, Occurrence::ToHand(_))
                     && self.card(c).zone == Zone::DrawDeck)
                     || (matches!(occ, Occurrence::ToDeckTop(_))
-                        && matches!(self.card(c).zone, Zone::Hand | Zone::Queue));
+                        && matches!(self.card(c).zone, Zone::Hand | Zone::Queue | Zone::DrawDeck));
                 from_play || elsewhere
             }
         }

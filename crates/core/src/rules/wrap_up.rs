@@ -80,7 +80,11 @@ impl Game {
     /// such setting when several do).
     pub fn problem_bonus(&self, p: CardId) -> Option<u16> {
         let printed = self.def(p).problem.as_ref()?.bonus;
-        if self.scan_skips && !self.facts.static_kinds.has(crate::pool::StaticKinds::OTHER) {
+        // A bonus set by an effect for a while (AD106) is a modifier, not a printed static.
+        if self.scan_skips
+            && !self.facts.static_kinds.has(crate::pool::StaticKinds::OTHER)
+            && self.st.modifiers.is_empty()
+        {
             return Some(printed);
         }
         let area = self.card(p).area;
@@ -95,6 +99,21 @@ impl Game {
                 }
             }
         });
+        // One an effect gave a card for a while (`Effect::Until`, AD106), read as that
+        // card's own: the Problem it is on, or the one at its area.
+        for m in &self.st.modifiers {
+            if let crate::ability::StaticEffect::ProblemBonus(n) = &m.effect {
+                let c = m.target;
+                if area.is_some()
+                    && self.card(c).object == m.object
+                    && self.card(c).zone == crate::ids::Zone::Play
+                    && self.card(c).area == area
+                    && !self.lacks_abilities(c)
+                {
+                    set = Some(set.map_or(*n, |x| x.min(*n)));
+                }
+            }
+        }
         Some(set.unwrap_or(printed))
     }
 }

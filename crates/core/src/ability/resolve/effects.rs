@@ -437,6 +437,34 @@ impl Game {
                     self.shuffle_deck(p);
                 }
             }
+            Effect::Defeat(t) => {
+                for c in targets!(t) {
+                    let k = self.card(c);
+                    if k.zone != Zone::Play
+                        || k.face_down
+                        || self.card_type(c) != CardType::Troublemaker
+                    {
+                        continue;
+                    }
+                    let points = self.def(c).points.unwrap_or(0);
+                    self.log(crate::event::Event::Defeated {
+                        player: you,
+                        troublemaker: c,
+                    });
+                    self.score_points(you, points, vec![ctx.source]);
+                    self.occur(Occurrence::Dismiss {
+                        card: c,
+                        by_game: false,
+                    });
+                }
+            }
+            Effect::LoseGame(who) => {
+                for p in self.players_named(*who, ctx) {
+                    if self.st.outcome.is_none() && !self.player(p).removed {
+                        self.remove_player(p);
+                    }
+                }
+            }
             Effect::Ignore(t) => {
                 for c in targets!(t) {
                     let Some(f) = self.st.faceoff.as_mut() else {

@@ -128,12 +128,17 @@ impl Game {
                     && self.st.beneath.contains(&(ctx.source, c))
                     && self.card(ctx.source).zone == Zone::Play
             }
+            Place::Anywhere => true,
             Place::AtIts => {
                 k.zone == Zone::Play
                     && k.area.is_some()
-                    && ctx.it.and_then(|i| self.card(i).area) == k.area
+                    && ctx.it.is_some_and(|i| {
+                        self.card(i).zone == Zone::Play && self.card(i).area == k.area
+                    })
             }
-            Place::Anywhere => true,
+            Place::DeckBottom => {
+                k.zone == Zone::DrawDeck && self.player(k.owner).deck.first() == Some(&c)
+            }
         };
         if !ok || (sel.other && c == ctx.source) {
             return false;
@@ -195,6 +200,21 @@ impl Game {
         }
         if sel.other_than_it && ctx.it == Some(c) {
             return false;
+        }
+        if let Some(any) = &sel.any_trait {
+            let has = |t: &String| match self.reading(ctx) {
+                Some(layer) => self.has_trait_upto(c, t, layer),
+                None => self.traits(c).iter().any(|x| x.eq_ignore_ascii_case(t)),
+            };
+            if !any.0.iter().any(has) {
+                return false;
+            }
+        }
+        if let Some((cmp, n)) = sel.printed_power {
+            let printed = self.face(c).power.unwrap_or(0);
+            if !cmp.holds(i32::from(printed), i32::from(n)) {
+                return false;
+            }
         }
         if let Some(t) = &sel.without_trait {
             let has = match self.reading(ctx) {
@@ -258,11 +278,6 @@ impl Game {
         }
         if let Some(m) = sel.cost_at_most {
             if self.printed_cost(c).is_none_or(|x| x > m) {
-                return false;
-            }
-        }
-        if let Some(m) = sel.printed_power_at_most {
-            if self.face(c).power.is_none_or(|x| x > m) {
                 return false;
             }
         }
@@ -356,7 +371,7 @@ impl Game {
             match place {
                 Place::Hand => &pl.hand,
                 Place::Discard => &pl.discard,
-                Place::Deck => &pl.deck,
+                Place::Deck | Place::DeckBottom => &pl.deck,
                 Place::Flipped => &pl.flip,
                 Place::Banished | Place::BeneathThis => &pl.banished,
                 Place::InPlay
@@ -379,6 +394,7 @@ impl Game {
             Place::Hand
             | Place::Discard
             | Place::Deck
+            | Place::DeckBottom
             | Place::Flipped
             | Place::Banished
             | Place::BeneathThis => &[],
