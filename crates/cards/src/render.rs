@@ -636,6 +636,10 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
             // The player who acts: "they" for the loser's sending (514.6b) or where the
             // player concerned answers the "may".
             let actor = match (would, chooser) {
+                // Instructions of the player concerned speak of "you" (CG177).
+                (_, Some(Who::ThatPlayer)) if !then.is_empty() => {
+                    "that player (\"you\" being that player)"
+                }
                 (Would::LoserSendsHome(_), _) | (_, Some(Who::ThatPlayer)) => "they",
                 (_, Some(w)) => who(*w),
                 (_, None) => "you",
@@ -1461,6 +1465,8 @@ fn would_words(w: &Would) -> String {
             subject(s)
         ),
         Would::BeReadied(s) => format!("{} would ready", subject(s)),
+        // Each player's draw is replaced one draw at a time: "a player would draw" (CG177).
+        Would::Draw(Who::Each) => "a player would draw a card".to_string(),
         Would::Draw(w) => format!("{} would draw a card", who(*w)),
         Would::Flip(w) => format!("{} would flip a card", who(*w)),
         Would::Score(w) => format!("{} would score points", who(*w)),

@@ -190,3 +190,13 @@ fn several_chosen_cards_are_revealed() {
         "{cg197}"
     );
 }
+
+#[test]
+fn a_draw_replaced_for_the_player_concerned_names_whose_discard_pile() {
+    // CG177: any player's Ready Phase draw may be replaced, by that player, from their
+    // own discard pile; the text once said "each player would draw" and "your discard
+    // pile" with "you" unexplained.
+    let cat = Catalogue::builtin();
+    let cg177 = render::card_text(&cat.get("CG177").unwrap().def).join("\n");
+    assert!(cg177.contains("if a player would draw a card, that player (\"you\" being that player) may return a Resource in your discard pile"), "{cg177}");
+}
