@@ -447,6 +447,22 @@ fn owners(t: &Target) -> &'static str {
     }
 }
 
+/// Whether the target names several cards at once (the ones read "their owner's").
+fn several(t: &Target) -> bool {
+    match t {
+        Target::Picked | Target::Rest | Target::AnyNumber(_) => true,
+        Target::Each(_)
+        | Target::This
+        | Target::It
+        | Target::Host
+        | Target::Choose(_)
+        | Target::UpTo(..)
+        | Target::Exactly(..)
+        | Target::AtRandom(_)
+        | Target::ItsHost => false,
+    }
+}
+
 fn area(a: AreaRef) -> &'static str {
     match a {
         AreaRef::Home => "its controller's home",
@@ -662,6 +678,10 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
             // The player who acts: "they" for the loser's sending (514.6b) or where the
             // player concerned answers the "may".
             let actor = match (would, chooser) {
+                // Instructions of the player concerned speak of "you" (CG177).
+                (_, Some(Who::ThatPlayer)) if !then.is_empty() => {
+                    "that player (\"you\" being that player)"
+                }
                 (Would::LoserSendsHome(_), _) | (_, Some(Who::ThatPlayer)) => "they",
                 (_, Some(w)) => who(*w),
                 (_, None) => "you",
@@ -987,8 +1007,17 @@ pub fn effect(e: &Effect) -> String {
             format!("{} {}", does(*w, "draw"), amount(a, "card", "cards"))
         }
         Effect::DrawFromBottom { who: w, amount: a } => {
+            // The drawer's own deck: "your" after "you draw" (CG26, CG111).
+            let deck = match w {
+                Who::You => "your",
+                Who::Opponent
+                | Who::Each
+                | Who::ItsController
+                | Who::ThatPlayer
+                | Who::ThatPlayersOpponent => "their",
+            };
             format!(
-                "{} {} from the bottom of their deck",
+                "{} {} from the bottom of {deck} deck",
                 does(*w, "draw"),
                 amount(a, "card", "cards")
             )
@@ -1167,7 +1196,11 @@ pub fn effect(e: &Effect) -> String {
         ),
         Effect::BanishLinked(t) => format!("banish {} (this card remembers it)", target(t)),
         Effect::BanishBeneath(t) => format!("banish {} beneath this card", target(t)),
-        Effect::Show(t) => format!("{} is revealed to every player", target(t)),
+        // Several shown cards "are" revealed (CG197's chosen Events).
+        Effect::Show(t) => {
+            let verb = if several(t) { "are" } else { "is" };
+            format!("{} {verb} revealed to every player", target(t))
+        }
         Effect::DiscardCards(t) => format!("the owner discards {} from hand", target(t)),
         Effect::ReturnLinked => "put the cards this card banished into play at a Problem of your choice and uncover them".into(),
         Effect::GainTokensForPhase { who: w, amount: a } => format!(
@@ -1526,6 +1559,8 @@ fn would_words(w: &Would) -> String {
             subject(s)
         ),
         Would::BeReadied(s) => format!("{} would ready", subject(s)),
+        // Each player's draw is replaced one draw at a time: "a player would draw" (CG177).
+        Would::Draw(Who::Each) => "a player would draw a card".to_string(),
         Would::Draw(w) => format!("{} would draw a card", who(*w)),
         Would::Flip(w) => format!("{} would flip a card", who(*w)),
         Would::Score(w) => format!("{} would score points", who(*w)),
