@@ -292,6 +292,12 @@ fn described(c: &Cards, plural_form: bool, after_noun: &str) -> String {
     if c.other_than_it {
         s.push_str(" other than that card");
     }
+    if let Some(k) = &c.keyword {
+        s.push_str(&format!(" with {k}"));
+    }
+    if c.has_beneath {
+        s.push_str(" with a card beneath it");
+    }
     s
 }
 
@@ -333,6 +339,7 @@ fn place_words(p: Option<Place>) -> &'static str {
         Some(Place::Picked) => " chosen this way",
         Some(Place::Banished) => " in a banished zone",
         Some(Place::BeneathThis) => " banished beneath this card",
+        Some(Place::BeneathIt) => " banished beneath that card",
         Some(Place::Anywhere) => "",
         Some(Place::InPlay) | None => "",
     }
@@ -1081,6 +1088,8 @@ pub fn effect(e: &Effect) -> String {
         ),
         Effect::BanishLinked(t) => format!("banish {} (this card remembers it)", target(t)),
         Effect::BanishBeneath(t) => format!("banish {} beneath this card", target(t)),
+        Effect::BanishBeneathIt(t) => format!("banish {} beneath that card", target(t)),
+        Effect::SpendCards(t) => format!("put {} into the discard pile", target(t)),
         Effect::Show(t) => format!("{} is revealed to every player", target(t)),
         Effect::DiscardCards(t) => format!("the owner discards {} from hand", target(t)),
         Effect::ReturnLinked => "put the cards this card banished into play at a Problem of your choice and uncover them".into(),
@@ -1773,6 +1782,7 @@ fn cost(c: &Cost) -> String {
         Cost::ReturnThisToHand => "return this card to its owner's hand".into(),
         Cost::Dismiss(s) => format!("dismiss {}", a(&cards(s, false))),
         Cost::DiscardA(s) => format!("discard {} from your hand", a(&cards(s, false))),
+        Cost::SpendFrom(s) => format!("spend a card from beneath {}", a(&cards(s, false))),
         Cost::RemoveCounters { name, amount } => format!(
             "remove {} from this card",
             plural(
@@ -1886,6 +1896,8 @@ fn lead(e: &Effect) -> Lead {
         | Effect::SearchAndPlay { .. }
         | Effect::BanishLinked(_)
         | Effect::BanishBeneath(_)
+        | Effect::BanishBeneathIt(_)
+        | Effect::SpendCards(_)
         | Effect::Show(_)
         | Effect::DiscardCards(_)
         | Effect::PickBy { .. }

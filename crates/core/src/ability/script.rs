@@ -209,6 +209,8 @@ pub enum Place {
     Banished,
     /// Banished beneath this card (410.5), linked to it.
     BeneathThis,
+    /// Banished beneath the card `It` names (410.5), while it is in play.
+    BeneathIt,
     /// Among the cards the latest `Pick` of the effect being followed chose, wherever
     /// they are ("one of them").
     Picked,
@@ -283,6 +285,11 @@ pub struct Cards {
     pub without_trait: Option<String>,
     /// Only cards other than the one `It` names ("another Friend" than the one played).
     pub other_than_it: bool,
+    /// Only cards with this keyword now, printed or gained, by its name ("a Friend with
+    /// Pumped"); any number a keyword carries is not read.
+    pub keyword: Option<String>,
+    /// Only cards with at least one card banished beneath them (410.5).
+    pub has_beneath: bool,
 }
 
 /// Card types for selectors; `Character` covers Mane Characters and Friends (301.4, 302.2).
@@ -884,6 +891,11 @@ pub enum Cost {
     Spend(u8),
     /// Discard a card from hand that fits; when activating, the player chooses which.
     DiscardA(Cards),
+    /// Spend (glossary) one card from beneath a card that fits and has one; when
+    /// activating, the player chooses which card it comes from, and from then on `It`
+    /// names that card ("spend a card from beneath one of your Friends to give that
+    /// Friend …").
+    SpendFrom(Cards),
 }
 
 /// Continuous effects of static abilities (702) and of effects with a duration.
@@ -1443,6 +1455,12 @@ pub enum Effect {
     /// 410.5: banish cards beneath this card (in play), linked to it while both stay
     /// where they are (place `BeneathThis` finds them).
     BanishBeneath(Target),
+    /// 410.5: banish cards beneath the card `It` names, if it is in play, linked to it
+    /// (place `BeneathIt` finds them).
+    BanishBeneathIt(Target),
+    /// Spend (glossary): put banished cards (beneath a card) into their owners' discard
+    /// piles.
+    SpendCards(Target),
     /// Reveal cards (from a hand, say) to every player: their owners show them; they
     /// stay where they are.
     Show(Target),
@@ -1679,6 +1697,8 @@ macro_rules! effect_parts {
             | Effect::SearchAndPlay { .. }
             | Effect::BanishLinked(_)
             | Effect::BanishBeneath(_)
+            | Effect::BanishBeneathIt(_)
+            | Effect::SpendCards(_)
             | Effect::Show(_)
             | Effect::DiscardCards(_)
             | Effect::PickBy { .. }

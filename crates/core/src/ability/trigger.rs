@@ -366,7 +366,8 @@ impl Game {
             | Place::Revealed
             | Place::Picked
             | Place::Banished
-            | Place::BeneathThis => false,
+            | Place::BeneathThis
+            | Place::BeneathIt => false,
         };
         let controller_ok = sel.controller.is_none_or(|w| names(w, controller, you));
         // The rest of the description reads the card where it is now.

@@ -155,6 +155,7 @@ pub(crate) fn writes(e: &StaticEffect) -> Reach<'_> {
 pub(crate) fn reads_cards(c: &Cards) -> Reach<'_> {
     let mut r = Reach {
         power: c.power_at_least.is_some() || c.power_at_most.is_some() || c.power_vs.is_some(),
+        keywords: c.keyword.is_some(),
         colors: Colors::of(&c.any_color),
         traits: c
             .trait_

@@ -128,6 +128,12 @@ impl Game {
                     && self.st.beneath.contains(&(ctx.source, c))
                     && self.card(ctx.source).zone == Zone::Play
             }
+            Place::BeneathIt => {
+                k.zone == Zone::Banished
+                    && ctx.it.is_some_and(|h| {
+                        self.st.beneath.contains(&(h, c)) && self.card(h).zone == Zone::Play
+                    })
+            }
             Place::Anywhere => true,
         };
         if !ok || (sel.other && c == ctx.source) {
@@ -186,6 +192,14 @@ impl Game {
             }
         }
         if sel.other_than_it && ctx.it == Some(c) {
+            return false;
+        }
+        if let Some(name) = &sel.keyword {
+            if !self.has_keyword(c, |k| k.name().eq_ignore_ascii_case(name)) {
+                return false;
+            }
+        }
+        if sel.has_beneath && self.cards_beneath(c).is_empty() {
             return false;
         }
         if let Some(t) = &sel.without_trait {
@@ -336,7 +350,7 @@ impl Game {
                 Place::Discard => &pl.discard,
                 Place::Deck => &pl.deck,
                 Place::Flipped => &pl.flip,
-                Place::Banished | Place::BeneathThis => &pl.banished,
+                Place::Banished | Place::BeneathThis | Place::BeneathIt => &pl.banished,
                 Place::InPlay
                 | Place::Here
                 | Place::AtAProblem
@@ -358,7 +372,8 @@ impl Game {
             | Place::Deck
             | Place::Flipped
             | Place::Banished
-            | Place::BeneathThis => &[],
+            | Place::BeneathThis
+            | Place::BeneathIt => &[],
             Place::Revealed => &self.st.revealed,
             Place::Picked => &self.st.picked,
             Place::InPlay
