@@ -782,6 +782,9 @@ fn cost_change(c: &CostChange) -> String {
             condition(cond).replace("you control", "they control")
         ));
     }
+    if let Some(m) = c.minimum {
+        s.push_str(&format!(", to a minimum of {m}"));
+    }
     s
 }
 
@@ -1937,7 +1940,9 @@ fn paid_with(k: &[Cost], e: &[Effect], own: &str) -> String {
             format!("{}{rest}", costs_to(k))
         }
         Some(Lead::Verb) => format!("{}{body}", costs_to(k)),
-        Some(Lead::Own) | None => {
+        // A cost paid for its own sake ("exhaust this card", read by another ability).
+        None => k.iter().map(cost).collect::<Vec<_>>().join(" and "),
+        Some(Lead::Own) => {
             let paid = k.iter().map(cost).collect::<Vec<_>>().join(" and ");
             format!("{paid}{own}{body}")
         }

@@ -1090,6 +1090,10 @@ pub struct CostChange {
     /// its controller's.
     #[serde(default)]
     pub against: Option<Condition>,
+    /// "To a minimum of N": the change can't bring the cost below N (a cost already below
+    /// N before the paying player's own changes stays as it is).
+    #[serde(default)]
+    pub minimum: Option<i16>,
 }
 
 /// The actions a [`CostChange`] may change the cost of.

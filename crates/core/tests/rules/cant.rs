@@ -340,6 +340,7 @@ fn change(action: CostedAction, payer: Who, amount: i16, cards: Option<Cards>) -
         on: None,
         amount,
         against: None,
+        minimum: None,
     }))
 }
 

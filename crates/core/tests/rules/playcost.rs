@@ -362,6 +362,7 @@ fn r705_2b_opposing_cost_modifiers_apply_before_the_players_own() {
                 on: None,
                 amount: 2,
                 against: None,
+                minimum: None,
             })),
             condition: None,
         }],
