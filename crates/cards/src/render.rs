@@ -292,8 +292,8 @@ fn described(c: &Cards, plural_form: bool, after_noun: &str) -> String {
     if c.other_than_it {
         s.push_str(" other than that card");
     }
-    if let Some(k) = &c.keyword {
-        s.push_str(&format!(" with {k}"));
+    if let Some(k) = c.keyword {
+        s.push_str(&format!(" with {}", k.name()));
     }
     if c.has_beneath {
         s.push_str(" with a card beneath it");

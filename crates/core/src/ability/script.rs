@@ -285,9 +285,9 @@ pub struct Cards {
     pub without_trait: Option<String>,
     /// Only cards other than the one `It` names ("another Friend" than the one played).
     pub other_than_it: bool,
-    /// Only cards with this keyword now, printed or gained, by its name ("a Friend with
-    /// Pumped"); any number a keyword carries is not read.
-    pub keyword: Option<String>,
+    /// Only cards with this keyword now, printed or gained ("a Friend with Pumped");
+    /// any number a keyword carries is not read (`Calming(0)` means any Calming).
+    pub keyword: Option<Keyword>,
     /// Only cards with at least one card banished beneath them (410.5).
     pub has_beneath: bool,
 }
@@ -451,6 +451,8 @@ pub enum Duration {
 }
 
 /// Conditions ("if", "while").
+// A description (`Cards`) is large; conditions are read rarely and built once per script.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Condition {
     /// At least one card fits.

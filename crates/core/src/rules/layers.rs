@@ -163,7 +163,6 @@ pub(crate) fn reads_cards(c: &Cards) -> Reach<'_> {
             .chain(&c.without_trait)
             .map(String::as_str)
             .collect(),
-        ..Reach::default()
     };
     for color in [c.color, c.without_color].into_iter().flatten() {
         r.colors.insert(color);

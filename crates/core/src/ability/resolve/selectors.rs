@@ -194,8 +194,8 @@ impl Game {
         if sel.other_than_it && ctx.it == Some(c) {
             return false;
         }
-        if let Some(name) = &sel.keyword {
-            if !self.has_keyword(c, |k| k.name().eq_ignore_ascii_case(name)) {
+        if let Some(want) = sel.keyword {
+            if !self.has_keyword(c, |k| k.name() == want.name()) {
                 return false;
             }
         }
