@@ -322,6 +322,12 @@ fn described(c: &Cards, plural_form: bool, after_noun: &str) -> String {
     if c.other_than_it {
         s.push_str(" other than that card");
     }
+    if let Some(k) = c.keyword {
+        s.push_str(&format!(" with {}", k.name()));
+    }
+    if c.has_beneath {
+        s.push_str(" with a card beneath it");
+    }
     s
 }
 
@@ -366,6 +372,7 @@ fn place_words(p: Option<Place>) -> &'static str {
         Some(Place::BeneathThis) => " banished beneath this card",
         Some(Place::AtIts) => " at that card's area",
         Some(Place::DeckBottom) => " at the bottom of a deck",
+        Some(Place::BeneathIt) => " banished beneath that card",
         Some(Place::Anywhere) => "",
         Some(Place::InPlay) | None => "",
     }
@@ -866,6 +873,9 @@ fn cost_change(c: &CostChange) -> String {
             condition(cond).replace("you control", "they control")
         ));
     }
+    if let Some(m) = c.minimum {
+        s.push_str(&format!(", to a minimum of {m}"));
+    }
     s
 }
 
@@ -1196,6 +1206,8 @@ pub fn effect(e: &Effect) -> String {
         ),
         Effect::BanishLinked(t) => format!("banish {} (this card remembers it)", target(t)),
         Effect::BanishBeneath(t) => format!("banish {} beneath this card", target(t)),
+        Effect::BanishBeneathIt(t) => format!("banish {} beneath that card", target(t)),
+        Effect::SpendCards(t) => format!("put {} into the discard pile", target(t)),
         // Several shown cards "are" revealed (CG197's chosen Events).
         Effect::Show(t) => {
             let verb = if several(t) { "are" } else { "is" };
@@ -1923,6 +1935,7 @@ fn cost(c: &Cost) -> String {
         Cost::ReturnThisToHand => "return this card to its owner's hand".into(),
         Cost::Dismiss(s) => format!("dismiss {}", a(&cards(s, false))),
         Cost::DiscardA(s) => format!("discard {} from your hand", a(&cards(s, false))),
+        Cost::SpendFrom(s) => format!("spend a card from beneath {}", a(&cards(s, false))),
         Cost::RemoveCounters { name, amount } => format!(
             "remove {} from this card",
             plural(
@@ -2039,6 +2052,8 @@ fn lead(e: &Effect) -> Lead {
         | Effect::SearchAndPlay { .. }
         | Effect::BanishLinked(_)
         | Effect::BanishBeneath(_)
+        | Effect::BanishBeneathIt(_)
+        | Effect::SpendCards(_)
         | Effect::Show(_)
         | Effect::DiscardCards(_)
         | Effect::PickBy { .. }
@@ -2078,7 +2093,9 @@ fn paid_with(k: &[Cost], e: &[Effect], own: &str) -> String {
             format!("{}{rest}", costs_to(k))
         }
         Some(Lead::Verb) => format!("{}{body}", costs_to(k)),
-        Some(Lead::Own) | None => {
+        // A cost paid for its own sake ("exhaust this card", read by another ability).
+        None => k.iter().map(cost).collect::<Vec<_>>().join(" and "),
+        Some(Lead::Own) => {
             let paid = k.iter().map(cost).collect::<Vec<_>>().join(" and ");
             format!("{paid}{own}{body}")
         }
