@@ -507,7 +507,7 @@ pub enum Condition {
     ThatPlayer(Who),
     /// Two amounts compare this way ("this card has at least 4 power", "you have more
     /// points than your opponent").
-    Compare(Amount, Cmp, Amount),
+    Compare(Amount, Cmp, Box<Amount>),
     /// This card fits the description (read wherever it is: ready, exhausted, at home,
     /// at a Problem, its power …).
     This(Cards),
