@@ -304,6 +304,9 @@ fn described(c: &Cards, plural_form: bool, after_noun: &str) -> String {
     if c.other_than_it {
         s.push_str(" other than that card");
     }
+    if c.most_power {
+        s.push_str(" with more power than any other such card");
+    }
     s
 }
 
@@ -867,6 +870,10 @@ fn prohibition(p: &Prohibition, on: &str) -> String {
             "{} can't be dismissed (except by the game)",
             cards(c, true)
         ),
+        Prohibition::Confront {
+            by,
+            unless_characters: 0,
+        } => format!("{} confront the Problem this card is at", nobody(*by)),
         Prohibition::Confront {
             by,
             unless_characters,

@@ -295,6 +295,9 @@ pub struct Cards {
     pub without_trait: Option<String>,
     /// Only cards other than the one `It` names ("another Friend" than the one played).
     pub other_than_it: bool,
+    /// Only the card with power higher than every other card fitting the rest of the
+    /// description (none on a tie; "the Friend with the highest power", CG99).
+    pub most_power: bool,
 }
 
 /// Card types for selectors; `Character` covers Mane Characters and Friends (301.4, 302.2).
@@ -1223,8 +1226,12 @@ pub enum Prohibition {
     /// As `Dismiss`, for this card when `None` (CN38).
     BeDismissed(Option<Cards>),
     /// The named players can't confront this card's Problem unless they have at least
-    /// `unless_characters` characters there.
-    Confront { by: Who, unless_characters: u8 },
+    /// `unless_characters` characters there; left out (0), with no exception (CG129).
+    Confront {
+        by: Who,
+        #[serde(default)]
+        unless_characters: u8,
+    },
     /// Cards that fit can't be played by the named players, anywhere (read in hand).
     Play { cards: Cards, by: Who },
     /// Cards that fit (this card when `None`) can't become frightened (504.1).
