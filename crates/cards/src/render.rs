@@ -328,6 +328,9 @@ fn described(c: &Cards, plural_form: bool, after_noun: &str) -> String {
     if c.has_beneath {
         s.push_str(" with a card beneath it");
     }
+    if c.most_power {
+        s.push_str(" with more power than any other such card");
+    }
     s
 }
 
@@ -940,7 +943,7 @@ fn prohibition(p: &Prohibition, on: &str) -> String {
         ),
         Prohibition::Confront {
             by,
-            unless_characters: u8::MAX,
+            unless_characters: 0,
         } => format!("{} confront the Problem this card is at", nobody(*by)),
         Prohibition::Confront {
             by,

@@ -48,6 +48,9 @@ pub(crate) struct PoolFacts {
     pub granted_replacing: bool,
     /// Some face has Teamwork, so a card's abilities may come from another card.
     pub teamwork: bool,
+    /// Some script may grant a keyword standing for a triggered ability (CG38), so a
+    /// card whose face prints no trigger may still have one.
+    pub gained_triggers: bool,
     /// The kinds of static effect printed on some face, for the scans that look for
     /// one kind among the abilities of the cards in play.
     pub static_kinds: StaticKinds,
@@ -258,6 +261,9 @@ impl PoolFacts {
             }
             self.replacements |= crate::ability::keyword::replacement(k).is_some();
         }
+        let gains_trigger = face.abilities.iter().any(grants_triggered);
+        self.gained_triggers |= gains_trigger;
+        self.triggers |= gains_trigger;
         let grants = face.abilities.iter().any(grants_replacing);
         self.granted_replacing |= grants;
         self.replacements |= grants;
@@ -278,6 +284,27 @@ fn grants(e: &StaticEffect) -> bool {
             ..
         }
     )
+}
+
+/// Whether an ability may grant a keyword standing for a triggered ability.
+fn grants_triggered(a: &Ability) -> bool {
+    let gives = |e: &StaticEffect| {
+        matches!(e, StaticEffect::GainKeyword { keyword, .. }
+            if crate::ability::keyword::is_triggered(*keyword))
+    };
+    match a {
+        Ability::Static { effect, .. } => gives(effect),
+        Ability::Triggered { effects, .. }
+        | Ability::Activated { effects, .. }
+        | Ability::ActivatedByAny { effects, .. }
+        | Ability::Play { effects, .. } => effects
+            .iter()
+            .any(|e| matches!(e, Effect::Until { effect, .. } if gives(effect))),
+        Ability::Attach(_)
+        | Ability::AsEntersPlay(_)
+        | Ability::From(..)
+        | Ability::PlayRequires(_) => false,
+    }
 }
 
 /// Whether an ability may give some card a replacement modifier its face doesn't print:

@@ -308,6 +308,9 @@ pub struct Cards {
     pub keyword: Option<Keyword>,
     /// Only cards with at least one card banished beneath them (410.5).
     pub has_beneath: bool,
+    /// Only the card with power higher than every other card fitting the rest of the
+    /// description (none on a tie; "the Friend with the highest power", CG99).
+    pub most_power: bool,
 }
 
 /// A list of traits ("Critter or Foal", `Cards::any_trait`).
@@ -535,7 +538,7 @@ pub enum Condition {
     ThatPlayer(Who),
     /// Two amounts compare this way ("this card has at least 4 power", "you have more
     /// points than your opponent").
-    Compare(Amount, Cmp, Amount),
+    Compare(Amount, Cmp, Box<Amount>),
     /// This card fits the description (read wherever it is: ready, exhausted, at home,
     /// at a Problem, its power …).
     This(Cards),
@@ -1279,10 +1282,10 @@ pub enum Prohibition {
     /// As `Dismiss`, for this card when `None` (CN38).
     BeDismissed(Option<Cards>),
     /// The named players can't confront this card's Problem unless they have at least
-    /// `unless_characters` characters there; left out, they can't confront it at all.
+    /// `unless_characters` characters there; left out (0), with no exception (CG129).
     Confront {
         by: Who,
-        #[serde(default = "no_number_of_characters")]
+        #[serde(default)]
         unless_characters: u8,
     },
     /// Cards that fit can't be played by the named players, anywhere (read in hand).
@@ -1881,10 +1884,6 @@ fn one() -> u8 {
 }
 
 /// `Prohibition::Confront` without `unless_characters`: no number of characters lifts it.
-fn no_number_of_characters() -> u8 {
-    u8::MAX
-}
-
 /// A token an effect creates (521.1): its type, power and traits, and optionally its
 /// colours, keywords and name. All of it is printed information. With no name, its
 /// name is its traits (521.1a).

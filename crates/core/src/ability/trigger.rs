@@ -45,6 +45,9 @@ pub struct Waiting {
     /// The Teamwork card whose printed ability this is, when `source` has it only
     /// through Teamwork (`index` then counts that card's abilities).
     pub from: Option<CardId>,
+    /// The keyword the ability stands for, when `source` has it only as gained from a
+    /// static ability or modifier (CG38); `index` is then not read.
+    pub gained: Option<crate::card::Keyword>,
 }
 
 /// What a script reads its words against: the card the text is on, its controller, the
@@ -123,8 +126,8 @@ impl Game {
     fn recount_watchers(&mut self) {
         self.st.books.watchers = if !self.facts.triggers {
             EventKinds::NONE
-        } else if !self.scan_skips || self.facts.teamwork {
-            // Abilities granted by Teamwork come and go with other cards.
+        } else if !self.scan_skips || self.facts.teamwork || self.facts.gained_triggers {
+            // Abilities granted by Teamwork or gained keywords come and go with other cards.
             EventKinds::ALL
         } else {
             // Read from the face, not the current abilities: a card that lost its
@@ -190,6 +193,7 @@ impl Game {
                             there: k.area,
                             player: None,
                             from: None,
+                            gained: None,
                         },
                     ));
                 }
@@ -219,7 +223,7 @@ impl Game {
         let mut firsts = Vec::new();
         let mut scan = |g: &Game, c: CardId, found: &mut Vec<Waiting>| {
             let own = !index || g.face_listens(c).has(kind);
-            if !own && !g.facts.teamwork {
+            if !own && !g.facts.teamwork && !g.facts.gained_triggers {
                 return;
             }
             let k = g.card(c);
@@ -242,11 +246,19 @@ impl Game {
                     g.scan_face(c, Some(t), e, found, &mut firsts);
                 }
             }
+            if g.facts.gained_triggers && k.zone == Zone::Play {
+                g.scan_gained(c, e, found, &mut firsts);
+            }
         };
         if self.st.books.watchers.has(kind) {
             // The cards with a triggered ability (every card with Teamwork in the pool or
             // the skips off), in play order.
-            for &c in self.in_play_with(crate::pool::FaceFacts::TRIGGERED) {
+            let cards = if self.facts.gained_triggers {
+                &self.st.in_play[..]
+            } else {
+                self.in_play_with(crate::pool::FaceFacts::TRIGGERED)
+            };
+            for &c in cards {
                 scan(self, c, &mut found);
             }
         }
@@ -271,7 +283,6 @@ impl Game {
         found: &mut Vec<Waiting>,
         firsts: &mut Vec<(CardId, u32, u8)>,
     ) {
-        let k = self.card(c);
         let face = self.face(from.unwrap_or(c));
         let keyword_abilities = self.face_keyword_triggers(from.unwrap_or(c));
         for (i, a) in face
@@ -280,56 +291,90 @@ impl Game {
             .chain(keyword_abilities.iter())
             .enumerate()
         {
-            let Ability::Triggered {
-                when, condition, ..
-            } = a
-            else {
-                continue;
+            self.scan_ability(c, from, None, i, a, e, found, firsts);
+        }
+    }
+
+    /// Looks for the triggered abilities standing for keywords `c` has only as gained
+    /// from a static ability or modifier (CG38), met by an event.
+    fn scan_gained(
+        &self,
+        c: CardId,
+        e: &Event,
+        found: &mut Vec<Waiting>,
+        firsts: &mut Vec<(CardId, u32, u8)>,
+    ) {
+        for k in self.gained_keywords(c) {
+            if let Some(a) = super::keyword::triggered(k) {
+                self.scan_ability(c, None, Some(k), GAINED_INDEX, &a, e, found, firsts);
+            }
+        }
+    }
+
+    /// [`Game::scan_face`] for one ability `a`, the `i`th of its list.
+    #[allow(clippy::too_many_arguments)]
+    fn scan_ability(
+        &self,
+        c: CardId,
+        from: Option<CardId>,
+        gained: Option<crate::card::Keyword>,
+        i: usize,
+        a: &Ability,
+        e: &Event,
+        found: &mut Vec<Waiting>,
+        firsts: &mut Vec<(CardId, u32, u8)>,
+    ) {
+        let k = self.card(c);
+        let Ability::Triggered {
+            when, condition, ..
+        } = a
+        else {
+            return;
+        };
+        if k.zone == Zone::Play
+            && k.face_down
+            && !(when.on == Happening::Played && when.card == TriggerCard::This)
+        {
+            return;
+        }
+        let you = k.controller;
+        // Granted abilities count apart from the card's own for "the first time"; a
+        // first time each turn is marked to be forgotten as the next turn begins.
+        let key = (
+            c,
+            k.object,
+            (i as u8)
+                | if from.is_some() { GRANTED } else { 0 }
+                | if when.each_turn { EACH_TURN } else { 0 },
+        );
+        if when.first && self.st.firsts.contains(&key) {
+            return;
+        }
+        if let Some(About { it, there, player }) = self.trigger_matches(when, c, you, e) {
+            let ctx = Ctx {
+                printed: false,
+                layer: crate::rules::layers::ALL_LAYERS,
+                source: c,
+                you,
+                it,
+                there,
+                player,
             };
-            if k.zone == Zone::Play
-                && k.face_down
-                && !(when.on == Happening::Played && when.card == TriggerCard::This)
-            {
-                continue;
-            }
-            let you = k.controller;
-            // Granted abilities count apart from the card's own for "the first time"; a
-            // first time each turn is marked to be forgotten as the next turn begins.
-            let key = (
-                c,
-                k.object,
-                (i as u8)
-                    | if from.is_some() { GRANTED } else { 0 }
-                    | if when.each_turn { EACH_TURN } else { 0 },
-            );
-            if when.first && self.st.firsts.contains(&key) {
-                continue;
-            }
-            if let Some(About { it, there, player }) = self.trigger_matches(when, c, you, e) {
-                let ctx = Ctx {
-                    printed: false,
-                    layer: crate::rules::layers::ALL_LAYERS,
+            if condition.as_ref().is_none_or(|cond| self.holds(cond, &ctx)) {
+                if when.first {
+                    firsts.push(key);
+                }
+                found.push(Waiting {
                     source: c,
-                    you,
+                    controller: you,
+                    boosted: k.boosted && from.is_none(),
+                    index: i as u8,
                     it,
                     there,
                     player,
-                };
-                if condition.as_ref().is_none_or(|cond| self.holds(cond, &ctx)) {
-                    if when.first {
-                        firsts.push(key);
-                    }
-                    found.push(Waiting {
-                        source: c,
-                        controller: you,
-                        boosted: k.boosted && from.is_none(),
-                        index: i as u8,
-                        it,
-                        there,
-                        player,
-                        from,
-                    });
-                }
+                    from,
+                    gained,
+                });
             }
         }
     }
@@ -835,9 +880,10 @@ impl Game {
             &self.def(w.source).face
         };
         let i = w.index as usize;
-        let ability = match face.abilities.get(i) {
-            Some(a) => Some(a.clone()),
-            None => face
+        let ability = match (w.gained, face.abilities.get(i)) {
+            (Some(k), _) => super::keyword::triggered(k),
+            (None, Some(a)) => Some(a.clone()),
+            (None, None) => face
                 .keywords
                 .iter()
                 .filter_map(|&k| super::keyword::triggered(k))
@@ -1140,6 +1186,8 @@ const LEFT: [EventKind; 8] = [
 /// ability is one a Teamwork card grants, or counts the first time each turn.
 pub(crate) const GRANTED: u8 = 0x80;
 pub(crate) const EACH_TURN: u8 = 0x40;
+/// The ability index a trigger standing for a gained keyword is recorded under.
+const GAINED_INDEX: usize = 0x3f;
 
 /// The kinds of event a trigger on `h` may answer (the trigger index).
 pub(crate) fn listens(h: Happening) -> EventKinds {

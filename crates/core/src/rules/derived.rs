@@ -249,6 +249,37 @@ impl Game {
         found
     }
 
+    /// The keywords `c` has only as gained from a static ability in force or a
+    /// modifier (not printed, not given by Teamwork), still kept, in the order found.
+    pub(crate) fn gained_keywords(&self, c: CardId) -> Vec<Keyword> {
+        self.gained_keywords_upto(c, ALL_LAYERS)
+    }
+
+    /// [`Game::gained_keywords`] from the modifiers before `layer` of the 711 order.
+    fn gained_keywords_upto(&self, c: CardId, layer: u16) -> Vec<Keyword> {
+        let mut out = Vec::new();
+        if self.card(c).face_down || self.lacks_abilities(c) {
+            return out;
+        }
+        self.effects_where_upto(c, layer, StaticKinds::GAIN_KEYWORD, |e, _| {
+            if let StaticEffect::GainKeyword { keyword, .. } = e {
+                out.push(*keyword);
+            }
+        });
+        let own = if self.facts.teamwork {
+            self.printed_and_granted_keywords(c)
+        } else {
+            self.face(c).keywords.clone()
+        };
+        let mut kept: Vec<Keyword> = Vec::new();
+        for k in out {
+            if !own.contains(&k) && !kept.contains(&k) && !self.keyword_lost(c, k) {
+                kept.push(k);
+            }
+        }
+        kept
+    }
+
     /// Whether a modifier takes keyword `k` from `c` (`StaticEffect::LoseKeyword`, CG103).
     pub(crate) fn keyword_lost(&self, c: CardId, k: Keyword) -> bool {
         !self.st.modifiers.is_empty() && {
@@ -305,7 +336,7 @@ impl Game {
             }
             _ => {}
         });
-        Some(power.saturating_add(self.keyword_power(c)))
+        Some(power.saturating_add(self.keyword_power(c, layer)))
     }
 
     /// Whether `c` has keyword `k` printed or given by Teamwork (not gained from a
@@ -318,18 +349,33 @@ impl Game {
     }
 
     /// Power from continuous keywords.
-    fn keyword_power(&self, c: CardId) -> i16 {
+    /// Keywords gained from modifiers count from those before `layer` (CG84).
+    fn keyword_power(&self, c: CardId, layer: u16) -> i16 {
         let mut bonus = 0;
         if self.lacks_abilities(c) {
             return 0;
         }
         let you = self.card(c).controller;
         let area = self.card(c).area;
-        let keywords: std::borrow::Cow<'_, [Keyword]> = if self.facts.teamwork {
+        let mut keywords: std::borrow::Cow<'_, [Keyword]> = if self.facts.teamwork {
             self.printed_and_granted_keywords(c).into()
         } else {
             (&self.face(c).keywords[..]).into()
         };
+        if !self.no_keyword_gained(|k| {
+            matches!(
+                k,
+                Keyword::Supportive(_)
+                    | Keyword::Caretaker
+                    | Keyword::Competitive(_)
+                    | Keyword::Experienced
+            )
+        }) {
+            let gained = self.gained_keywords_upto(c, layer);
+            if !gained.is_empty() {
+                keywords.to_mut().extend(gained);
+            }
+        }
         for &kw in keywords.iter() {
             if self.keyword_lost(c, kw) {
                 continue;

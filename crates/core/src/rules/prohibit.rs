@@ -328,7 +328,8 @@ impl Game {
                 Attempt::Confront { p, area } => {
                     here == Some(area)
                         && self.names_player(*by, ctx, p)
-                        && self.characters_at(p, area).count() < *unless_characters as usize
+                        && (*unless_characters == 0
+                            || self.characters_at(p, area).count() < *unless_characters as usize)
                 }
                 _ => false,
             },

@@ -144,7 +144,7 @@ fn more_points(p1: u16, p2: u16) -> usize {
         cond: Condition::Compare(
             Amount::Points(Who::You),
             Cmp::MoreThan,
-            Amount::Points(Who::Opponent),
+            Box::new(Amount::Points(Who::Opponent)),
         ),
         then: vec![draw(1)],
         otherwise: vec![],

@@ -206,7 +206,7 @@ fn cards_beneath_count_while_the_card_stays_in_play() {
             condition: Some(Condition::Compare(
                 Amount::Beneath(CardRef::This),
                 Cmp::AtLeast,
-                Amount::N(1),
+                Box::new(Amount::N(1)),
             )),
         }],
     );

@@ -43,6 +43,22 @@ impl Game {
         self.fits_in(c, sel, sel.place.unwrap_or(Place::InPlay), ctx)
     }
 
+    /// Whether `c` has power higher than every other card fitting the rest of `sel`
+    /// (`Cards::most_power`); a card without power never does.
+    fn has_most_power(&self, c: CardId, sel: &Cards, place: Place, ctx: &Ctx) -> bool {
+        let Some(p) = self.power(c) else {
+            return false;
+        };
+        let rest = Cards {
+            most_power: false,
+            place: Some(place),
+            ..sel.clone()
+        };
+        self.matching(&rest, ctx)
+            .into_iter()
+            .all(|o| o == c || self.power(o).is_none_or(|q| q < p))
+    }
+
     /// [`Game::fits`] with `place` read in place of the description's own: a cost change
     /// reads the card being played in its hand without copying the description.
     pub(crate) fn fits_in(&self, c: CardId, sel: &Cards, place: Place, ctx: &Ctx) -> bool {
@@ -228,6 +244,9 @@ impl Game {
             }
         }
         if sel.has_beneath && self.cards_beneath(c).is_empty() {
+            return false;
+        }
+        if sel.most_power && !self.has_most_power(c, sel, place, ctx) {
             return false;
         }
         if let Some(t) = &sel.without_trait {
