@@ -92,5 +92,9 @@ fn main() {
         }
         g.apply_action(k).expect("legal");
     }
-    println!("turn {} scores {:?}", g.turn(), g.players().map(|p| g.score(p)).collect::<Vec<_>>());
+    println!(
+        "turn {} scores {:?}",
+        g.turn(),
+        g.players().map(|p| g.score(p)).collect::<Vec<_>>()
+    );
 }

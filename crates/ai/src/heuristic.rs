@@ -4,9 +4,18 @@
 //!   power of an opponent's face-down Troublemaker);
 //! - scores, tokens and counts.
 //!
-//! It looks one action ahead only for its own deterministic actions (moving a character,
-//! playing a Friend), by applying the action on a clone and asking whether it now meets
-//! the confront requirements there; it never looks ahead through a draw or a flip.
+//! It looks one action ahead on a clone of the game: for moving a character or playing a
+//! Friend, whether it then meets the confront requirements there; for an ability, an
+//! Event, an attachment, a target, a mode, a "may" or a replacement's order, how much
+//! better it then stands by what its seat can see (`evaluate`), its own follow-up
+//! choices taken by rules of thumb. It never looks ahead through a draw, a flip or a
+//! look at a deck: when any deck changes size in the lookahead, the choice is weighed by
+//! rules of thumb instead.
+//!
+//! Besides playing what it can afford, it gathers idle characters at the Problem they
+//! bring nearest to its requirements (or to beating a Troublemaker that blocks it), plays
+//! Troublemakers where opponents could confront or, with tokens to spare, where they
+//! gather, and draws with spare tokens while its hand has room.
 
 use crate::Player;
 use ponyccg_core::card::{CardType, Color, Colors, OpponentReq, ReqColor};
@@ -71,88 +80,88 @@ fn scores(g: &Game, d: &Decision, look: bool) -> Vec<i32> {
             .collect()
     };
     match d.prompt {
-            Prompt::StartingProblem => d
-                .choices
-                .iter()
-                .map(|c| c.card().map_or(0, |p| starting_problem_score(g, p)))
-                .collect(),
-            Prompt::Mulligan => {
-                let keep = keep_hand(g, me);
-                d.choices
-                    .iter()
-                    .map(|c| match c {
-                        Choice::Keep => i32::from(keep),
-                        Choice::Mulligan => i32::from(!keep),
-                        _ => -1,
-                    })
-                    .collect()
-            }
-            Prompt::PhaseAction => d
-                .choices
-                .iter()
-                .enumerate()
-                .map(|(i, c)| action_score(g, me, i, c, look))
-                .collect(),
-            Prompt::Challenge => d
-                .choices
+        Prompt::StartingProblem => d
+            .choices
+            .iter()
+            .map(|c| c.card().map_or(0, |p| starting_problem_score(g, p)))
+            .collect(),
+        Prompt::Mulligan => {
+            let keep = keep_hand(g, me);
+            d.choices
                 .iter()
                 .map(|c| match c {
-                    Choice::Challenge(tm) => challenge_margin(g, me, *tm) + 1,
-                    _ => 0,
+                    Choice::Keep => i32::from(keep),
+                    Choice::Mulligan => i32::from(!keep),
+                    _ => -1,
                 })
-                .collect(),
-            Prompt::SendHome
-            | Prompt::DiscardToHandSize
-            | Prompt::RetireToHomeLimit
-            | Prompt::RepairUniqueness => d
-                .choices
-                .iter()
-                .map(|c| c.card().map_or(i32::MIN / 2, |k| -keep_value(g, me, k)))
-                .collect(),
-            Prompt::ConfrontOrder => d
-                .choices
-                .iter()
-                .map(|c| match c {
-                    // Score where the requirements are met first; the order rarely matters
-                    // for plain cards.
-                    Choice::Confront(a) => i32::from(g.meets_confront_requirements(me, *a)),
-                    _ => 0,
-                })
-                .collect(),
-            Prompt::AsEntersPlay | Prompt::ChooseColor => {
-                d.choices.iter().map(|c| entry_score(g, me, c)).collect()
-            }
-            Prompt::Pick => d.choices.iter().map(|c| pick_score(g, me, c)).collect(),
-            Prompt::FaceoffCards => d.choices.iter().map(|c| faceoff_score(g, me, c)).collect(),
-            // A mode, a target, a "may", a replacement's order: weighed by the public
-            // result where that shows without a draw or a reveal; otherwise the modes
-            // are as good as one another (a tie broken at random).
-            Prompt::ChooseMode => looked(&|_, _| 0),
-            Prompt::Target
-            | Prompt::May
-            | Prompt::ChooseProblem
-            | Prompt::Replacement
-            | Prompt::Discard => looked(&|i, c| default_score(d, i, c)),
-            Prompt::ChooseCardType => d.choices.iter().map(|c| type_score(g, me, c)).collect(),
-            // Priority (a faceoff's or an effect's window): an ability or Event whose
-            // public result is better than passing; anything else passes.
-            Prompt::Priority => d
-                .choices
-                .iter()
-                .enumerate()
-                .map(|(i, c)| match c {
-                    Choice::Pass => 0,
-                    _ if look => lookahead(g, me, i).map_or(-2, |v| v - 5),
-                    _ => -2,
-                })
-                .collect(),
-            // Anything else (uncover order, trigger order, prompts added later).
-            Prompt::Uncover | Prompt::OrderTriggers | Prompt::Arrange => d
-                .choices
-                .iter()
-                .enumerate()
-                .map(|(i, c)| default_score(d, i, c))
-                .collect(),
+                .collect()
+        }
+        Prompt::PhaseAction => d
+            .choices
+            .iter()
+            .enumerate()
+            .map(|(i, c)| action_score(g, me, i, c, look))
+            .collect(),
+        Prompt::Challenge => d
+            .choices
+            .iter()
+            .map(|c| match c {
+                Choice::Challenge(tm) => challenge_margin(g, me, *tm) + 1,
+                _ => 0,
+            })
+            .collect(),
+        Prompt::SendHome
+        | Prompt::DiscardToHandSize
+        | Prompt::RetireToHomeLimit
+        | Prompt::RepairUniqueness => d
+            .choices
+            .iter()
+            .map(|c| c.card().map_or(i32::MIN / 2, |k| -keep_value(g, me, k)))
+            .collect(),
+        Prompt::ConfrontOrder => d
+            .choices
+            .iter()
+            .map(|c| match c {
+                // Score where the requirements are met first; the order rarely matters
+                // for plain cards.
+                Choice::Confront(a) => i32::from(g.meets_confront_requirements(me, *a)),
+                _ => 0,
+            })
+            .collect(),
+        Prompt::AsEntersPlay | Prompt::ChooseColor => {
+            d.choices.iter().map(|c| entry_score(g, me, c)).collect()
+        }
+        Prompt::Pick => d.choices.iter().map(|c| pick_score(g, me, c)).collect(),
+        Prompt::FaceoffCards => d.choices.iter().map(|c| faceoff_score(g, me, c)).collect(),
+        // A mode, a target, a "may", a replacement's order: weighed by the public
+        // result where that shows without a draw or a reveal; otherwise the modes
+        // are as good as one another (a tie broken at random).
+        Prompt::ChooseMode => looked(&|_, _| 0),
+        Prompt::Target
+        | Prompt::May
+        | Prompt::ChooseProblem
+        | Prompt::Replacement
+        | Prompt::Discard => looked(&|i, c| default_score(d, i, c)),
+        Prompt::ChooseCardType => d.choices.iter().map(|c| type_score(g, me, c)).collect(),
+        // Priority (a faceoff's or an effect's window): an ability or Event whose
+        // public result is better than passing; anything else passes.
+        Prompt::Priority => d
+            .choices
+            .iter()
+            .enumerate()
+            .map(|(i, c)| match c {
+                Choice::Pass => 0,
+                _ if look => lookahead(g, me, i).map_or(-2, |v| v - 5),
+                _ => -2,
+            })
+            .collect(),
+        // Anything else (uncover order, trigger order, prompts added later).
+        Prompt::Uncover | Prompt::OrderTriggers | Prompt::Arrange => d
+            .choices
+            .iter()
+            .enumerate()
+            .map(|(i, c)| default_score(d, i, c))
+            .collect(),
     }
 }
 
@@ -644,10 +653,7 @@ fn action_score(g: &Game, me: PlayerId, index: usize, c: &Choice, look: bool) ->
                 // Spare tokens: a Troublemaker where the opponents gather keeps them from
                 // confronting there (607, 608) and frees a place in hand; one that sits
                 // in hand for ever only clogs it.
-                let opposing = g
-                    .opponents(me)
-                    .flat_map(|o| g.characters_at(o, to))
-                    .count() as i32;
+                let opposing = g.opponents(me).flat_map(|o| g.characters_at(o, to)).count() as i32;
                 TM_SCORE - 15 + 5 * opposing.min(3)
             } else {
                 -10

@@ -93,7 +93,11 @@ pub fn built_in_deck_names() -> Vec<&'static str> {
 /// (case-insensitive); an unknown name is an error listing the known ones.
 pub fn built_in_deck(name: &str) -> Result<Deck, DeckError> {
     let n = name.trim();
-    let n = n.strip_prefix("deck:").unwrap_or(n).trim().to_ascii_lowercase();
+    let n = n
+        .strip_prefix("deck:")
+        .unwrap_or(n)
+        .trim()
+        .to_ascii_lowercase();
     match BUILT_IN.iter().find(|(known, _)| *known == n) {
         Some((known, text)) => parse_deck(text, &format!("deck:{known}")),
         None => Err(DeckError::UnknownTheme {
