@@ -7,21 +7,35 @@
 use ponyccg_ai::{derive_seed, HeuristicPlayer, Player};
 use ponyccg_core::{Game, GameSetup, PlayerDeck};
 
+/// Stops with a message (no panic on bad input).
+fn fail(message: String) -> ! {
+    eprintln!("trace: {message}");
+    std::process::exit(2)
+}
+
 fn load(name: &str) -> PlayerDeck {
     let cat = ponyccg_cards::Catalogue::builtin();
-    let deck = ponyccg_decks::load_deck(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let deck = ponyccg_decks::load_deck(name).unwrap_or_else(|e| fail(format!("{name}: {e}")));
     let part = |p| {
         deck.expand(p, cat)
-            .unwrap_or_else(|e| panic!("{name}: {e}"))
+            .unwrap_or_else(|e| fail(format!("{name}: {e}")))
             .into_iter()
             .map(|e| e.def.clone())
             .collect::<Vec<_>>()
     };
+    let Some(mane) = part(ponyccg_decks::Part::Mane).into_iter().next() else {
+        fail(format!("{name} has no Mane Character"))
+    };
     PlayerDeck {
-        mane: part(ponyccg_decks::Part::Mane).remove(0),
+        mane,
         problems: part(ponyccg_decks::Part::Problems),
         draw: part(ponyccg_decks::Part::Draw),
     }
+}
+
+fn number<T: std::str::FromStr>(s: &str, what: &str) -> T {
+    s.parse()
+        .unwrap_or_else(|_| fail(format!("`{s}` is not a {what}")))
 }
 
 fn main() {
@@ -31,17 +45,17 @@ fn main() {
         std::process::exit(2);
     }
     let decks = [load(&a[0]), load(&a[1])];
-    let base: u64 = a[2].parse().expect("seed");
-    let i: u64 = a[3].parse().expect("game");
-    let from: u32 = a[4].parse().expect("turn");
-    let to: u32 = a.get(5).map_or(from + 2, |t| t.parse().expect("turn"));
+    let base: u64 = number(&a[2], "seed");
+    let i: u64 = number(&a[3], "game number");
+    let from: u32 = number(&a[4], "turn");
+    let to: u32 = a.get(5).map_or(from + 2, |t| number(t, "turn"));
     let seed = derive_seed(base, i);
     let (first, second) = if i % 2 == 1 { (1, 0) } else { (0, 1) };
     let setup = GameSetup {
         seed,
         players: vec![decks[first].clone(), decks[second].clone()],
     };
-    let mut g = Game::new(&setup).expect("playable");
+    let mut g = Game::new(&setup).unwrap_or_else(|e| fail(e.to_string()));
     let mut players: Vec<Box<dyn Player>> = vec![
         Box::new(HeuristicPlayer::new(derive_seed(seed, 1 + first as u64))),
         Box::new(HeuristicPlayer::new(derive_seed(seed, 1 + second as u64))),
@@ -90,7 +104,7 @@ fn main() {
                 }
             }
         }
-        g.apply_action(k).expect("legal");
+        g.apply_action(k).unwrap_or_else(|e| fail(e.to_string()));
     }
     println!(
         "turn {} scores {:?}",

@@ -49,13 +49,13 @@ fn mirror_games(a: &str, b: &str, games: u64, mut seen: impl FnMut(u64, &Game, &
     }
 }
 
-/// 609.2c: Troublemakers in hand get played, in most games, not only when an opponent
-/// already meets a Problem's requirements (kept in hand, they filled the theme decks'
-/// hands and the games stalled).
+/// 609.2c: Troublemakers in hand get played early, in most games (15 of these 20 today).
+/// A guard rather than a defect's test: the player before issue 16 also played them
+/// here, where an opponent already met a Problem's requirements; it now also plays them
+/// with tokens to spare.
 #[test]
 fn the_heuristic_plays_troublemakers_in_most_games() {
     let mut games_with = std::collections::BTreeSet::new();
-    let mut plays = 0;
     mirror_games(
         "theme:twilight-sparkle-enhanced",
         "theme:applejack-enhanced",
@@ -63,16 +63,11 @@ fn the_heuristic_plays_troublemakers_in_most_games() {
         |game, g, c| {
             if g.turn() <= 20 && matches!(c, Choice::PlayTroublemaker { .. }) {
                 games_with.insert(game);
-                plays += 1;
             }
         },
     );
-    eprintln!(
-        "games with a Troublemaker by turn 20: {}, plays {plays}",
-        games_with.len()
-    );
     assert!(
-        games_with.len() >= 15,
+        games_with.len() >= 12,
         "Troublemakers were played in only {} of 20 games",
         games_with.len()
     );
