@@ -19,7 +19,7 @@
 
 use crate::Player;
 use ponyccg_core::card::{CardType, Color, Colors, OpponentReq, ReqColor};
-use ponyccg_core::{Area, CardId, Choice, Decision, Game, PlayerId, Prompt};
+use ponyccg_core::{Area, CardId, Choice, Decision, Game, PlayerId, Prompt, Zone};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
@@ -173,29 +173,39 @@ fn default_score(d: &Decision, i: usize, c: &Choice) -> i32 {
     }
 }
 
-/// What a seat can see of how well it stands, in one number: points far above all, then
-/// characters' power in play (at Problems more than at home), the Problems it meets and
-/// the opponents meet, tokens and cards in hand. Opposing face-down cards count by
-/// their number only.
-fn evaluate(g: &Game, me: PlayerId) -> i32 {
+/// The part of [`evaluate`] everyone can count: points (and the game's end), tokens and
+/// cards in hand.
+fn evaluate_counts(g: &Game, me: PlayerId) -> i32 {
     let mut v = 0;
     for p in g.players() {
         let sign = if p == me { 1 } else { -1 };
         v += sign * 200 * g.score(p) as i32;
         v += sign * 3 * g.tokens(p).min(30) as i32;
         v += sign * 4 * g.player(p).hand.len().min(8) as i32;
-        for a in g.problem_areas() {
-            if g.meets_confront_requirements(p, a) {
-                v += sign * 25;
-            }
-        }
     }
     if let Some(o) = g.outcome() {
         v += match o {
             ponyccg_core::Outcome::Win { winner, .. } if *winner == me => 10_000,
             ponyccg_core::Outcome::Win { .. } => -10_000,
-            _ => 0,
+            ponyccg_core::Outcome::Draw => 0,
         };
+    }
+    v
+}
+
+/// What a seat can see of how well it stands, in one number: points far above all, then
+/// characters' power in play (at Problems more than at home), the Problems it meets and
+/// the opponents meet, tokens and cards in hand. Opposing face-down cards count by
+/// their number only.
+fn evaluate(g: &Game, me: PlayerId) -> i32 {
+    let mut v = evaluate_counts(g, me);
+    for p in g.players() {
+        let sign = if p == me { 1 } else { -1 };
+        for a in g.problem_areas() {
+            if g.meets_confront_requirements(p, a) {
+                v += sign * 25;
+            }
+        }
     }
     for &c in g.in_play() {
         let owner_sign = if g.card(c).controller == me { 1 } else { -1 };
@@ -222,16 +232,19 @@ const LOOKAHEAD_STEPS: usize = 24;
 
 /// How much better (or worse) the player stands after choice `index` of the pending
 /// decision and the follow-up decisions it brings them (each taken by rules of thumb),
-/// as far as their seat can tell ([`evaluate`]). `None` when the result would show
-/// what the seat may not know: a card drawn, flipped or looked at from any deck (a
-/// deck's size changed), or when the choice is refused.
+/// as far as their seat can tell ([`evaluate`]). A draw is looked through only for what
+/// it shows everyone: how many cards, points and tokens each player then has
+/// ([`evaluate_counts`]). `None` when the result would show more of what the seat may
+/// not know (a card from any deck put into play, flipped or set aside), or when the
+/// choice is refused.
 fn lookahead(g: &Game, me: PlayerId, index: usize) -> Option<i32> {
-    let decks = |g: &Game| -> Vec<(usize, usize)> {
-        g.players()
-            .map(|p| (g.player(p).deck.len(), g.player(p).problem_deck.len()))
-            .collect()
-    };
-    let before = decks(g);
+    let in_decks: Vec<CardId> = g
+        .players()
+        .flat_map(|p| {
+            let pl = g.player(p);
+            pl.deck.iter().chain(&pl.problem_deck).copied()
+        })
+        .collect();
     let mut h = g.clone();
     h.set_logging(false);
     h.apply_action(index).ok()?;
@@ -271,10 +284,17 @@ fn lookahead(g: &Game, me: PlayerId, index: usize) -> Option<i32> {
         let k = (0..s.len()).max_by_key(|&i| (s[i], std::cmp::Reverse(i)))?;
         h.apply_action(k).ok()?;
     }
-    if decks(&h) != before {
-        return None;
+    let left: Vec<CardId> = in_decks
+        .into_iter()
+        .filter(|&c| !matches!(h.card(c).zone, Zone::DrawDeck | Zone::ProblemDeck))
+        .collect();
+    if left.is_empty() {
+        Some(evaluate(&h, me) - evaluate(g, me))
+    } else if left.iter().all(|&c| h.card(c).zone == Zone::Hand) {
+        Some(evaluate_counts(&h, me) - evaluate_counts(g, me))
+    } else {
+        None
     }
-    Some(evaluate(&h, me) - evaluate(g, me))
 }
 
 /// A choice made as a card enters play (706.1a): the colour its owner lacks most for
