@@ -8,9 +8,9 @@
 //! Friend, whether it then meets the confront requirements there; for an ability, an
 //! Event, an attachment, a target, a mode, a "may" or a replacement's order, how much
 //! better it then stands by what its seat can see (`evaluate`), its own follow-up
-//! choices taken by rules of thumb. It never looks ahead through a draw, a flip or a
-//! look at a deck: when any deck changes size in the lookahead, the choice is weighed by
-//! rules of thumb instead.
+//! choices taken by rules of thumb. Through a draw it counts only what everyone sees
+//! (cards in hand, points, tokens); when a card leaves a deck for anywhere but its
+//! owner's hand (into play, a flip), the choice is weighed by rules of thumb instead.
 //!
 //! Besides playing what it can afford, it gathers idle characters at the Problem they
 //! bring nearest to its requirements (or to beating a Troublemaker that blocks it), plays
