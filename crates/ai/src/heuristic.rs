@@ -4,13 +4,22 @@
 //!   power of an opponent's face-down Troublemaker);
 //! - scores, tokens and counts.
 //!
-//! It looks one action ahead only for its own deterministic actions (moving a character,
-//! playing a Friend), by applying the action on a clone and asking whether it now meets
-//! the confront requirements there; it never looks ahead through a draw or a flip.
+//! It looks one action ahead on a clone of the game: for moving a character or playing a
+//! Friend, whether it then meets the confront requirements there; for an ability, an
+//! Event, an attachment, a target, a mode, a "may" or a replacement's order, how much
+//! better it then stands by what its seat can see (`evaluate`), its own follow-up
+//! choices taken by rules of thumb. Through a draw it counts only what everyone sees
+//! (cards in hand, points, tokens); when a card leaves a deck for anywhere but its
+//! owner's hand (into play, a flip), the choice is weighed by rules of thumb instead.
+//!
+//! Besides playing what it can afford, it gathers idle characters at the Problem they
+//! bring nearest to its requirements (or to beating a Troublemaker that blocks it), plays
+//! Troublemakers where opponents could confront or, with tokens to spare, where they
+//! gather, and draws with spare tokens while its hand has room.
 
 use crate::Player;
 use ponyccg_core::card::{CardType, Color, Colors, OpponentReq, ReqColor};
-use ponyccg_core::{Area, CardId, Choice, Decision, Game, PlayerId, Prompt};
+use ponyccg_core::{Area, CardId, Choice, Decision, Game, PlayerId, Prompt, Zone};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
@@ -32,6 +41,10 @@ impl HeuristicPlayer {
 /// Hand size below which spare tokens go into drawing.
 const DRAW_BELOW: usize = 7;
 const TM_SCORE: i32 = 45;
+/// The hand size kept at the end of a turn (616.2).
+const MAX_HAND: usize = 8;
+/// Tokens at which the player counts some as spare: more than a turn's plain plays use.
+const SPARE_TOKENS: u16 = 4;
 
 impl Player for HeuristicPlayer {
     fn name(&self) -> &'static str {
@@ -39,79 +52,248 @@ impl Player for HeuristicPlayer {
     }
 
     fn choose(&mut self, g: &Game, d: &Decision) -> usize {
-        let me = d.player;
-        let n = d.choices.len();
-        if n <= 1 {
+        if d.choices.len() <= 1 {
             return 0;
         }
-        let scores: Vec<i32> = match d.prompt {
-            Prompt::StartingProblem => d
-                .choices
-                .iter()
-                .map(|c| c.card().map_or(0, |p| starting_problem_score(g, p)))
-                .collect(),
-            Prompt::Mulligan => {
-                let keep = keep_hand(g, me);
-                d.choices
-                    .iter()
-                    .map(|c| match c {
-                        Choice::Keep => i32::from(keep),
-                        Choice::Mulligan => i32::from(!keep),
-                        _ => -1,
-                    })
-                    .collect()
-            }
-            Prompt::PhaseAction => d.choices.iter().map(|c| action_score(g, me, c)).collect(),
-            Prompt::Challenge => d
-                .choices
-                .iter()
-                .map(|c| match c {
-                    Choice::Challenge(tm) => challenge_margin(g, me, *tm) + 1,
-                    _ => 0,
-                })
-                .collect(),
-            Prompt::SendHome
-            | Prompt::DiscardToHandSize
-            | Prompt::RetireToHomeLimit
-            | Prompt::RepairUniqueness => d
-                .choices
-                .iter()
-                .map(|c| c.card().map_or(i32::MIN / 2, |k| -keep_value(g, me, k)))
-                .collect(),
-            Prompt::ConfrontOrder => d
-                .choices
+        best(&scores(g, d, true), &mut self.rng)
+    }
+}
+
+/// How good each choice of `d` is (higher is better). With `look`, the choices whose
+/// effect can't be told from the card alone (an ability, an Event, an attachment, a
+/// target or mode of an effect) are weighed by their public result (see [`lookahead`]);
+/// without it (inside a lookahead) by rules of thumb only.
+fn scores(g: &Game, d: &Decision, look: bool) -> Vec<i32> {
+    let me = d.player;
+    let looked = |fallback: &dyn Fn(usize, &Choice) -> i32| -> Vec<i32> {
+        d.choices
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                if look {
+                    if let Some(delta) = lookahead(g, me, i) {
+                        return delta;
+                    }
+                }
+                fallback(i, c)
+            })
+            .collect()
+    };
+    match d.prompt {
+        Prompt::StartingProblem => d
+            .choices
+            .iter()
+            .map(|c| c.card().map_or(0, |p| starting_problem_score(g, p)))
+            .collect(),
+        Prompt::Mulligan => {
+            let keep = keep_hand(g, me);
+            d.choices
                 .iter()
                 .map(|c| match c {
-                    // Score where the requirements are met first; the order rarely matters
-                    // for plain cards.
-                    Choice::Confront(a) => i32::from(g.meets_confront_requirements(me, *a)),
-                    _ => 0,
+                    Choice::Keep => i32::from(keep),
+                    Choice::Mulligan => i32::from(!keep),
+                    _ => -1,
                 })
-                .collect(),
-            Prompt::AsEntersPlay | Prompt::ChooseColor => {
-                d.choices.iter().map(|c| entry_score(g, me, c)).collect()
-            }
-            Prompt::Pick => d.choices.iter().map(|c| pick_score(g, me, c)).collect(),
-            Prompt::FaceoffCards => d.choices.iter().map(|c| faceoff_score(g, me, c)).collect(),
-            // The modes' effects can't be weighed without looking ahead through hidden
-            // cards (a reveal, a draw), so each is as good as another: a tie broken at
-            // random rather than always the first listed.
-            Prompt::ChooseMode => vec![0; n],
-            Prompt::ChooseCardType => d.choices.iter().map(|c| type_score(g, me, c)).collect(),
-            // Priority: with no ability to use, pass. Anything else (uncover order,
-            // prompts added later): prefer acting over passing, first listed first.
-            _ => d
-                .choices
-                .iter()
-                .enumerate()
-                .map(|(i, c)| match c {
-                    Choice::Pass => -1,
-                    _ if d.prompt == Prompt::Priority => -2,
-                    _ => -(i as i32),
-                })
-                .collect(),
+                .collect()
+        }
+        Prompt::PhaseAction => d
+            .choices
+            .iter()
+            .enumerate()
+            .map(|(i, c)| action_score(g, me, i, c, look))
+            .collect(),
+        Prompt::Challenge => d
+            .choices
+            .iter()
+            .map(|c| match c {
+                Choice::Challenge(tm) => challenge_margin(g, me, *tm) + 1,
+                _ => 0,
+            })
+            .collect(),
+        Prompt::SendHome
+        | Prompt::DiscardToHandSize
+        | Prompt::RetireToHomeLimit
+        | Prompt::RepairUniqueness => d
+            .choices
+            .iter()
+            .map(|c| c.card().map_or(i32::MIN / 2, |k| -keep_value(g, me, k)))
+            .collect(),
+        Prompt::ConfrontOrder => d
+            .choices
+            .iter()
+            .map(|c| match c {
+                // Score where the requirements are met first; the order rarely matters
+                // for plain cards.
+                Choice::Confront(a) => i32::from(g.meets_confront_requirements(me, *a)),
+                _ => 0,
+            })
+            .collect(),
+        Prompt::AsEntersPlay | Prompt::ChooseColor => {
+            d.choices.iter().map(|c| entry_score(g, me, c)).collect()
+        }
+        Prompt::Pick => d.choices.iter().map(|c| pick_score(g, me, c)).collect(),
+        Prompt::FaceoffCards => d.choices.iter().map(|c| faceoff_score(g, me, c)).collect(),
+        // A mode, a target, a "may", a replacement's order: weighed by the public
+        // result where that shows without a draw or a reveal; otherwise the modes
+        // are as good as one another (a tie broken at random).
+        Prompt::ChooseMode => looked(&|_, _| 0),
+        Prompt::Target
+        | Prompt::May
+        | Prompt::ChooseProblem
+        | Prompt::Replacement
+        | Prompt::Discard => looked(&|i, c| default_score(d, i, c)),
+        Prompt::ChooseCardType => d.choices.iter().map(|c| type_score(g, me, c)).collect(),
+        // Priority (a faceoff's or an effect's window): an ability or Event whose
+        // public result is better than passing; anything else passes.
+        Prompt::Priority => d
+            .choices
+            .iter()
+            .enumerate()
+            .map(|(i, c)| match c {
+                Choice::Pass => 0,
+                _ if look => lookahead(g, me, i).map_or(-2, |v| v - 5),
+                _ => -2,
+            })
+            .collect(),
+        // Anything else (uncover order, trigger order, prompts added later).
+        Prompt::Uncover | Prompt::OrderTriggers | Prompt::Arrange => d
+            .choices
+            .iter()
+            .enumerate()
+            .map(|(i, c)| default_score(d, i, c))
+            .collect(),
+    }
+}
+
+/// Prefer acting over passing, the first listed first.
+fn default_score(d: &Decision, i: usize, c: &Choice) -> i32 {
+    match c {
+        Choice::Pass => -(d.choices.len() as i32) - 1,
+        _ => -(i as i32),
+    }
+}
+
+/// The part of [`evaluate`] everyone can count: points (and the game's end), tokens and
+/// cards in hand.
+fn evaluate_counts(g: &Game, me: PlayerId) -> i32 {
+    let mut v = 0;
+    for p in g.players() {
+        let sign = if p == me { 1 } else { -1 };
+        v += sign * 200 * g.score(p) as i32;
+        v += sign * 3 * g.tokens(p).min(30) as i32;
+        v += sign * 4 * g.player(p).hand.len().min(8) as i32;
+    }
+    if let Some(o) = g.outcome() {
+        v += match o {
+            ponyccg_core::Outcome::Win { winner, .. } if *winner == me => 10_000,
+            ponyccg_core::Outcome::Win { .. } => -10_000,
+            ponyccg_core::Outcome::Draw => 0,
         };
-        best(&scores, &mut self.rng)
+    }
+    v
+}
+
+/// What a seat can see of how well it stands, in one number: points far above all, then
+/// characters' power in play (at Problems more than at home), the Problems it meets and
+/// the opponents meet, tokens and cards in hand. Opposing face-down cards count by
+/// their number only.
+fn evaluate(g: &Game, me: PlayerId) -> i32 {
+    let mut v = evaluate_counts(g, me);
+    for p in g.players() {
+        let sign = if p == me { 1 } else { -1 };
+        for a in g.problem_areas() {
+            if g.meets_confront_requirements(p, a) {
+                v += sign * 25;
+            }
+        }
+    }
+    for &c in g.in_play() {
+        let owner_sign = if g.card(c).controller == me { 1 } else { -1 };
+        let d = g.def(c);
+        let character = matches!(d.card_type, CardType::Friend | CardType::ManeCharacter);
+        if !character {
+            continue;
+        }
+        if !g.is_visible_to(c, me) {
+            v += owner_sign * 20;
+            continue;
+        }
+        let power = g.power(c).unwrap_or(0).max(0) as i32;
+        let at_problem = matches!(g.card(c).area, Some(Area::Problem(_) | Area::Dilemma(_)));
+        let ready = g.card(c).is_ready();
+        let weight = if at_problem { 12 } else { 10 } - if ready { 0 } else { 3 };
+        v += owner_sign * (15 + weight * power);
+    }
+    v
+}
+
+/// The most follow-up decisions of one's own a lookahead plays through.
+const LOOKAHEAD_STEPS: usize = 24;
+
+/// How much better (or worse) the player stands after choice `index` of the pending
+/// decision and the follow-up decisions it brings them (each taken by rules of thumb),
+/// as far as their seat can tell ([`evaluate`]). A draw is looked through only for what
+/// it shows everyone: how many cards, points and tokens each player then has
+/// ([`evaluate_counts`]). `None` when the result would show more of what the seat may
+/// not know (a card from any deck put into play, flipped or set aside), or when the
+/// choice is refused.
+fn lookahead(g: &Game, me: PlayerId, index: usize) -> Option<i32> {
+    let in_decks: Vec<CardId> = g
+        .players()
+        .flat_map(|p| {
+            let pl = g.player(p);
+            pl.deck.iter().chain(&pl.problem_deck).copied()
+        })
+        .collect();
+    let mut h = g.clone();
+    h.set_logging(false);
+    h.apply_action(index).ok()?;
+    for _ in 0..LOOKAHEAD_STEPS {
+        let Some(d) = h.decision() else { break };
+        let follow_up = d.player == me
+            && match d.prompt {
+                Prompt::Target
+                | Prompt::May
+                | Prompt::Pick
+                | Prompt::ChooseMode
+                | Prompt::Discard
+                | Prompt::ChooseProblem
+                | Prompt::Arrange
+                | Prompt::Replacement
+                | Prompt::AsEntersPlay
+                | Prompt::ChooseColor
+                | Prompt::FaceoffCards
+                | Prompt::ChooseCardType
+                | Prompt::OrderTriggers => true,
+                Prompt::StartingProblem
+                | Prompt::Mulligan
+                | Prompt::Priority
+                | Prompt::PhaseAction
+                | Prompt::Uncover
+                | Prompt::Challenge
+                | Prompt::ConfrontOrder
+                | Prompt::SendHome
+                | Prompt::DiscardToHandSize
+                | Prompt::RetireToHomeLimit
+                | Prompt::RepairUniqueness => false,
+            };
+        if !follow_up {
+            break;
+        }
+        let s = scores(&h, d, false);
+        let k = (0..s.len()).max_by_key(|&i| (s[i], std::cmp::Reverse(i)))?;
+        h.apply_action(k).ok()?;
+    }
+    let left: Vec<CardId> = in_decks
+        .into_iter()
+        .filter(|&c| !matches!(h.card(c).zone, Zone::DrawDeck | Zone::ProblemDeck))
+        .collect();
+    if left.is_empty() {
+        Some(evaluate(&h, me) - evaluate(g, me))
+    } else if left.iter().all(|&c| h.card(c).zone == Zone::Hand) {
+        Some(evaluate_counts(&h, me) - evaluate_counts(g, me))
+    } else {
+        None
     }
 }
 
@@ -314,6 +496,9 @@ fn accepts(colors: Colors, req: ReqColor) -> bool {
 /// Blocked or unmeetable Problems count as far away.
 fn deficit(g: &Game, me: PlayerId, area: Area, extra: Option<(Colors, i32)>) -> i32 {
     const FAR: i32 = 100;
+    const BLOCKED: i32 = 20;
+    /// The power guessed for a face-down Troublemaker (its face can't be seen).
+    const FACE_DOWN_GUESS: i32 = 3;
     let Some(pr) = g.problem_at(area) else {
         return FAR;
     };
@@ -321,7 +506,22 @@ fn deficit(g: &Game, me: PlayerId, area: Area, extra: Option<(Colors, i32)>) -> 
         return FAR;
     };
     if g.blocked_by_troublemaker(me, area) {
-        return FAR;
+        // Blocked (611.3e) until the Troublemaker is defeated in a challenge (608):
+        // what counts is power enough there to beat it. Further than any plain Problem,
+        // but characters gathering there still make progress.
+        let theirs: i32 = g
+            .troublemakers_at(area)
+            .filter(|&t| g.card(t).controller != me)
+            .map(|t| {
+                if g.is_visible_to(t, me) {
+                    g.power(t).unwrap_or(0).max(0) as i32
+                } else {
+                    FACE_DOWN_GUESS
+                }
+            })
+            .sum();
+        let mine = ready_power(g, me, area) + extra.map_or(0, |e| e.1);
+        return BLOCKED + (theirs + 1 - mine).max(0);
     }
     let mut chars: Vec<(Colors, i32)> = g
         .characters_at(me, area)
@@ -380,11 +580,7 @@ fn meets_after(g: &Game, me: PlayerId, choice_index: usize, to: Area) -> bool {
     h.apply_action(choice_index).is_ok() && h.meets_confront_requirements(me, to)
 }
 
-fn action_score(g: &Game, me: PlayerId, c: &Choice) -> i32 {
-    let index = g
-        .decision()
-        .and_then(|d| d.choices.iter().position(|x| x == c))
-        .unwrap_or(usize::MAX);
+fn action_score(g: &Game, me: PlayerId, index: usize, c: &Choice, look: bool) -> i32 {
     let hand = g.player(me).hand.len();
     match *c {
         Choice::PlayFriend { card, to } => {
@@ -421,11 +617,25 @@ fn action_score(g: &Game, me: PlayerId, c: &Choice) -> i32 {
                 }
                 _ => true,
             };
+            let from_home = matches!(from, Some(Area::Home(_)));
             match to {
                 Area::Problem(_) | Area::Dilemma(_) if keeps_source => {
                     let met = g.meets_confront_requirements(me, to);
                     if !met && meets_after(g, me, index, to) {
                         450 + bonus(g, to)
+                    } else if !met && from_home {
+                        // A character idle at home scores nothing: gather characters at
+                        // the Problem they bring nearest to its requirements, so that
+                        // several together can meet what none meets alone (a game where
+                        // both sides wait at home is called at the turn cap).
+                        let power = g.power(card).unwrap_or(0).max(0) as i32;
+                        let before = deficit(g, me, to, None);
+                        let after = deficit(g, me, to, Some((g.colors(card), power)));
+                        if after < before {
+                            60 + 10 * (before - after) - after.min(20)
+                        } else {
+                            -10
+                        }
                     } else {
                         -10
                     }
@@ -455,8 +665,16 @@ fn action_score(g: &Game, me: PlayerId, c: &Choice) -> i32 {
                 .opponents(me)
                 .any(|o| g.meets_confront_requirements(o, to));
             let mine_here = g.troublemakers_at(to).any(|t| g.card(t).controller == me);
-            if threat && !mine_here {
+            if mine_here {
+                -10
+            } else if threat {
                 TM_SCORE
+            } else if g.tokens(me) >= SPARE_TOKENS {
+                // Spare tokens: a Troublemaker where the opponents gather keeps them from
+                // confronting there (607, 608) and frees a place in hand; one that sits
+                // in hand for ever only clogs it.
+                let opposing = g.opponents(me).flat_map(|o| g.characters_at(o, to)).count() as i32;
+                TM_SCORE - 15 + 5 * opposing.min(3)
             } else {
                 -10
             }
@@ -464,8 +682,22 @@ fn action_score(g: &Game, me: PlayerId, c: &Choice) -> i32 {
         Choice::Draw => {
             if hand < DRAW_BELOW {
                 50
+            } else if hand < MAX_HAND && g.tokens(me) >= SPARE_TOKENS {
+                // Tokens left over after everything worth doing: look for a card that
+                // can be played (a hand the player can't use, kept for ever, stalls).
+                15
             } else {
                 -5
+            }
+        }
+        // An ability, an Event or an attachment: done when what shows of its result is
+        // better (a Friend dismissed for a token, or a weakening Resource on one's own
+        // Friend, is not); one whose result hides behind a draw is worth a try.
+        Choice::Activate { .. } | Choice::PlayEvent { .. } | Choice::PlayOn { .. } => {
+            match look.then(|| lookahead(g, me, index)).flatten() {
+                Some(delta) if delta > 0 => 60 + delta.min(300),
+                Some(_) => -10,
+                None => 5,
             }
         }
         Choice::Continue => 0,

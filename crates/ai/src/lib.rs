@@ -3,8 +3,9 @@
 //!
 //! - [`RandomPlayer`]: uniform over the legal actions.
 //! - [`HeuristicPlayer`]: plays what it can afford, strongest first; moves characters to
-//!   meet confront requirements; challenges Troublemakers when it is ahead on power;
-//!   keeps or mulligans by what its hand can do.
+//!   meet confront requirements; plays Troublemakers and challenges them when it is ahead
+//!   on power; weighs abilities, Events, targets and modes one step ahead by their public
+//!   result; keeps or mulligans by what its hand can do.
 //!
 //! Every player is deterministic given its seed. A player is handed the whole [`Game`]
 //! for speed, but may use only what its own seat may know: see [`HeuristicPlayer`] for

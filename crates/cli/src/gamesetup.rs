@@ -50,7 +50,7 @@ fn synthetic(color: Color) -> PlayerDeck {
     d
 }
 
-/// A deck by name: `synthetic:COLOUR`, `theme:NAME`, `starter:NAME`,
+/// A deck by name: `synthetic:COLOUR`, `deck:NAME`, `theme:NAME`, `starter:NAME`,
 /// `random:SETS:SEED`, or a deck file.
 pub fn load_deck(name: &str) -> Result<PlayerDeck> {
     let name = name.trim();

@@ -5,8 +5,9 @@
 //! - Reading and writing: the plain-text list people type ([`parse_text`],
 //!   [`write_text`], described in `crates/decks/README.md`) and OCTGN `.o8d` files
 //!   ([`parse_o8d`], [`write_o8d`]). [`load_deck`] reads either, or a built-in
-//!   theme deck by `theme:NAME`, or a seeded random Harmony deck by
-//!   `random:SETS:SEED` ([`random`]).
+//!   theme deck by `theme:NAME`, a built-in constructed deck by `deck:NAME`
+//!   ([`built_in_deck`]), or a seeded random Harmony deck by `random:SETS:SEED`
+//!   ([`random`]).
 //! - Legality: [`check`] against a [`Format`] on a [`Date`]; every violation at
 //!   once, with the rule or format clause it breaks.
 
@@ -71,9 +72,48 @@ pub fn starter_deck_names() -> Vec<&'static str> {
     STARTERS.iter().map(|(n, _)| *n).collect()
 }
 
-/// Loads a deck: `theme:NAME` for a built-in theme deck, `starter:NAME` for a built-in
-/// starter deck, `random:SETS:SEED` for a seeded random Harmony deck (see [`random`]),
-/// else a file in text or `.o8d` form, read with the built-in catalogue.
+/// Built-in constructed decks (`deck:NAME`): our own Harmony-legal lists of
+/// Premiere-block cards (CN, RR, CS, CG, AD) the engine plays today, one per colour pair,
+/// named by their colours (`crates/decks/decks/`).
+const BUILT_IN: &[(&str, &str)] = &[
+    ("blue-purple", include_str!("../decks/blue-purple.txt")),
+    ("purple-white", include_str!("../decks/purple-white.txt")),
+    ("white-orange", include_str!("../decks/white-orange.txt")),
+    ("orange-pink", include_str!("../decks/orange-pink.txt")),
+    ("pink-yellow", include_str!("../decks/pink-yellow.txt")),
+    ("yellow-blue", include_str!("../decks/yellow-blue.txt")),
+];
+
+/// Names of the built-in constructed decks (`deck:NAME`, without the prefix).
+pub fn built_in_deck_names() -> Vec<&'static str> {
+    BUILT_IN.iter().map(|(n, _)| *n).collect()
+}
+
+/// A built-in constructed deck by name, with or without the `deck:` prefix
+/// (case-insensitive); an unknown name is an error listing the known ones.
+pub fn built_in_deck(name: &str) -> Result<Deck, DeckError> {
+    let n = name.trim();
+    let n = n
+        .strip_prefix("deck:")
+        .unwrap_or(n)
+        .trim()
+        .to_ascii_lowercase();
+    match BUILT_IN.iter().find(|(known, _)| *known == n) {
+        Some((known, text)) => parse_deck(text, &format!("deck:{known}")),
+        None => Err(DeckError::UnknownTheme {
+            name: format!("deck:{n}"),
+            known: BUILT_IN
+                .iter()
+                .map(|(k, _)| format!("deck:{k}"))
+                .collect::<Vec<_>>()
+                .join(", "),
+        }),
+    }
+}
+
+/// Loads a deck: `deck:NAME` for a built-in constructed deck, `theme:NAME` for a
+/// built-in theme deck, `starter:NAME` for a built-in starter deck,
+/// `random:SETS:SEED` for a seeded random Harmony deck (see [`random`]), else a file in text or `.o8d` form, read with the built-in catalogue.
 pub fn load_deck(path_or_name: &str) -> Result<Deck, DeckError> {
     if let Some(rest) = path_or_name.trim().strip_prefix("random:") {
         return random_deck(rest, Date::today(), ponyccg_cards::Catalogue::builtin());
@@ -93,6 +133,9 @@ pub fn load_deck(path_or_name: &str) -> Result<Deck, DeckError> {
             });
         };
         return parse_deck(text, &format!("starter:{n}"));
+    }
+    if path_or_name.trim().starts_with("deck:") {
+        return built_in_deck(path_or_name);
     }
     if let Some(name) = path_or_name.trim().strip_prefix("theme:") {
         return theme_deck(name).ok_or_else(|| DeckError::UnknownTheme {

@@ -59,7 +59,8 @@ pub enum DeckCommand {
         /// A deck file (text or .o8d) or a built-in theme deck.
         file: String,
     },
-    /// List the built-in decks: starter decks and the Premiere theme decks.
+    /// List the built-in decks: starter decks, constructed decks (`deck:NAME`) and the
+    /// Premiere theme decks.
     Themes,
     /// Build a seeded random deck, legal in Harmony, from the playable cards of some
     /// sets (the same deck as the spec `random:SETS:SEED`).
@@ -250,6 +251,11 @@ pub fn run(c: DeckCommand) -> anyhow::Result<()> {
             let list: String = ponyccg_decks::starter_deck_names()
                 .iter()
                 .map(|n| line(format!("starter:{n}")))
+                .chain(
+                    ponyccg_decks::built_in_deck_names()
+                        .iter()
+                        .map(|n| line(format!("deck:{n}"))),
+                )
                 .chain(
                     theme_deck_names()
                         .iter()

@@ -56,6 +56,11 @@ pub fn run(args: ServeArgs) -> Result<()> {
         .map(|n| format!("starter:{n}"))
         .collect();
     deck_names.extend(
+        ponyccg_decks::built_in_deck_names()
+            .into_iter()
+            .map(|n| format!("deck:{n}")),
+    );
+    deck_names.extend(
         ponyccg_decks::theme_deck_names()
             .iter()
             .map(|n| format!("theme:{n}")),

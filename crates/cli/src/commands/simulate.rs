@@ -25,7 +25,8 @@ const MAX_THREADS: usize = 256;
 
 #[derive(Args, Debug)]
 pub struct SimulateArgs {
-    /// Deck A: theme:NAME, synthetic:COLOUR or a deck file.
+    /// Deck A: deck:NAME, theme:NAME, starter:NAME, synthetic:COLOUR, random:SETS:SEED
+    /// or a deck file.
     #[arg(default_value = DEFAULT_DECK)]
     pub deck_a: String,
     /// Deck B.
