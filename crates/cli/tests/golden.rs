@@ -18,7 +18,12 @@ use std::path::PathBuf;
 const GOLDENS: &[(&str, u64, &str, &str)] = &[
     ("applejack-vs-rarity", 17, "applejack", "rarity"),
     ("fluttershy-vs-pinkie-pie", 2024, "fluttershy", "pinkie-pie"),
-    ("rainbow-dash-vs-twilight", 5, "rainbow-dash", "twilight-sparkle"),
+    (
+        "rainbow-dash-vs-twilight",
+        5,
+        "rainbow-dash",
+        "twilight-sparkle",
+    ),
 ];
 
 /// A golden stops here if the game has not ended, to keep the files readable.
@@ -38,7 +43,10 @@ fn theme(name: &str) -> PlayerDeck {
             .collect::<Vec<_>>()
     };
     PlayerDeck {
-        mane: part(Part::Mane).into_iter().next().expect("a Mane Character"),
+        mane: part(Part::Mane)
+            .into_iter()
+            .next()
+            .expect("a Mane Character"),
         problems: part(Part::Problems),
         draw: part(Part::Draw),
     }
@@ -87,7 +95,8 @@ fn playthrough(seed: u64, a: &str, b: &str) -> String {
             d.choices.len(),
             labels.get(i).map(String::as_str).unwrap_or("?")
         ));
-        g.apply_action(i).expect("the random player chooses a legal action");
+        g.apply_action(i)
+            .expect("the random player chooses a legal action");
         made += 1;
         take(&mut g, &mut out);
     }
