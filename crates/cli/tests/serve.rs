@@ -527,3 +527,38 @@ fn a_stored_game_from_other_rules_is_refused_with_a_clear_message() {
     let (status, _) = http(&server.addr, "GET", &format!("/ws/{code}"), None);
     assert_eq!(status, 404);
 }
+
+#[test]
+fn kill_9_against_the_ai_brings_the_game_back_at_the_persons_decision() {
+    let dir = tmp_dir("kill9ai");
+    let mut server = serve(&dir, &[]);
+    let t = post(
+        &server.addr,
+        "/api/tables",
+        json!({"deck": "theme:rarity", "opponent": "heuristic",
+            "ai_deck": "theme:applejack", "seat": "first", "seed": 21}),
+    );
+    let code = t["code"].as_str().unwrap().to_string();
+    let token = t["token"].as_str().unwrap().to_string();
+    let mut ws = connect(&server.addr, &code, Some(&token));
+    let mut last = until(&mut ws, |u| u["decision"].is_u64());
+    for _ in 0..6 {
+        let d = last["decision"].as_u64().unwrap();
+        send(
+            &mut ws,
+            json!({"type": "decide", "decision": d, "choice": 0}),
+        );
+        last = until(&mut ws, |u| u["decision"].as_u64().is_some_and(|n| n > d));
+    }
+    Command::new("kill")
+        .args(["-9", &server.child.id().to_string()])
+        .status()
+        .unwrap();
+    server.child.wait().unwrap();
+    let server = serve(&dir, &[]);
+    let mut w = connect(&server.addr, &code, Some(&token));
+    let after = until(&mut w, |_| true);
+    assert_eq!(after["decision"], last["decision"]);
+    assert_eq!(after["view"], last["view"]);
+    assert_eq!(after["choices"], last["choices"]);
+}

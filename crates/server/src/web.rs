@@ -331,9 +331,11 @@ fn options(
         Some(m) if m.is_finite() && m > 0.0 && m <= MAX_CLOCK_MINUTES => {
             Some(Clock::new(vec![(m * 60_000.0) as u64; seats]))
         }
-        Some(m) => return Err(ApiError::bad(format!(
+        Some(m) => {
+            return Err(ApiError::bad(format!(
             "clock_minutes {m}: give a number of minutes above 0 and at most {MAX_CLOCK_MINUTES}"
-        ))),
+        )))
+        }
     };
     Ok(Options {
         casual: casual.unwrap_or(true),
@@ -631,6 +633,9 @@ async fn viewer_loop(hub: Arc<Hub>, slot: Arc<Slot>, viewer: Viewer, mut ws: Web
     let mut sent_log = 0usize;
     let mut epoch = None;
     loop {
+        // This update shows every change made so far: they need no second one. (A change
+        // made after this line is sent again.)
+        changed.borrow_and_update();
         let update = {
             let t = lock(&slot.table);
             // A rewritten log (an undo) is sent again from its start.
