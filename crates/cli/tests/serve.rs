@@ -524,8 +524,9 @@ fn a_stored_game_from_other_rules_is_refused_with_a_clear_message() {
     );
     assert_eq!(status, 409, "{body}");
     assert!(body.contains("rules version 999999"), "{body}");
-    let (status, _) = http(&server.addr, "GET", &format!("/ws/{code}"), None);
-    assert_eq!(status, 404);
+    let (status, body) = http(&server.addr, "GET", &format!("/ws/{code}"), None);
+    assert_eq!(status, 409, "{body}");
+    assert!(body.contains("rules version 999999"), "{body}");
 }
 
 #[test]

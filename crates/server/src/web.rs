@@ -219,6 +219,14 @@ impl Hub {
         &self.refused
     }
 
+    /// Why a stored table was not restored, if it was not.
+    fn refused_table(&self, code: &str) -> Option<&str> {
+        self.refused
+            .iter()
+            .find(|(c, _)| c == code)
+            .map(|(_, why)| why.as_str())
+    }
+
     /// How many unfinished games were brought back from the store.
     pub fn restored(&self) -> usize {
         self.restored
@@ -234,11 +242,14 @@ impl Hub {
             .map_err(|e| ApiError::internal(e.to_string()))
     }
 
+    /// A code no table has, in memory or in the store (finished games and tables from
+    /// other rules are stored but not loaded; a new table must not overwrite them).
     fn new_code(&self) -> String {
         let tables = lock(&self.tables);
+        let store = lock(&self.store);
         loop {
             let code = random_word(6);
-            if !tables.contains_key(&code) {
+            if !tables.contains_key(&code) && !matches!(store.load(&code), Ok(Some(_))) {
                 return code;
             }
         }
@@ -566,10 +577,18 @@ async fn socket(
     Query(q): Query<WsQuery>,
     ws: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
-    let slot = hub.slot(&code).ok_or_else(|| ApiError {
-        status: StatusCode::NOT_FOUND,
-        message: format!("there is no table `{code}`"),
-    })?;
+    let slot = hub
+        .slot(&code)
+        .ok_or_else(|| match hub.refused_table(&code) {
+            Some(why) => ApiError {
+                status: StatusCode::CONFLICT,
+                message: format!("table `{code}` can't be played here: {why}"),
+            },
+            None => ApiError {
+                status: StatusCode::NOT_FOUND,
+                message: format!("there is no table `{code}`"),
+            },
+        })?;
     let viewer = match q.token.as_deref() {
         None | Some("") => Viewer::Spectator,
         Some(tok) => match lock(&slot.table).seat_of(tok) {
