@@ -79,6 +79,8 @@ test("a person plays the heuristic AI in the browser: board, choices on cards, l
   await page.waitForSelector("#choices li");
   // The Starting Problem, mulligan and first turns: choose through the list, then on cards.
   for (let i = 0; i < 40; i++) {
+    // The seed is random: against the heuristic AI the game may end early.
+    if (/Game over/.test(await page.textContent("#status") || "")) break;
     try {
       await page.waitForSelector("#choices li", { timeout: 15000 });
     } catch (e) {
@@ -111,6 +113,7 @@ test("a person plays the heuristic AI in the browser: board, choices on cards, l
   }
   await page.screenshot({ path: join(SHOTS, "board.png") });
   // Choices that name a card are offered on the card itself.
+  if (/Game over/.test(await page.textContent("#status") || "")) return page.close();
   await page.waitForSelector("#choices li", { timeout: 15000 });
   const onCards = await page.$$(".card.choosable, .choosable-area");
   const listed = await page.$$("#choices li");
@@ -182,6 +185,84 @@ test("a hostile seat can't act for the other seat, answer a stale decision, pick
   await page.close();
 });
 
+test("a clock, undo against the AI, and a replay stepped from either side then continued from a point", async ({ browser, url }) => {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  page.on("pageerror", (e) => console.log("page error:", e.message));
+  await page.goto(url);
+  await page.fill("#name", "Ann");
+  await page.selectOption("#deck", "theme:rarity");
+  await page.selectOption("#opponent", "heuristic");
+  await page.selectOption("#aideck", "theme:applejack");
+  await page.fill("#clock", "25");
+  await page.click("#create");
+  const clicks = async (n) => {
+    for (let i = 0; i < n; i++) {
+      await page.waitForSelector("#choices li", { timeout: 15000 });
+      const before = await page.evaluate(() => document.getElementById("log")?.childElementCount || 0);
+      await page.click("#choices li:first-child button");
+      await page.waitForFunction((n) => (document.getElementById("log")?.childElementCount || 0) !== n, before, { timeout: 15000 }).catch(() => {});
+    }
+  };
+  await clicks(4);
+  const clocks = await page.$$eval("[data-clock]", (c) => c.map((x) => x.textContent));
+  assert.equal(clocks.length, 2, "both seats' clocks are shown");
+  assert.ok(clocks.every((t) => /clock \d+:\d\d/.test(t || "")), `${clocks}`);
+  // Undo: against the AI it is done at once.
+  const asking = await page.textContent("#asking");
+  await page.click("#undo");
+  await page.waitForFunction(() => [...document.querySelectorAll("#log li")].some((l) => /took back/.test(l.textContent || "")));
+  assert.ok(await page.isVisible("#choices li"), `a decision is offered again (was: ${asking})`);
+  await page.screenshot({ path: join(SHOTS, "clock-undo.png") });
+  // The replay, from the start, stepped on.
+  await page.click("#replay");
+  await page.waitForSelector("#replay-bar:not([hidden])");
+  await page.waitForFunction(() => /choice 0 of/.test(document.getElementById("replay-at")?.textContent || ""));
+  for (let i = 0; i < 3; i++) {
+    const at = await page.textContent("#replay-at");
+    await page.click("#replay-next");
+    await page.waitForFunction((a) => document.getElementById("replay-at")?.textContent !== a, at);
+  }
+  assert.match(await page.textContent("#replay-at") || "", /choice 3 of/);
+  // While the game is on, only my own side (or a spectator's) may be watched.
+  const seat = await page.evaluate(() => /** @type {HTMLSelectElement} */ (document.getElementById("replay-side")).value);
+  await page.selectOption("#replay-side", "spectator");
+  await page.waitForFunction(() => document.querySelectorAll("#hand .card").length === 0);
+  await page.selectOption("#replay-side", seat);
+  await page.waitForSelector("#hand .card");
+  await page.screenshot({ path: join(SHOTS, "replay.png") });
+  // Continue from here: a new table, at that point.
+  await page.click("#replay-continue");
+  await page.waitForFunction(() => /^#t=/.test(location.hash));
+  await page.waitForSelector("#choices li, #status");
+  await page.waitForSelector("#board .area .card");
+  assert.ok(await page.isHidden("#replay-bar"));
+  await page.close();
+});
+
+test("two people: an undo asked by one is allowed by the other", async ({ browser, url }) => {
+  const a = await api(url, "/api/tables", { name: "Ann", deck: "theme:rarity", opponent: "person", seat: "first", seed: 31 });
+  const b = await api(url, `/api/tables/${a.body.code}/join`, { name: "Bea", deck: "theme:applejack" });
+  const ctx = [await browser.newContext(), await browser.newContext()];
+  const pages = [await ctx[0].newPage(), await ctx[1].newPage()];
+  for (const [i, s] of [a.body, b.body].entries()) {
+    await pages[i].goto(url);
+    await pages[i].evaluate((s) => localStorage.setItem("ponyccg.seats", JSON.stringify({ [s.code]: s })), s);
+    await pages[i].goto(`${url}/#t=${s.code}`);
+    // Only the hash changed: load the page again so it opens the saved seat.
+    await pages[i].reload();
+  }
+  // Ann chooses her Starting Problem, then asks to take it back; Bea allows it.
+  await pages[0].waitForSelector("#choices li");
+  await pages[0].click("#choices li:first-child button");
+  await pages[0].waitForFunction(() => document.querySelectorAll("#choices li").length === 0 || /waiting/.test(document.getElementById("status")?.textContent || ""));
+  await pages[0].click("#undo");
+  await pages[1].waitForSelector("#undo-ask:not([hidden]) button.primary");
+  await pages[1].screenshot({ path: join(SHOTS, "undo-asked.png") });
+  await pages[1].click("#undo-ask button.primary");
+  await pages[0].waitForFunction(() => [...document.querySelectorAll("#log li")].some((l) => /took back/.test(l.textContent || "")));
+  await pages[0].waitForSelector("#choices li");
+  for (const c of ctx) await c.close();
+});
 
 test("kill -9 mid-game: a restarted server brings the game back at the same decision", async ({ browser, url, dir }) => {
   // A server of its own, on its own store, so killing it leaves the others alone.

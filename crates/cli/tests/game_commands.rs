@@ -307,7 +307,7 @@ fn decks_with_unscripted_cards_are_refused_by_name() {
 }
 
 #[test]
-fn replays_from_another_engine_or_catalogue_are_refused() {
+fn replays_from_another_rules_version_or_catalogue_are_refused() {
     let dir = tmp_dir("versions");
     let out = run_with_input(
         &[
@@ -328,10 +328,22 @@ fn replays_from_another_engine_or_catalogue_are_refused() {
     assert!(text(&out.stdout).contains("Game left unfinished"));
     let good = std::fs::read_to_string(dir.join("r.json")).unwrap();
     let mut v: serde_json::Value = serde_json::from_str(&good).unwrap();
+    assert!(v["rules"].as_u64().is_some_and(|n| n > 0), "{v}");
+    v["rules"] = 999_999.into();
+    std::fs::write(dir.join("rules.json"), v.to_string()).unwrap();
+    let out = run_with_input(&["replay", "rules.json"], &dir, "");
+    assert_clean_failure(&out, "rules version 999999");
+    // A replay from before rules versions were stamped is refused as well, not guessed.
+    v.as_object_mut().unwrap().remove("rules");
+    std::fs::write(dir.join("old.json"), v.to_string()).unwrap();
+    let out = run_with_input(&["replay", "old.json"], &dir, "");
+    assert_clean_failure(&out, "predates rules versions");
+    // The crate version is information only: another one alone refuses nothing.
+    let mut v: serde_json::Value = serde_json::from_str(&good).unwrap();
     v["engine"] = "0.0.0-elsewhere".into();
     std::fs::write(dir.join("engine.json"), v.to_string()).unwrap();
     let out = run_with_input(&["replay", "engine.json"], &dir, "");
-    assert_clean_failure(&out, "0.0.0-elsewhere");
+    assert!(out.status.success(), "{}", text(&out.stderr));
     let mut v: serde_json::Value = serde_json::from_str(&good).unwrap();
     v["catalogue"] = "cards-other".into();
     std::fs::write(dir.join("cat.json"), v.to_string()).unwrap();

@@ -3,14 +3,26 @@
 use crate::game::{ChoiceError, Game, GameSetup, SetupError};
 use serde::{Deserialize, Serialize};
 
-/// The engine's version, stamped into replays.
+/// The engine's crate version, stamped into replays for information only: it does not
+/// change when the rules engine's behaviour does. [`RULES_VERSION`] is what is checked.
 pub const ENGINE_VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// The rules version: bumped whenever the engine's behaviour changes (what a seed, the
+/// decks and the choices lead to), so a stored game is never replayed under other rules.
+/// The golden playthroughs in `tests/golden` enforce it: a change to any of them fails
+/// `cargo test -p ponyccg --test golden` until this number is raised and the goldens are
+/// regenerated with `PONYCCG_BLESS=1` (see docs/versions.md).
+pub const RULES_VERSION: u32 = 1;
 
 /// A recorded game. Decks are card numbers, so the catalogue that resolves them must be
 /// the one the game was played with: `catalogue` says which.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Replay {
     pub engine: String,
+    /// The [`RULES_VERSION`] the game was played under; 0 in replays made before rules
+    /// versions were stamped, which no engine replays.
+    #[serde(default)]
+    pub rules: u32,
     pub catalogue: String,
     pub seed: u64,
     /// For each player: Mane Character, Problem deck, draw deck, as card numbers.
@@ -31,14 +43,22 @@ pub struct ReplayDeck {
 
 #[derive(Debug, thiserror::Error)]
 pub enum ReplayError {
-    #[error("this replay was made by engine {found}; this is engine {expected}: it can't be replayed faithfully")]
-    EngineVersion { found: String, expected: String },
+    #[error("this game was played under rules version {}; this is rules version {expected}: replaying it here could lead to another game, so it is refused (play it with the ponyccg it was recorded with)", found_rules(*found))]
+    RulesVersion { found: u32, expected: u32 },
     #[error("this replay was made with card catalogue {found}; this is catalogue {expected}: it can't be replayed faithfully")]
     CatalogueVersion { found: String, expected: String },
     #[error("the replay's decks can't start a game: {0}")]
     Setup(#[from] SetupError),
     #[error("choice {at} of the replay is refused: {err}")]
     Choice { at: usize, err: ChoiceError },
+}
+
+fn found_rules(v: u32) -> String {
+    if v == 0 {
+        "0 (it predates rules versions)".into()
+    } else {
+        v.to_string()
+    }
 }
 
 impl ReplayDeck {
@@ -55,6 +75,7 @@ impl Replay {
     pub fn new(setup: &GameSetup, catalogue: &str) -> Replay {
         Replay {
             engine: ENGINE_VERSION.to_string(),
+            rules: RULES_VERSION,
             catalogue: catalogue.to_string(),
             seed: setup.seed,
             decks: setup.players.iter().map(ReplayDeck::of).collect(),
@@ -63,12 +84,12 @@ impl Replay {
         }
     }
 
-    /// Refuses a replay from another engine or catalogue version.
+    /// Refuses a replay from another rules or catalogue version.
     pub fn check_versions(&self, catalogue: &str) -> Result<(), ReplayError> {
-        if self.engine != ENGINE_VERSION {
-            return Err(ReplayError::EngineVersion {
-                found: self.engine.clone(),
-                expected: ENGINE_VERSION.into(),
+        if self.rules != RULES_VERSION {
+            return Err(ReplayError::RulesVersion {
+                found: self.rules,
+                expected: RULES_VERSION,
             });
         }
         if self.catalogue != catalogue {

@@ -11,7 +11,10 @@ pub mod store;
 pub mod table;
 mod web;
 
-pub use web::{router, ClientMessage, DeckResolver, Hub, Lobby, Seated, ServerMessage};
+pub use web::{
+    router, spawn_ticker, ClientMessage, DeckResolver, Hub, Lobby, ReplayStep, Seated,
+    ServerMessage,
+};
 
 use ponyccg_core::PlayerDeck;
 use std::net::SocketAddr;
@@ -35,6 +38,9 @@ pub struct ServeConfig {
     pub catalogue: String,
     /// A card's facts and rules text (rendered from its script) by card number.
     pub card_text: CardText,
+    /// A game waiting on a person who has had no connection for this long is lost by
+    /// them; `None` waits for ever.
+    pub abandon_after: Option<std::time::Duration>,
 }
 
 /// A card's facts and rendered rules text by its number, if the catalogue has it.
@@ -49,6 +55,10 @@ pub fn serve(cfg: ServeConfig) -> anyhow::Result<()> {
         let addr = cfg.addr;
         let hub = Hub::open(cfg)?;
         let restored = hub.restored();
+        for (code, why) in hub.refused() {
+            eprintln!("ponyccg: stored table {code} is not restored: {why}");
+        }
+        spawn_ticker(std::sync::Arc::clone(&hub));
         let app = router(hub);
         let listener = tokio::net::TcpListener::bind(addr)
             .await

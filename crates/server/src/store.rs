@@ -32,6 +32,12 @@ pub struct StoredTable {
     /// Left out of the lobby's list of open tables.
     #[serde(default)]
     pub private: bool,
+    /// Undo is allowed.
+    #[serde(default)]
+    pub casual: bool,
+    /// Each seat's time left on its chess clock, when the table has one.
+    #[serde(default)]
+    pub clock_ms: Option<Vec<u64>>,
 }
 
 pub struct Store {
@@ -91,6 +97,26 @@ impl Store {
             params![t.code, body, t.over],
         )?;
         Ok(())
+    }
+
+    /// One stored table.
+    pub fn load(&self, code: &str) -> Result<Option<StoredTable>, StoreError> {
+        let mut q = self
+            .db
+            .prepare("SELECT body FROM ponyccg_tables WHERE code = ?1")?;
+        let mut rows = q.query(params![code])?;
+        match rows.next()? {
+            None => Ok(None),
+            Some(r) => {
+                let body: String = r.get(0)?;
+                serde_json::from_str(&body)
+                    .map(Some)
+                    .map_err(|source| StoreError::Form {
+                        code: code.to_string(),
+                        source,
+                    })
+            }
+        }
     }
 
     /// Every table stored, finished or not.

@@ -2,7 +2,7 @@
 //! client's files (compiled into the program, so serving needs nothing else).
 
 use crate::store::{Store, StoredSeat, StoredTable};
-use crate::table::{Refusal, Seat, Table};
+use crate::table::{Clock, Options, Refusal, Seat, Table};
 use crate::{CardText, DeckLoader, ServeConfig};
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
@@ -41,6 +41,10 @@ pub struct Hub {
     card_text: CardText,
     catalogue: String,
     restored: usize,
+    /// Stored tables that could not be brought back, with why.
+    refused: Vec<(String, String)>,
+    resolve: DeckResolver,
+    abandon_after: Option<std::time::Duration>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -76,7 +80,67 @@ fn stored(t: &Table, private: bool) -> StoredTable {
         replay: t.replay().cloned(),
         over: t.is_over(),
         private,
+        casual: t.casual(),
+        clock_ms: t.clock_ms().map(<[u64]>::to_vec),
     }
+}
+
+fn options_of(st: &StoredTable) -> Options {
+    Options {
+        casual: st.casual,
+        clock: st.clock_ms.clone().map(Clock::new),
+    }
+}
+
+/// Resolves a stored table's decks and checks its versions before its replay is played:
+/// a game from other rules or another card catalogue is refused, never replayed.
+fn stored_setup(
+    st: &StoredTable,
+    catalogue: &str,
+    resolve: &DeckResolver,
+) -> anyhow::Result<Vec<Option<PlayerDeck>>> {
+    if let Some(r) = &st.replay {
+        r.check_versions(catalogue)?;
+    }
+    st.decks
+        .iter()
+        .map(|d| d.as_ref().map(|d| resolve(d)).transpose())
+        .collect()
+}
+
+fn restore_table(
+    st: StoredTable,
+    catalogue: &str,
+    resolve: &DeckResolver,
+) -> anyhow::Result<Table> {
+    let decks = stored_setup(&st, catalogue, resolve)?;
+    let seats = st
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| seat_of(s, st.seed, i))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let options = options_of(&st);
+    Ok(match st.replay {
+        Some(replay) => {
+            let players = decks
+                .into_iter()
+                .collect::<Option<Vec<_>>>()
+                .ok_or_else(|| anyhow::anyhow!("a started game lacks a deck"))?;
+            let setup = GameSetup {
+                seed: st.seed,
+                players,
+            };
+            Table::restore(st.code.clone(), replay, setup, seats, options)?
+        }
+        None => Table::new(
+            st.code.clone(),
+            st.seed,
+            &st.catalogue,
+            seats.into_iter().zip(decks).collect(),
+            options,
+        ),
+    })
 }
 
 fn seat_of(s: &StoredSeat, seed: u64, i: usize) -> anyhow::Result<Seat> {
@@ -108,55 +172,32 @@ impl Hub {
             resolve_deck: resolve,
             catalogue,
             card_text,
+            abandon_after: cfg_abandon,
             ..
         } = cfg;
         let mut tables = HashMap::new();
+        let mut refused = Vec::new();
         for st in store.load_all()? {
             if st.over {
                 continue;
             }
-            let seats = st
-                .seats
-                .iter()
-                .enumerate()
-                .map(|(i, s)| seat_of(s, st.seed, i))
-                .collect::<anyhow::Result<Vec<_>>>()?;
-            let decks = st
-                .decks
-                .iter()
-                .map(|d| d.as_ref().map(|d| resolve(d)).transpose())
-                .collect::<anyhow::Result<Vec<_>>>()?;
-            let table = match st.replay {
-                Some(replay) => {
-                    let players =
-                        decks
-                            .into_iter()
-                            .collect::<Option<Vec<_>>>()
-                            .ok_or_else(|| {
-                                anyhow::anyhow!("table {}: a started game lacks a deck", st.code)
-                            })?;
-                    let setup = GameSetup {
-                        seed: st.seed,
-                        players,
-                    };
-                    Table::restore(st.code.clone(), replay, setup, seats)
-                        .map_err(|e| anyhow::anyhow!("table {}: {e}", st.code))?
+            let code = st.code.clone();
+            let private = st.private;
+            // One table that can't be restored (from other rules, say) is reported and
+            // left as stored; it stops neither the server nor the other tables.
+            match restore_table(st, &catalogue, &resolve) {
+                Ok(table) => {
+                    tables.insert(
+                        code,
+                        Arc::new(Slot {
+                            table: Mutex::new(table),
+                            changed: watch::channel(0).0,
+                            private,
+                        }),
+                    );
                 }
-                None => Table::new(
-                    st.code.clone(),
-                    st.seed,
-                    &st.catalogue,
-                    seats.into_iter().zip(decks).collect(),
-                ),
-            };
-            tables.insert(
-                st.code.clone(),
-                Arc::new(Slot {
-                    table: Mutex::new(table),
-                    changed: watch::channel(0).0,
-                    private: st.private,
-                }),
-            );
+                Err(e) => refused.push((code, format!("{e:#}"))),
+            }
         }
         let restored = tables.len();
         Ok(Arc::new(Hub {
@@ -167,7 +208,23 @@ impl Hub {
             card_text,
             catalogue,
             restored,
+            refused,
+            resolve,
+            abandon_after: cfg_abandon,
         }))
+    }
+
+    /// Stored tables that were not restored, with why.
+    pub fn refused(&self) -> &[(String, String)] {
+        &self.refused
+    }
+
+    /// Why a stored table was not restored, if it was not.
+    fn refused_table(&self, code: &str) -> Option<&str> {
+        self.refused
+            .iter()
+            .find(|(c, _)| c == code)
+            .map(|(_, why)| why.as_str())
     }
 
     /// How many unfinished games were brought back from the store.
@@ -185,11 +242,14 @@ impl Hub {
             .map_err(|e| ApiError::internal(e.to_string()))
     }
 
+    /// A code no table has, in memory or in the store (finished games and tables from
+    /// other rules are stored but not loaded; a new table must not overwrite them).
     fn new_code(&self) -> String {
         let tables = lock(&self.tables);
+        let store = lock(&self.store);
         loop {
             let code = random_word(6);
-            if !tables.contains_key(&code) {
+            if !tables.contains_key(&code) && !matches!(store.load(&code), Ok(Some(_))) {
                 return code;
             }
         }
@@ -261,6 +321,37 @@ pub struct NewTable {
     /// Kept out of the lobby's list: joined only with its code.
     #[serde(default)]
     pub private: bool,
+    /// Undo allowed (with the opponent's consent); true if absent.
+    #[serde(default)]
+    pub casual: Option<bool>,
+    /// A chess clock: each player's time for the whole game, in minutes.
+    #[serde(default)]
+    pub clock_minutes: Option<f64>,
+}
+
+/// The longest chess clock a table may have (a day), so a typo can't overflow it.
+const MAX_CLOCK_MINUTES: f64 = 24.0 * 60.0;
+
+fn options(
+    casual: Option<bool>,
+    clock_minutes: Option<f64>,
+    seats: usize,
+) -> Result<Options, ApiError> {
+    let clock = match clock_minutes {
+        None => None,
+        Some(m) if m.is_finite() && m > 0.0 && m <= MAX_CLOCK_MINUTES => {
+            Some(Clock::new(vec![(m * 60_000.0) as u64; seats]))
+        }
+        Some(m) => {
+            return Err(ApiError::bad(format!(
+            "clock_minutes {m}: give a number of minutes above 0 and at most {MAX_CLOCK_MINUTES}"
+        )))
+        }
+    };
+    Ok(Options {
+        casual: casual.unwrap_or(true),
+        clock,
+    })
 }
 
 #[derive(Deserialize)]
@@ -355,6 +446,7 @@ async fn create(
 }
 
 fn create_blocking(hub: &Hub, req: NewTable) -> Result<Json<Seated>, ApiError> {
+    let opts = options(req.casual, req.clock_minutes, 2)?;
     let deck = checked_deck(hub, &req.deck)?;
     let seed = req
         .seed
@@ -397,7 +489,7 @@ fn create_blocking(hub: &Hub, req: NewTable) -> Result<Json<Seated>, ApiError> {
         vec![other, me]
     };
     let code = hub.new_code();
-    let table = Table::new(code.clone(), seed, &hub.catalogue, seats);
+    let table = Table::new(code.clone(), seed, &hub.catalogue, seats, opts);
     hub.save(&table, req.private)?;
     lock(&hub.tables).insert(
         code.clone(),
@@ -459,6 +551,13 @@ pub enum ClientMessage {
         choice: usize,
     },
     Concede,
+    /// Take back my last decision (casual games): at once against the AI, otherwise
+    /// when the opponent agrees.
+    Undo,
+    /// Agree to (or refuse) the opponent's undo.
+    AnswerUndo {
+        accept: bool,
+    },
 }
 
 /// What the server sends on a socket.
@@ -478,10 +577,18 @@ async fn socket(
     Query(q): Query<WsQuery>,
     ws: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
-    let slot = hub.slot(&code).ok_or_else(|| ApiError {
-        status: StatusCode::NOT_FOUND,
-        message: format!("there is no table `{code}`"),
-    })?;
+    let slot = hub
+        .slot(&code)
+        .ok_or_else(|| match hub.refused_table(&code) {
+            Some(why) => ApiError {
+                status: StatusCode::CONFLICT,
+                message: format!("table `{code}` can't be played here: {why}"),
+            },
+            None => ApiError {
+                status: StatusCode::NOT_FOUND,
+                message: format!("there is no table `{code}`"),
+            },
+        })?;
     let viewer = match q.token.as_deref() {
         None | Some("") => Viewer::Spectator,
         Some(tok) => match lock(&slot.table).seat_of(tok) {
@@ -512,12 +619,49 @@ async fn send(ws: &mut WebSocket, m: &ServerMessage) -> bool {
     }
 }
 
+/// Counts a seat's connection while it is open, for the abandoned-game timeout.
+struct Presence {
+    slot: Arc<Slot>,
+    seat: Option<PlayerId>,
+}
+
+impl Presence {
+    fn new(slot: &Arc<Slot>, viewer: Viewer) -> Presence {
+        let seat = viewer.seat();
+        if let Some(p) = seat {
+            lock(&slot.table).connected(p, true);
+        }
+        Presence {
+            slot: Arc::clone(slot),
+            seat,
+        }
+    }
+}
+
+impl Drop for Presence {
+    fn drop(&mut self) {
+        if let Some(p) = self.seat {
+            lock(&self.slot.table).connected(p, false);
+        }
+    }
+}
+
 async fn viewer_loop(hub: Arc<Hub>, slot: Arc<Slot>, viewer: Viewer, mut ws: WebSocket) {
+    let _presence = Presence::new(&slot, viewer);
     let mut changed = slot.changed.subscribe();
     let mut sent_log = 0usize;
+    let mut epoch = None;
     loop {
+        // This update shows every change made so far: they need no second one. (A change
+        // made after this line is sent again.)
+        changed.borrow_and_update();
         let update = {
             let t = lock(&slot.table);
+            // A rewritten log (an undo) is sent again from its start.
+            if epoch != Some(t.epoch()) {
+                sent_log = 0;
+                epoch = Some(t.epoch());
+            }
             t.update_for(viewer, sent_log)
         };
         sent_log = update.log_from + update.log.len();
@@ -569,6 +713,8 @@ async fn handle(
         let r: Result<(), Refusal> = match msg {
             ClientMessage::Decide { decision, choice } => t.decide(viewer.seat(), decision, choice),
             ClientMessage::Concede => t.concede(viewer.seat()),
+            ClientMessage::Undo => t.ask_undo(viewer.seat()).map(|_| ()),
+            ClientMessage::AnswerUndo { accept } => t.answer_undo(viewer.seat(), accept),
         };
         r.map_err(|e| e.to_string())?;
         hub.save(&t, slot2.private).map_err(|e| e.message)?;
@@ -578,6 +724,318 @@ async fn handle(
     .map_err(|e| e.to_string())??;
     slot.changed.send_modify(|n| *n += 1);
     Ok(())
+}
+
+/// Checks every table's clocks and absences a few times a second: a fallen flag or an
+/// abandoned game is decided even when no message arrives.
+pub fn spawn_ticker(hub: Arc<Hub>) {
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(std::time::Duration::from_millis(250));
+        loop {
+            every.tick().await;
+            let slots: Vec<Arc<Slot>> = lock(&hub.tables).values().cloned().collect();
+            for slot in slots {
+                let hub2 = Arc::clone(&hub);
+                let slot2 = Arc::clone(&slot);
+                let changed = tokio::task::spawn_blocking(move || {
+                    let mut t = lock(&slot2.table);
+                    let changed = t.tick(std::time::Instant::now(), hub2.abandon_after);
+                    if changed {
+                        if let Err(e) = hub2.save(&t, slot2.private) {
+                            eprintln!("ponyccg: table {}: {}", t.code, e.message);
+                        }
+                    }
+                    changed
+                })
+                .await
+                .unwrap_or(false);
+                if changed {
+                    slot.changed.send_modify(|n| *n += 1);
+                }
+            }
+        }
+    });
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReplayQuery {
+    #[serde(default)]
+    token: Option<String>,
+    /// `0`, `1` (a seat, counting from 0) or `spectator`.
+    #[serde(default)]
+    side: Option<String>,
+    #[serde(default)]
+    step: Option<usize>,
+}
+
+/// One point of a stored game as one side saw it.
+#[derive(Serialize, Deserialize)]
+pub struct ReplayStep {
+    pub table: String,
+    pub viewer: Viewer,
+    /// How many choices have been made at this point.
+    pub step: usize,
+    /// How many choices the stored game has.
+    pub steps: usize,
+    pub over: bool,
+    pub seats: Vec<crate::table::SeatInfo>,
+    pub view: ponyccg_core::view::View,
+    /// The log up to this point, as this side saw it.
+    pub log: Vec<String>,
+    /// Who decides next, and what they chose when it was this side's own choice.
+    pub next: Option<String>,
+}
+
+fn parse_side(side: Option<&str>) -> Result<Viewer, ApiError> {
+    match side.unwrap_or("spectator") {
+        "spectator" => Ok(Viewer::Spectator),
+        s => s
+            .parse::<u8>()
+            .ok()
+            .filter(|&n| n < 2)
+            .map(|n| Viewer::Seat(PlayerId(n)))
+            .ok_or_else(|| ApiError::bad(format!("side `{s}`: say 0, 1 or spectator"))),
+    }
+}
+
+/// A finished game may be watched from either side. While it is being played, only from
+/// a spectator's place or from one's own seat: a replay must not show an opponent's hand
+/// during the game.
+fn may_view(st: &StoredTable, token: Option<&str>, viewer: Viewer) -> Result<(), ApiError> {
+    let Viewer::Seat(p) = viewer else {
+        return Ok(());
+    };
+    if st.over {
+        return Ok(());
+    }
+    match (st.seats.get(p.index()), token) {
+        (Some(StoredSeat::Person { token: t, .. }), Some(tok)) if t == tok => Ok(()),
+        _ => Err(ApiError {
+            status: StatusCode::FORBIDDEN,
+            message: "while a game is played, its replay shows only your own seat's side (or a spectator's)".into(),
+        }),
+    }
+}
+
+fn stored_table(hub: &Hub, code: &str) -> Result<StoredTable, ApiError> {
+    lock(&hub.store)
+        .load(code)
+        .map_err(|e| ApiError::internal(e.to_string()))?
+        .ok_or_else(|| ApiError {
+            status: StatusCode::NOT_FOUND,
+            message: format!("there is no stored game `{code}`"),
+        })
+}
+
+/// The stored game's replay cut at `step`, and its setup. A concession made at that very
+/// point is kept when `with_concession` (to show the end of a game), and dropped to play on
+/// from there.
+fn cut(
+    hub: &Hub,
+    st: &StoredTable,
+    step: usize,
+    with_concession: bool,
+) -> Result<(ponyccg_core::Replay, GameSetup), ApiError> {
+    let mut replay = st
+        .replay
+        .clone()
+        .ok_or_else(|| ApiError::bad(format!("game `{}` has not started", st.code)))?;
+    let decks = stored_setup(st, &hub.catalogue, &hub.resolve).map_err(|e| ApiError {
+        status: StatusCode::CONFLICT,
+        message: format!("game `{}` can't be replayed here: {e:#}", st.code),
+    })?;
+    let players = decks
+        .into_iter()
+        .collect::<Option<Vec<_>>>()
+        .ok_or_else(|| ApiError::bad("a started game lacks a deck"))?;
+    if step > replay.choices.len() {
+        return Err(ApiError::bad(format!(
+            "step {step}: the game has {} choices",
+            replay.choices.len()
+        )));
+    }
+    replay.choices.truncate(step);
+    replay
+        .concessions
+        .retain(|&(_, at)| at < step || with_concession && at == step);
+    Ok((
+        replay,
+        GameSetup {
+            seed: st.seed,
+            players,
+        },
+    ))
+}
+
+fn replay_step(hub: &Hub, code: &str, q: ReplayQuery) -> Result<ReplayStep, ApiError> {
+    let viewer = parse_side(q.side.as_deref())?;
+    let st = stored_table(hub, code)?;
+    may_view(&st, q.token.as_deref(), viewer)?;
+    let steps = st.replay.as_ref().map_or(0, |r| r.choices.len());
+    let step = q.step.unwrap_or(steps).min(steps);
+    let (replay, setup) = cut(hub, &st, step, true)?;
+    let mut log = Vec::new();
+    let g = replay
+        .play(&setup, |g, first| {
+            if first.is_none() {
+                g.set_logging(true);
+            }
+            log.extend(
+                g.observe_events(viewer)
+                    .into_iter()
+                    .filter(|o| !o.bookkeeping)
+                    .map(|o| o.text),
+            );
+            g.take_logged();
+        })
+        .map_err(|e| ApiError::internal(format!("game `{code}`: {e}")))?;
+    let full = st
+        .replay
+        .as_ref()
+        .map(|r| r.choices.as_slice())
+        .unwrap_or_default();
+    let next = g.decision().map(|d| {
+        // Only the side that made a choice is told which it was: a label may name a
+        // card from that side's hand.
+        let chose = full
+            .get(step)
+            .filter(|_| viewer.seat() == Some(d.player))
+            .and_then(|&c| g.labels_of(d).get(c as usize).cloned());
+        match chose {
+            Some(label) => format!("{} chose: {label}", d.player),
+            None if step < steps => format!("{} decides", d.player),
+            None => format!("{} was deciding when the record ends", d.player),
+        }
+    });
+    let seats = st
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| crate::table::SeatInfo {
+            player: PlayerId(i as u8),
+            kind: match s {
+                StoredSeat::Open => "open".into(),
+                StoredSeat::Person { .. } => "person".into(),
+                StoredSeat::Ai { kind } => kind.clone(),
+            },
+            name: match s {
+                StoredSeat::Open => String::new(),
+                StoredSeat::Person { name, .. } => name.clone(),
+                StoredSeat::Ai { kind } => format!("{kind} AI"),
+            },
+        })
+        .collect();
+    Ok(ReplayStep {
+        table: st.code.clone(),
+        viewer,
+        step,
+        steps,
+        over: st.over,
+        seats,
+        view: g.observe_as(viewer),
+        log,
+        next,
+    })
+}
+
+async fn replay(
+    State(hub): State<Arc<Hub>>,
+    Path(code): Path<String>,
+    Query(q): Query<ReplayQuery>,
+) -> Result<Json<ReplayStep>, ApiError> {
+    tokio::task::spawn_blocking(move || replay_step(&hub, &code, q).map(Json))
+        .await
+        .map_err(|e| ApiError::internal(e.to_string()))?
+}
+
+/// A request to start a new game from a point of a stored one.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ContinueFrom {
+    #[serde(default)]
+    pub token: Option<String>,
+    #[serde(default)]
+    pub name: String,
+    /// The seat to play (0 or 1).
+    pub side: u8,
+    /// How many of the stored game's choices to keep.
+    pub step: usize,
+    /// An AI kind, or `person` to wait for someone.
+    pub opponent: String,
+    #[serde(default)]
+    pub private: bool,
+    #[serde(default)]
+    pub clock_minutes: Option<f64>,
+}
+
+fn continue_blocking(hub: &Hub, code: &str, req: ContinueFrom) -> Result<Json<Seated>, ApiError> {
+    let me = PlayerId(req.side);
+    if req.side > 1 {
+        return Err(ApiError::bad(format!("side {}: say 0 or 1", req.side)));
+    }
+    let st = stored_table(hub, code)?;
+    may_view(&st, req.token.as_deref(), Viewer::Seat(me))?;
+    let opts = options(Some(true), req.clock_minutes, 2)?;
+    let (replay, setup) = cut(hub, &st, req.step, false)?;
+    let token = random_word(24);
+    let other = 1 - req.side as usize;
+    let seed = st.seed;
+    let their_seat = match req.opponent.as_str() {
+        "person" => Seat::Open,
+        ai => Seat::Ai(
+            ponyccg_ai::player_by_name(
+                ai,
+                ponyccg_ai::derive_seed(seed ^ 0x5eed, other as u64 + 1),
+            )
+            .map_err(|e| ApiError::bad(format!("opponent: {e}; or `person`")))?,
+        ),
+    };
+    let mine = Seat::Person {
+        token: token.clone(),
+        name: clean_name(&req.name),
+    };
+    let seats = if req.side == 0 {
+        vec![mine, their_seat]
+    } else {
+        vec![their_seat, mine]
+    };
+    let new_code = hub.new_code();
+    let mut replay = replay;
+    // The new game is a new record: stamped by this engine, continuing the old choices.
+    replay.engine = ponyccg_core::replay::ENGINE_VERSION.to_string();
+    let table = Table::restore(new_code.clone(), replay, setup, seats, opts)
+        .map_err(|e| ApiError::internal(format!("game `{code}`: {e}")))?;
+    if table.is_over() {
+        return Err(ApiError::bad(format!(
+            "the game is over at step {}: choose an earlier point",
+            req.step
+        )));
+    }
+    hub.save(&table, req.private)?;
+    lock(&hub.tables).insert(
+        new_code.clone(),
+        Arc::new(Slot {
+            table: Mutex::new(table),
+            changed: watch::channel(0).0,
+            private: req.private,
+        }),
+    );
+    Ok(Json(Seated {
+        code: new_code,
+        seat: me,
+        token,
+    }))
+}
+
+async fn continue_from(
+    State(hub): State<Arc<Hub>>,
+    Path(code): Path<String>,
+    Json(req): Json<ContinueFrom>,
+) -> Result<Json<Seated>, ApiError> {
+    tokio::task::spawn_blocking(move || continue_blocking(&hub, &code, req))
+        .await
+        .map_err(|e| ApiError::internal(e.to_string()))?
 }
 
 const INDEX_HTML: &str = include_str!("../static/index.html");
@@ -625,6 +1083,8 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/tables", post(create))
         .route("/api/tables/{code}/join", post(join))
         .route("/api/card/{number}", get(card))
+        .route("/api/tables/{code}/replay", get(replay))
+        .route("/api/tables/{code}/continue", post(continue_from))
         .route("/ws/{code}", get(socket))
         .layer(DefaultBodyLimit::max(MAX_REQUEST))
         .with_state(hub)

@@ -24,7 +24,10 @@
  * @typedef {{player: number, kind: string, name: string}} SeatInfo
  * @typedef {{type: "update", table: string, viewer: Viewer, seats: SeatInfo[], view: View|null,
  *   decision: number|null, asking: string|null, choices: ChoiceView[], log_from: number,
- *   log: string[]}} Update
+ *   log: string[], casual: boolean, undo_asked_by: number|null, clock_ms: number[]|null,
+ *   choices_made: number}} Update
+ * @typedef {{table: string, viewer: Viewer, step: number, steps: number, over: boolean,
+ *   seats: SeatInfo[], view: View, log: string[], next: string|null}} ReplayStep
  * @typedef {{type: "refused", message: string}} Refused
  * @typedef {{decks: string[], ais: string[], open: {code: string, host: string}[]}} Lobby
  * @typedef {{code: string, seat: number, token: string}} Seated
@@ -65,6 +68,13 @@ let socket = null;
 let last = null;
 /** @type {string[]} */
 let logLines = [];
+/** When the last update arrived (the deciding seat's clock runs from then). */
+let receivedAt = 0;
+/**
+ * The replay being watched, if any.
+ * @type {{code: string, token: string|null, side: string, step: number, steps: number}|null}
+ */
+let replaying = null;
 
 /** @param {Area} a */
 function areaKey(a) {
@@ -116,9 +126,12 @@ async function post(path, body) {
 }
 
 async function showLobby() {
+  replaying = null;
   el("lobby").hidden = false;
   el("game").hidden = true;
   el("concede").hidden = true;
+  el("undo").hidden = true;
+  el("replay").hidden = true;
   el("leave").hidden = true;
   el("status").textContent = "";
   const r = await fetch("/api/lobby");
@@ -177,6 +190,8 @@ async function createTable() {
       opponent: select("opponent").value,
       ai_deck: select("aideck").value,
       private: input("private").checked,
+      casual: input("casual").checked,
+      clock_minutes: input("clock").value ? Number(input("clock").value) : null,
     });
     saveSeat(s);
     openTable(s.code, s.token);
@@ -206,6 +221,8 @@ async function joinTable(code) {
  * @param {string|null} token  null to watch as a spectator
  */
 function openTable(code, token) {
+  replaying = null;
+  el("replay-bar").hidden = true;
   location.hash = token ? `#t=${code}` : `#watch=${code}`;
   el("lobby").hidden = true;
   el("game").hidden = false;
@@ -234,13 +251,14 @@ function connect(code, token, attempt) {
       return;
     }
     attempt = 0;
+    receivedAt = Date.now();
     if (m.log_from < logLines.length) logLines.length = m.log_from;
     logLines.push(...m.log);
     last = m;
     draw(m);
   });
   ws.addEventListener("close", () => {
-    if (socket !== ws) return;
+    if (socket !== ws || replaying) return;
     el("status").textContent = "connection lost; reconnecting…";
     // Back off, then ask for everything again (the log is sent from the start).
     setTimeout(() => {
@@ -423,6 +441,11 @@ function barEl(p, turn) {
   b.append(make("span", "who", seatName(p.player)));
   b.append(make("span", "score", `${p.score} pts`));
   b.append(make("span", "tokens", `${p.tokens} ⬢`));
+  if (last?.clock_ms) {
+    const c = make("span", "clock");
+    c.dataset.clock = String(p.player);
+    b.append(c);
+  }
   b.append(make("span", "muted", `hand ${p.hand_size} · deck ${p.deck_size} · problems ${p.problem_deck_size}`));
   for (const [zone, cards] of /** @type {[string, ViewCard[]][]} */ ([["discard", p.discard], ["banished", p.banished]])) {
     const z = make("button", "zone", `${zone} ${cards.length}`);
@@ -431,6 +454,24 @@ function barEl(p, turn) {
   }
   return b;
 }
+
+/** Shows each seat's time left, the deciding seat's counting down since the last update. */
+function tickClocks() {
+  const u = last;
+  if (!u || !u.clock_ms) return;
+  const deciding = u.view && !u.view.outcome ? u.view.deciding : null;
+  for (const e of document.querySelectorAll("[data-clock]")) {
+    const h = /** @type {HTMLElement} */ (e);
+    const p = Number(h.dataset.clock);
+    const running = p === deciding;
+    const ms = Math.max(0, (u.clock_ms[p] ?? 0) - (running ? Date.now() - receivedAt : 0));
+    const s = Math.ceil(ms / 1000);
+    h.textContent = `clock ${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+    h.classList.toggle("running", running);
+    h.classList.toggle("low", s < 60);
+  }
+}
+setInterval(tickClocks, 500);
 
 /** @param {string} title @param {ViewCard[]} cards */
 function showZone(title, cards) {
@@ -448,7 +489,10 @@ function showZone(title, cards) {
 function draw(u) {
   const v = u.view;
   const me = typeof u.viewer === "object" ? u.viewer.Seat : null;
-  el("concede").hidden = me === null || !v || v.outcome !== null;
+  el("concede").hidden = replaying !== null || me === null || !v || v.outcome !== null;
+  el("undo").hidden = replaying !== null || me === null || !v || v.outcome !== null || !u.casual;
+  el("replay").hidden = replaying !== null || !v;
+  drawUndoAsk(u, me);
   if (!v) {
     el("status").textContent = `Table ${u.table}: waiting for an opponent. Share the code ${u.table}.`;
     el("asking").textContent = "";
@@ -504,6 +548,94 @@ function draw(u) {
     }),
   );
   drawLog();
+  tickClocks();
+}
+
+/** @param {Update} u @param {number|null} me */
+function drawUndoAsk(u, me) {
+  const box = el("undo-ask");
+  const by = replaying ? null : u.undo_asked_by;
+  box.hidden = by === null || me === null;
+  if (by === null || me === null) return;
+  if (by === me) {
+    box.replaceChildren(make("span", "", "You asked to take back your last decision; waiting for your opponent's answer."));
+    return;
+  }
+  const yes = make("button", "primary", "Allow");
+  yes.addEventListener("click", () => sendMessage({ type: "answer_undo", accept: true }));
+  const no = make("button", "", "Refuse");
+  no.addEventListener("click", () => sendMessage({ type: "answer_undo", accept: false }));
+  box.replaceChildren(make("span", "label", `${seatName(by)} asks to take back their last decision.`), yes, no);
+}
+
+/**
+ * Shows one point of a stored game as one side saw it.
+ * @param {string} code @param {string|null} token @param {string} side @param {number|null} step
+ */
+async function openReplay(code, token, side, step) {
+  socket?.close();
+  socket = null;
+  el("lobby").hidden = true;
+  el("game").hidden = false;
+  el("leave").hidden = false;
+  el("replay-bar").hidden = false;
+  const q = new URLSearchParams({ side });
+  if (token) q.set("token", token);
+  if (step !== null) q.set("step", String(step));
+  const r = await fetch(`/api/tables/${encodeURIComponent(code)}/replay?${q}`);
+  const j = await r.json().catch(() => ({ error: `the server answered ${r.status}` }));
+  if (!r.ok) {
+    el("status").textContent = `Replay of ${code}: ${j.error}`;
+    return;
+  }
+  /** @type {ReplayStep} */
+  const rs = j;
+  replaying = { code, token, side, step: rs.step, steps: rs.steps };
+  location.hash = `#replay=${code}`;
+  select("replay-side").value = side;
+  const range = input("replay-step");
+  range.max = String(rs.steps);
+  range.value = String(rs.step);
+  el("replay-at").textContent = `choice ${rs.step} of ${rs.steps}`;
+  logLines = rs.log;
+  /** @type {Update} */
+  const u = {
+    type: "update", table: rs.table, viewer: rs.viewer, seats: rs.seats, view: rs.view,
+    decision: null, asking: rs.next, choices: [], log_from: 0, log: rs.log, casual: false,
+    undo_asked_by: null, clock_ms: null, choices_made: rs.step,
+  };
+  last = u;
+  draw(u);
+  if (!rs.view.outcome) {
+    const v = rs.view;
+    el("status").textContent = `Replay of table ${code} · turn ${v.turn} · ${seatName(v.turn_player)}'s turn`;
+  }
+}
+
+/** @param {number} step */
+function replayTo(step) {
+  if (!replaying) return;
+  const s = Math.max(0, Math.min(replaying.steps, step));
+  openReplay(replaying.code, replaying.token, replaying.side, s);
+}
+
+async function continueFromHere() {
+  if (!replaying) return;
+  const side = replaying.side === "spectator" ? 0 : Number(replaying.side);
+  try {
+    /** @type {Seated} */
+    const s = await post(`/api/tables/${encodeURIComponent(replaying.code)}/continue`, {
+      token: replaying.token,
+      side,
+      step: replaying.step,
+      opponent: "heuristic",
+      name: input("name").value,
+    });
+    saveSeat(s);
+    openTable(s.code, s.token);
+  } catch (e) {
+    el("status").textContent = e instanceof Error ? e.message : String(e);
+  }
 }
 
 function drawLog() {
@@ -520,6 +652,12 @@ function outcomeText(o) {
 }
 
 function route() {
+  const r = location.hash.match(/^#replay=([a-z0-9]+)$/);
+  if (r) {
+    const seat = savedSeats()[r[1]];
+    openReplay(r[1], seat ? seat.token : null, seat ? String(seat.seat) : "spectator", 0);
+    return;
+  }
   const m = location.hash.match(/^#(t|watch)=([a-z0-9]+)$/);
   if (m) {
     const seat = m[1] === "t" ? savedSeats()[m[2]] : undefined;
@@ -539,6 +677,28 @@ el("leave").addEventListener("click", () => {
   location.hash = "";
   showLobby();
 });
+el("undo").addEventListener("click", () => sendMessage({ type: "undo" }));
+el("replay").addEventListener("click", () => {
+  if (!last) return;
+  const code = last.table;
+  const seat = savedSeats()[code];
+  const me = typeof last.viewer === "object" ? String(last.viewer.Seat) : "spectator";
+  openReplay(code, seat ? seat.token : null, me, 0);
+});
+el("watch-replay").addEventListener("click", () => {
+  const code = input("code").value.trim();
+  const seat = savedSeats()[code];
+  openReplay(code, seat ? seat.token : null, seat ? String(seat.seat) : "0", 0);
+});
+select("replay-side").addEventListener("change", () => {
+  if (replaying) openReplay(replaying.code, replaying.token, select("replay-side").value, replaying.step);
+});
+el("replay-first").addEventListener("click", () => replayTo(0));
+el("replay-prev").addEventListener("click", () => replaying && replayTo(replaying.step - 1));
+el("replay-next").addEventListener("click", () => replaying && replayTo(replaying.step + 1));
+el("replay-last").addEventListener("click", () => replaying && replayTo(replaying.steps));
+input("replay-step").addEventListener("change", () => replayTo(Number(input("replay-step").value)));
+el("replay-continue").addEventListener("click", continueFromHere);
 el("concede").addEventListener("click", () => {
   if (confirm("Concede this game?")) sendMessage({ type: "concede" });
 });

@@ -18,6 +18,10 @@ pub struct ServeArgs {
     /// SQLite file the games are stored in, each as its replay after every decision.
     #[arg(long, default_value = "ponyccg-games.sqlite")]
     pub store: PathBuf,
+    /// A game waiting on a player with no connection for this many seconds is lost by
+    /// that player (0: never).
+    #[arg(long, default_value_t = 900)]
+    pub abandon_after: u64,
 }
 
 /// A deck a client names or pastes. Only built-in names and pasted lists: a client never
@@ -73,5 +77,7 @@ pub fn run(args: ServeArgs) -> Result<()> {
         resolve_deck: Arc::new(stored_deck),
         catalogue: gamesetup::catalogue_version(),
         card_text: Arc::new(crate::commands::cards::text_by_number),
+        abandon_after: (args.abandon_after > 0)
+            .then(|| std::time::Duration::from_secs(args.abandon_after)),
     })
 }
