@@ -66,7 +66,16 @@ fn main() {
                 .filter(|p| p.extension().is_some_and(|x| x == "toml"))
                 .filter_map(|p| {
                     let stem = p.file_stem()?.to_str()?.to_string();
-                    Some(stem.split('-').next().unwrap_or_default().to_string())
+                    // The card number ends at the first '-', except in numbers such as
+                    // AD-3, whose set code is followed by a '-'.
+                    let mut parts = stem.split('-');
+                    let first = parts.next().unwrap_or_default();
+                    Some(match parts.next() {
+                        Some(n) if first.chars().all(|c| c.is_ascii_alphabetic()) => {
+                            format!("{first}-{n}")
+                        }
+                        _ => first.to_string(),
+                    })
                 })
                 .collect()
         })

@@ -347,6 +347,12 @@ fn described(c: &Cards, plural_form: bool, after_noun: &str) -> String {
     if c.other_than_it {
         s.push_str(" other than that card");
     }
+    if let Some(k) = c.keyword {
+        s.push_str(&format!(" with {}", k.name()));
+    }
+    if c.has_beneath {
+        s.push_str(" with a card beneath it");
+    }
     s
 }
 
@@ -391,6 +397,7 @@ fn place_words(p: Option<Place>) -> &'static str {
         Some(Place::BeneathThis) => " banished beneath this card",
         Some(Place::AtIts) => " at that card's area",
         Some(Place::DeckBottom) => " at the bottom of a deck",
+        Some(Place::BeneathIt) => " banished beneath that card",
         Some(Place::Anywhere) => "",
         Some(Place::InPlay) | None => "",
     }
@@ -469,6 +476,22 @@ fn owners(t: &Target) -> &'static str {
         | Target::Exactly(..)
         | Target::AtRandom(_)
         | Target::ItsHost => "its owner's",
+    }
+}
+
+/// Whether the target names several cards at once (the ones read "their owner's").
+fn several(t: &Target) -> bool {
+    match t {
+        Target::Picked | Target::Rest | Target::AnyNumber(_) => true,
+        Target::Each(_)
+        | Target::This
+        | Target::It
+        | Target::Host
+        | Target::Choose(_)
+        | Target::UpTo(..)
+        | Target::Exactly(..)
+        | Target::AtRandom(_)
+        | Target::ItsHost => false,
     }
 }
 
@@ -687,6 +710,10 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
             // The player who acts: "they" for the loser's sending (514.6b) or where the
             // player concerned answers the "may".
             let actor = match (would, chooser) {
+                // Instructions of the player concerned speak of "you" (CG177).
+                (_, Some(Who::ThatPlayer)) if !then.is_empty() => {
+                    "that player (\"you\" being that player)"
+                }
                 (Would::LoserSendsHome(_), _) | (_, Some(Who::ThatPlayer)) => "they",
                 (_, Some(w)) => who(*w),
                 (_, None) => "you",
@@ -873,6 +900,9 @@ fn cost_change(c: &CostChange) -> String {
             condition(cond).replace("you control", "they control")
         ));
     }
+    if let Some(m) = c.minimum {
+        s.push_str(&format!(", to a minimum of {m}"));
+    }
     s
 }
 
@@ -1014,6 +1044,7 @@ pub fn effect(e: &Effect) -> String {
             format!("{} {}", does(*w, "draw"), amount(a, "card", "cards"))
         }
         Effect::DrawFromBottom { who: w, amount: a } => {
+            // The drawer's own deck: "your" after "you draw" (CG26, CG111).
             format!(
                 "{} {} from the bottom of {} deck",
                 does(*w, "draw"),
@@ -1195,7 +1226,13 @@ pub fn effect(e: &Effect) -> String {
         ),
         Effect::BanishLinked(t) => format!("banish {} (this card remembers it)", target(t)),
         Effect::BanishBeneath(t) => format!("banish {} beneath this card", target(t)),
-        Effect::Show(t) => format!("{} is revealed to every player", target(t)),
+        Effect::BanishBeneathIt(t) => format!("banish {} beneath that card", target(t)),
+        Effect::SpendCards(t) => format!("put {} into the discard pile", target(t)),
+        // Several shown cards "are" revealed (CG197's chosen Events).
+        Effect::Show(t) => {
+            let verb = if several(t) { "are" } else { "is" };
+            format!("{} {verb} revealed to every player", target(t))
+        }
         Effect::DiscardCards(t) => format!("the owner discards {} from hand", target(t)),
         Effect::ReturnLinked => "put the cards this card banished into play at a Problem of your choice and uncover them".into(),
         Effect::GainTokensForPhase { who: w, amount: a } => format!(
@@ -1556,6 +1593,8 @@ fn would_words(w: &Would) -> String {
             subject(s)
         ),
         Would::BeReadied(s) => format!("{} would ready", subject(s)),
+        // Each player's draw is replaced one draw at a time: "a player would draw" (CG177).
+        Would::Draw(Who::Each) => "a player would draw a card".to_string(),
         Would::Draw(w) => format!("{} would draw a card", who(*w)),
         Would::Flip(w) => format!("{} would flip a card", who(*w)),
         Would::Score(w) => format!("{} would score points", who(*w)),
@@ -1921,6 +1960,7 @@ fn cost(c: &Cost) -> String {
         Cost::ReturnThisToHand => "return this card to its owner's hand".into(),
         Cost::Dismiss(s) => format!("dismiss {}", a(&cards(s, false))),
         Cost::DiscardA(s) => format!("discard {} from your hand", a(&cards(s, false))),
+        Cost::SpendFrom(s) => format!("spend a card from beneath {}", a(&cards(s, false))),
         Cost::RemoveCounters { name, amount } => format!(
             "remove {} from this card",
             plural(
@@ -2037,6 +2077,8 @@ fn lead(e: &Effect) -> Lead {
         | Effect::SearchAndPlay { .. }
         | Effect::BanishLinked(_)
         | Effect::BanishBeneath(_)
+        | Effect::BanishBeneathIt(_)
+        | Effect::SpendCards(_)
         | Effect::Show(_)
         | Effect::DiscardCards(_)
         | Effect::PickBy { .. }
@@ -2076,7 +2118,9 @@ fn paid_with(k: &[Cost], e: &[Effect], own: &str) -> String {
             format!("{}{rest}", costs_to(k))
         }
         Some(Lead::Verb) => format!("{}{body}", costs_to(k)),
-        Some(Lead::Own) | None => {
+        // A cost paid for its own sake ("exhaust this card", read by another ability).
+        None => k.iter().map(cost).collect::<Vec<_>>().join(" and "),
+        Some(Lead::Own) => {
             let paid = k.iter().map(cost).collect::<Vec<_>>().join(" and ");
             format!("{paid}{own}{body}")
         }

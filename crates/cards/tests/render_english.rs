@@ -72,6 +72,11 @@ const BROKEN: &[(&str, &str)] = &[
     ("or less with power", "a power range said twice"),
     ("  ", "a doubled space"),
     (" to to ", "a cost ending in \"to\" run into its \"to\""),
+    (
+        "you draw 1 card from the bottom of their deck",
+        "\"their\" with no antecedent: the drawer's deck is \"your deck\"",
+    ),
+    ("cards is revealed", "several cards \"are\" revealed"),
 ];
 
 fn rendered() -> Vec<(String, String)> {
@@ -410,4 +415,36 @@ fn the_grammar_checks_catch_the_slips_second_readers_found() {
             grammar_slips(fine)
         );
     }
+}
+
+#[test]
+fn drawing_from_the_bottom_names_the_drawers_deck() {
+    // CG26, CG111: the player draws from the bottom of their own deck; the text once
+    // said "you draw ... of their deck" with no one for "their" to stand for.
+    let cat = Catalogue::builtin();
+    for n in ["CG26", "CG111"] {
+        let t = render::card_text(&cat.get(n).unwrap().def).join("\n");
+        assert!(t.contains("from the bottom of your deck"), "{n}: {t}");
+    }
+}
+
+#[test]
+fn several_chosen_cards_are_revealed() {
+    // CG197: the Events chosen from hand are shown; one verb agreement for many cards.
+    let cat = Catalogue::builtin();
+    let cg197 = render::card_text(&cat.get("CG197").unwrap().def).join("\n");
+    assert!(
+        cg197.contains("the chosen cards are revealed to every player"),
+        "{cg197}"
+    );
+}
+
+#[test]
+fn a_draw_replaced_for_the_player_concerned_names_whose_discard_pile() {
+    // CG177: any player's Ready Phase draw may be replaced, by that player, from their
+    // own discard pile; the text once said "each player would draw" and "your discard
+    // pile" with "you" unexplained.
+    let cat = Catalogue::builtin();
+    let cg177 = render::card_text(&cat.get("CG177").unwrap().def).join("\n");
+    assert!(cg177.contains("if a player would draw a card, that player (\"you\" being that player) may return a Resource in your discard pile"), "{cg177}");
 }

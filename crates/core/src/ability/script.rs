@@ -213,6 +213,8 @@ pub enum Place {
     /// chosen character is): "choose a Problem; … the characters there" (CG98, CG110, AD90,
     /// AD109).
     AtIts,
+    /// Banished beneath the card `It` names (410.5), while it is in play.
+    BeneathIt,
     /// Among the cards the latest `Pick` of the effect being followed chose, wherever
     /// they are ("one of them").
     Picked,
@@ -301,6 +303,11 @@ pub struct Cards {
     /// Only cards whose printed power (none counts as 0) compares this way to the
     /// number ("printed power 3 or more": `(AtLeast, 3)`, AD91).
     pub printed_power: Option<(Cmp, i16)>,
+    /// Only cards with this keyword now, printed or gained ("a Friend with Pumped");
+    /// any number a keyword carries is not read (`Calming(0)` means any Calming).
+    pub keyword: Option<Keyword>,
+    /// Only cards with at least one card banished beneath them (410.5).
+    pub has_beneath: bool,
 }
 
 /// A list of traits ("Critter or Foal", `Cards::any_trait`).
@@ -475,6 +482,8 @@ pub enum Duration {
 }
 
 /// Conditions ("if", "while").
+// A description (`Cards`) is large; conditions are read rarely and built once per script.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Condition {
     /// At least one card fits.
@@ -919,6 +928,11 @@ pub enum Cost {
     Spend(u8),
     /// Discard a card from hand that fits; when activating, the player chooses which.
     DiscardA(Cards),
+    /// Spend (glossary) one card from beneath a card that fits and has one; when
+    /// activating, the player chooses which card it comes from, and from then on `It`
+    /// names that card ("spend a card from beneath one of your Friends to give that
+    /// Friend …").
+    SpendFrom(Cards),
 }
 
 /// Continuous effects of static abilities (702) and of effects with a duration.
@@ -1125,6 +1139,10 @@ pub struct CostChange {
     /// its controller's.
     #[serde(default)]
     pub against: Option<Condition>,
+    /// "To a minimum of N": the change can't bring the cost below N (a cost already below
+    /// N before the paying player's own changes stays as it is).
+    #[serde(default)]
+    pub minimum: Option<i16>,
 }
 
 /// The actions a [`CostChange`] may change the cost of.
@@ -1508,6 +1526,12 @@ pub enum Effect {
     /// 410.5: banish cards beneath this card (in play), linked to it while both stay
     /// where they are (place `BeneathThis` finds them).
     BanishBeneath(Target),
+    /// 410.5: banish cards beneath the card `It` names, if it is in play, linked to it
+    /// (place `BeneathIt` finds them).
+    BanishBeneathIt(Target),
+    /// Spend (glossary): put banished cards (beneath a card) into their owners' discard
+    /// piles.
+    SpendCards(Target),
     /// Reveal cards (from a hand, say) to every player: their owners show them; they
     /// stay where they are.
     Show(Target),
@@ -1751,6 +1775,8 @@ macro_rules! effect_parts {
             | Effect::SearchAndPlay { .. }
             | Effect::BanishLinked(_)
             | Effect::BanishBeneath(_)
+            | Effect::BanishBeneathIt(_)
+            | Effect::SpendCards(_)
             | Effect::Show(_)
             | Effect::DiscardCards(_)
             | Effect::PickBy { .. }

@@ -368,7 +368,8 @@ impl Game {
             | Place::Banished
             | Place::BeneathThis
             | Place::AtIts
-            | Place::DeckBottom => false,
+            | Place::DeckBottom
+            | Place::BeneathIt => false,
         };
         let controller_ok = sel.controller.is_none_or(|w| names(w, controller, you));
         // The rest of the description reads the card where it is now.

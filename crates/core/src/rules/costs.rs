@@ -81,6 +81,15 @@ impl Game {
         }
     }
 
+    /// The highest "to a minimum of N" among the changes in force on what `action`
+    /// costs `p` (`None`: no change sets one).
+    pub(crate) fn cost_floor(&self, action: CostedAction, p: PlayerId, on: Acting) -> Option<i16> {
+        match self.cost_changers(action) {
+            [] => None,
+            scan => self.cost_changes_scan(scan, action, p, on).2,
+        }
+    }
+
     /// [`Game::cost_changes`] of the cards `scan`.
     fn cost_changes_of(
         &self,
@@ -89,7 +98,21 @@ impl Game {
         p: PlayerId,
         on: Acting,
     ) -> (i16, i16) {
+        let (opposing, own, _) = self.cost_changes_scan(scan, action, p, on);
+        (opposing, own)
+    }
+
+    /// The opposing and own changes of the cards `scan`, and the highest floor among
+    /// them.
+    fn cost_changes_scan(
+        &self,
+        scan: &[CardId],
+        action: CostedAction,
+        p: PlayerId,
+        on: Acting,
+    ) -> (i16, i16, Option<i16>) {
         let (mut opposing, mut own) = (0i16, 0i16);
+        let mut floor: Option<i16> = None;
         for &s in scan {
             for a in self.abilities(s) {
                 let Ability::Static {
@@ -113,6 +136,9 @@ impl Game {
                 if self.change_applies(change, &ctx, p, on)
                     && condition.as_ref().is_none_or(|c| self.holds(c, &ctx))
                 {
+                    if let Some(m) = change.minimum {
+                        floor = Some(floor.map_or(m, |f| f.max(m)));
+                    }
                     let amount = match &change.times {
                         None => change.amount,
                         Some(n) => change.amount.saturating_mul(self.amount(n, &ctx)),
@@ -125,7 +151,7 @@ impl Game {
                 }
             }
         }
-        (opposing, own)
+        (opposing, own, floor)
     }
 
     /// Whether a change of a card (seen through `ctx`) applies to `p` taking its action.
@@ -206,7 +232,14 @@ impl Game {
             at: card.and_then(|c| self.card(c).area),
             host: None,
         };
-        Self::ordered_cost(base as i16, self.cost_changes(action, p, on)) as u16
+        let changes = self.cost_changes(action, p, on);
+        let cost = Self::ordered_cost(base as i16, changes);
+        // "To a minimum of N": the cost before the changes that set it, if lower, stays.
+        let cost = match self.cost_floor(action, p, on) {
+            Some(m) => cost.max(m.min(Self::ordered_cost(base as i16, (changes.0, 0)))),
+            None => cost,
+        };
+        cost as u16
     }
 
     /// 609.2b: what the changes in force add to the cost for `p` of moving `card` to

@@ -158,6 +158,7 @@ pub(crate) fn reads_cards(c: &Cards) -> Reach<'_> {
             || c.power_at_most.is_some()
             || c.power_vs.is_some()
             || c.power_vs_cost.is_some(),
+        keywords: c.keyword.is_some(),
         colors: Colors::of(&c.any_color),
         traits: c
             .trait_
@@ -166,7 +167,6 @@ pub(crate) fn reads_cards(c: &Cards) -> Reach<'_> {
             .chain(c.any_trait.iter().flat_map(|t| t.0.iter()))
             .map(String::as_str)
             .collect(),
-        ..Reach::default()
     };
     for color in [c.color, c.without_color].into_iter().flatten() {
         r.colors.insert(color);

@@ -1,7 +1,7 @@
 //! Main Phase actions (609.2) and processing an action (705.2).
 
 use crate::ability::trigger::Ctx;
-use crate::ability::{Amount, Cards, Cost, CostedAction, Effect, Target, Who};
+use crate::ability::{Amount, Cards, Cost, CostedAction, Effect, Place, Target, Who};
 use crate::card::CardType;
 use crate::decision::Choice;
 use crate::event::Event;
@@ -323,6 +323,20 @@ impl Game {
                 Cost::DiscardA(sel) => steps.push(Effect::DiscardCards(Target::Choose(
                     crate::ability::resolve::in_hand(&sel),
                 ))),
+                // The card spent from is `It` for the instructions that follow.
+                Cost::SpendFrom(sel) => {
+                    steps.push(Effect::Pick(Target::Choose(Cards {
+                        has_beneath: true,
+                        ..sel
+                    })));
+                    steps.push(Effect::SpendCards(Target::Exactly(
+                        Amount::N(1),
+                        Cards {
+                            place: Some(Place::BeneathIt),
+                            ..Cards::default()
+                        },
+                    )));
+                }
                 Cost::Discard(n) => steps.push(Effect::Discard {
                     who: Who::You,
                     amount: Amount::N(n as i16),

@@ -341,6 +341,7 @@ fn change(action: CostedAction, payer: Who, amount: i16, cards: Option<Cards>) -
         amount,
         times: None,
         against: None,
+        minimum: None,
     }))
 }
 

@@ -306,6 +306,7 @@ fn r705_2b_a_cost_scoped_to_a_place_applies_only_to_cards_played_there() {
                 amount: 2,
                 times: None,
                 against: None,
+                minimum: None,
             })),
             condition: None,
         }],

@@ -363,6 +363,7 @@ fn r705_2b_opposing_cost_modifiers_apply_before_the_players_own() {
                 amount: 2,
                 times: None,
                 against: None,
+                minimum: None,
             })),
             condition: None,
         }],

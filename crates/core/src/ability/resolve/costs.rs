@@ -57,6 +57,10 @@ impl Game {
                     })
                 }),
                 Cost::Spend(n) => self.cards_beneath(ctx.source).len() >= *n as usize,
+                Cost::SpendFrom(sel) => self
+                    .matching(sel, ctx)
+                    .into_iter()
+                    .any(|c| !self.cards_beneath(c).is_empty()),
             };
             if !ok {
                 return false;
@@ -131,6 +135,15 @@ impl Game {
                     }
                 }
                 Cost::Spend(n) => self.spend(ctx.source, *n),
+                Cost::SpendFrom(sel) => {
+                    if let Some(x) = self
+                        .matching(sel, ctx)
+                        .into_iter()
+                        .find(|&c| !self.cards_beneath(c).is_empty())
+                    {
+                        self.spend(x, 1);
+                    }
+                }
                 Cost::DiscardA(sel) => {
                     if let Some(x) = self
                         .matching(&in_hand(sel), ctx)

@@ -550,6 +550,21 @@ impl Game {
                     }
                 }
             }
+            Effect::BanishBeneathIt(t) => {
+                // 410.5: only beneath a card in play.
+                if let Some(host) = ctx.it.filter(|&h| self.card(h).zone == Zone::Play) {
+                    for c in targets!(t) {
+                        self.banish_beneath(c, host);
+                    }
+                }
+            }
+            Effect::SpendCards(t) => {
+                for c in targets!(t) {
+                    if self.card(c).zone == Zone::Banished {
+                        self.perform(Occurrence::ToDiscard(c));
+                    }
+                }
+            }
             Effect::BanishLinked(t) => {
                 for c in targets!(t) {
                     // A banishment waiting for a replacement choice is linked now: the

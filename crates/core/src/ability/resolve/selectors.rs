@@ -128,6 +128,12 @@ impl Game {
                     && self.st.beneath.contains(&(ctx.source, c))
                     && self.card(ctx.source).zone == Zone::Play
             }
+            Place::BeneathIt => {
+                k.zone == Zone::Banished
+                    && ctx.it.is_some_and(|h| {
+                        self.st.beneath.contains(&(h, c)) && self.card(h).zone == Zone::Play
+                    })
+            }
             Place::Anywhere => true,
             Place::AtIts => {
                 k.zone == Zone::Play
@@ -215,6 +221,14 @@ impl Game {
             if !cmp.holds(i32::from(printed), i32::from(n)) {
                 return false;
             }
+        }
+        if let Some(want) = sel.keyword {
+            if !self.has_keyword(c, |k| k.name() == want.name()) {
+                return false;
+            }
+        }
+        if sel.has_beneath && self.cards_beneath(c).is_empty() {
+            return false;
         }
         if let Some(t) = &sel.without_trait {
             let has = match self.reading(ctx) {
@@ -373,7 +387,7 @@ impl Game {
                 Place::Discard => &pl.discard,
                 Place::Deck | Place::DeckBottom => &pl.deck,
                 Place::Flipped => &pl.flip,
-                Place::Banished | Place::BeneathThis => &pl.banished,
+                Place::Banished | Place::BeneathThis | Place::BeneathIt => &pl.banished,
                 Place::InPlay
                 | Place::Here
                 | Place::AtAProblem
@@ -397,7 +411,8 @@ impl Game {
             | Place::DeckBottom
             | Place::Flipped
             | Place::Banished
-            | Place::BeneathThis => &[],
+            | Place::BeneathThis
+            | Place::BeneathIt => &[],
             Place::Revealed => &self.st.revealed,
             Place::Picked => &self.st.picked,
             Place::InPlay
