@@ -51,6 +51,19 @@ fn has(w: Who) -> String {
     }
 }
 
+/// The possessive for `w`'s own deck or pile: "you shuffle your deck", "your opponent
+/// shuffles their deck" ("their" would have no antecedent after "you", RRf2).
+fn their(w: Who) -> &'static str {
+    match w {
+        Who::You => "your",
+        Who::Opponent
+        | Who::Each
+        | Who::ItsController
+        | Who::ThatPlayer
+        | Who::ThatPlayersOpponent => "their",
+    }
+}
+
 fn has_done(w: Who) -> String {
     match w {
         Who::You => "you have".into(),
@@ -169,8 +182,14 @@ pub fn cards(c: &Cards, plural_form: bool) -> String {
 /// who controls it, before the longer qualifiers, so it reads as part of the noun.
 fn described(c: &Cards, plural_form: bool, after_noun: &str) -> String {
     if c.host {
+        // Counted, the host is one of "the cards this is attached to" that fit (CG134).
+        let (noun, yours) = match (plural_form, c.controller) {
+            (true, Some(Who::You)) => ("cards", " that you control"),
+            (true, _) => ("cards", ""),
+            (false, _) => ("card", ""),
+        };
         return format!(
-            "card this is attached to{after_noun}{}",
+            "{noun} this is attached to{yours}{after_noun}{}",
             place_words(c.place)
         );
     }
@@ -246,6 +265,12 @@ fn described(c: &Cards, plural_form: bool, after_noun: &str) -> String {
     if !(pile && c.controller.is_some()) {
         s.push_str(place_words(c.place));
     }
+    // A power compared with an amount may itself end "in the faceoff" (AD159): say the
+    // card's own involvement first.
+    let involved_first = c.involved && c.power_vs.is_some();
+    if involved_first {
+        s.push_str(" in the faceoff");
+    }
     match (c.power_at_least, c.power_at_most) {
         (Some(l), Some(m)) if l == m => s.push_str(&format!(" with power {l}")),
         (Some(l), Some(m)) => s.push_str(&format!(" with power {l} to {m}")),
@@ -294,7 +319,7 @@ fn described(c: &Cards, plural_form: bool, after_noun: &str) -> String {
     if let Some(h) = &c.attached_to {
         s.push_str(&format!(" attached to {}", a(&cards(h, false))));
     }
-    if c.involved {
+    if c.involved && !involved_first {
         s.push_str(" in the faceoff");
     }
     if let Some(x) = &c.has_attached {
@@ -748,7 +773,7 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
                 Amount::N(n) => format!("{n:+}"),
                 other => format!("+X (X is {})", number(other)),
             };
-            format!("{gets} {n} to their power total in the faceoff")
+            format!("{gets} {n} to {} power total in the faceoff", their(*w))
         }
         StaticEffect::GainTrait { cards, trait_ } => {
             format!("{} has the {trait_} trait", on_cards(cards))
@@ -812,6 +837,8 @@ fn cost_change(c: &CostChange) -> String {
     let n = c.amount.unsigned_abs();
     let here = c.at == CostPlace::Here;
     let what = |default: &str| match &c.cards {
+        // The host is one card: "challenge the card this is attached to" (AD136).
+        Some(sel) if sel.host => a(&cards(sel, false)),
         Some(sel) => cards(sel, true),
         None => default.to_string(),
     };
@@ -1021,18 +1048,11 @@ pub fn effect(e: &Effect) -> String {
         }
         Effect::DrawFromBottom { who: w, amount: a } => {
             // The drawer's own deck: "your" after "you draw" (CG26, CG111).
-            let deck = match w {
-                Who::You => "your",
-                Who::Opponent
-                | Who::Each
-                | Who::ItsController
-                | Who::ThatPlayer
-                | Who::ThatPlayersOpponent => "their",
-            };
             format!(
-                "{} {} from the bottom of {deck} deck",
+                "{} {} from the bottom of {} deck",
                 does(*w, "draw"),
-                amount(a, "card", "cards")
+                amount(a, "card", "cards"),
+                their(*w)
             )
         }
         Effect::Discard {
@@ -1283,9 +1303,11 @@ pub fn effect(e: &Effect) -> String {
             )
         }
         Effect::Mill { who: w, amount: a } => format!(
-            "{} {} from the top of their deck into their discard pile",
+            "{} {} from the top of {} deck into {} discard pile",
             does(*w, "put"),
-            amount(a, "card", "cards")
+            amount(a, "card", "cards"),
+            their(*w),
+            their(*w)
         ),
         Effect::LookAt {
             deck,
@@ -1428,7 +1450,7 @@ pub fn effect(e: &Effect) -> String {
             format!("put {} on the bottom of {} deck", target(t), owners(t))
         }
         Effect::ShuffleIntoDeck(t) => format!("shuffle {} into {} deck", target(t), owners(t)),
-        Effect::Shuffle(w) => format!("{} their deck", does(*w, "shuffle")),
+        Effect::Shuffle(w) => format!("{} {} deck", does(*w, "shuffle"), their(*w)),
         Effect::LoseGame(w) => format!("{} the game", does(*w, "lose")),
         Effect::Defeat(t) => format!("defeat {}", target(t)),
         Effect::Faceoff {
@@ -1889,7 +1911,10 @@ fn condition(c: &Condition) -> String {
         },
         Condition::Phase(p) => format!("it is the {p:?} Phase"),
         Condition::PowerOfColor(c, n) => format!("you have at least {n} {} power", c.name()),
-        Condition::MostPowerHere(w) => format!("{} has more power here than any opponent", who(*w)),
+        Condition::MostPowerHere(w) => match w {
+            Who::You => "you have more power here than any opponent".into(),
+            other => format!("{} has more power here than any opponent", who(*other)),
+        },
         // In a `while`, "that player" has no antecedent yet: it is the player the cost
         // change, replacement or total is about (CG171, CG177, CG178).
         Condition::HasMost(Who::ThatPlayer, s) => format!(

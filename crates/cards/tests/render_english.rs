@@ -169,6 +169,254 @@ fn several_chosen_cards_are_named_as_several() {
     );
 }
 
+/// Verbs in their third-person form, wrong after "you" or "they" ("you has", AD189).
+const THIRD_PERSON: &[&str] = &[
+    "has",
+    "gains",
+    "gets",
+    "puts",
+    "shuffles",
+    "draws",
+    "loses",
+    "pays",
+    "moves",
+    "chooses",
+    "does",
+    "discards",
+    "reveals",
+    "exhausts",
+    "readies",
+    "plays",
+    "controls",
+    "dismisses",
+    "searches",
+    "returns",
+    "looks",
+    "scores",
+    "removes",
+    "takes",
+    "flips",
+    "banishes",
+    "frightens",
+    "confronts",
+    "wins",
+    "wants",
+    "names",
+    "turns",
+    "places",
+    "sends",
+];
+
+/// Verbs in their base form, wrong after a singular subject other than "you".
+const BASE_FORM: &[&str] = &[
+    "have", "gain", "get", "put", "shuffle", "draw", "lose", "pay", "move", "choose", "discard",
+    "reveal", "exhaust", "ready", "play", "control", "dismiss", "search", "return", "look",
+    "score", "remove", "take", "flip", "banish", "frighten", "confront", "win",
+];
+
+/// Singular subjects that take a verb ending in "s".
+const SINGULAR_SUBJECTS: &[&str] = &[
+    "each player",
+    "your opponent",
+    "that player",
+    "its controller",
+    "its owner",
+    "that player's opponent",
+];
+
+fn words(line: &str) -> Vec<String> {
+    line.split_whitespace()
+        .map(|w| {
+            w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'' && c != '-')
+                .to_lowercase()
+        })
+        .collect()
+}
+
+/// The mechanical grammar checks one rendered line fails, each named.
+fn grammar_slips(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let raw: Vec<&str> = line.split_whitespace().collect();
+    let w = words(line);
+    for i in 0..w.len() {
+        let next = w.get(i + 1).map(String::as_str).unwrap_or("");
+        // A subject and its verb: only when the verb follows the subject directly and
+        // nothing (a comma, a quote) stands between them.
+        let joined = !raw[i].ends_with([',', ';', '.', ':', '"', ')'])
+            && !raw.get(i + 1).is_some_and(|r| r.starts_with(['(', '"']));
+        if joined && (w[i] == "you" || w[i] == "they") && THIRD_PERSON.contains(&next) {
+            out.push(format!("\"{} {next}\": subject and verb disagree", w[i]));
+        }
+        // "a"/"an" by the next word's first sound.
+        if w[i] == "a" && raw[i] == "a" || raw[i] == "A" {
+            let starts_vowel = next.starts_with(['a', 'e', 'i', 'o', 'u'])
+                && !next.starts_with("uni")
+                && !next.starts_with("use")
+                && !next.starts_with("one");
+            if starts_vowel {
+                out.push(format!("\"a {next}\": \"an\" before a vowel"));
+            }
+        }
+        if (raw[i] == "an" || raw[i] == "An")
+            && !next.is_empty()
+            && !next.starts_with(['a', 'e', 'i', 'o', 'u'])
+        {
+            out.push(format!("\"an {next}\": \"a\" before a consonant"));
+        }
+        // A word said twice ("the the"), unless punctuation stands between them.
+        if !next.is_empty() && w[i] == next && joined && !w[i].chars().all(|c| c.is_numeric()) {
+            out.push(format!("\"{} {next}\": a doubled word", w[i]));
+        }
+        // A phrase of two to five words said twice in a row ("in the faceoff in the
+        // faceoff", AD159).
+        for n in (2..=5).take_while(|n| i + 2 * n <= w.len()) {
+            let unbroken = raw[i..i + n]
+                .iter()
+                .all(|r| !r.ends_with([',', ';', '.', ':', ')']));
+            if unbroken && w[i..i + n] == w[i + n..i + 2 * n] {
+                out.push(format!("\"{}\": a doubled phrase", w[i..i + n].join(" ")));
+            }
+        }
+        // "their" must point back to a player or to several cards, not to "you" (RRf2,
+        // CS8, CN26: "you shuffle their deck").
+        if w[i] == "their" {
+            // Several cards are an antecedent ("the chosen cards … their owner's
+            // hand"), but not a count of them ("you put 4 cards from … their deck").
+            let counted = |k: usize| k > 0 && w[k - 1].chars().all(|c| c.is_numeric());
+            let antecedent = w[..i].iter().enumerate().rev().find(|&(k, x)| {
+                matches!(
+                    x.as_str(),
+                    "you"
+                        | "your"
+                        | "player"
+                        | "players"
+                        | "opponent"
+                        | "opponents"
+                        | "owner"
+                        | "owners"
+                        | "they"
+                        | "them"
+                        | "controller"
+                        | "who"
+                ) || (x.ends_with('s')
+                    && x.len() > 3
+                    && !x.contains('\'')
+                    && !counted(k)
+                    && !THIRD_PERSON.contains(&x.as_str())
+                    && !matches!(
+                        x.as_str(),
+                        "this" | "is" | "has" | "was" | "plus" | "tokens"
+                    ))
+            });
+            match antecedent.map(|(_, x)| x.as_str()) {
+                Some("you" | "your") | None => {
+                    out.push("\"their\" with no player or cards before it".into())
+                }
+                Some(_) => {}
+            }
+        }
+    }
+    for s in SINGULAR_SUBJECTS {
+        let sw: Vec<&str> = s.split(' ').collect();
+        for i in 0..w.len().saturating_sub(sw.len()) {
+            if w[i..i + sw.len()].iter().map(String::as_str).eq(sw.iter().copied())
+                && BASE_FORM.contains(&w[i + sw.len()].as_str())
+                && !raw[i + sw.len() - 1].ends_with([',', ';', '.', ':', '"', ')'])
+                // "… that player's opponent": its last word is part of a longer subject.
+                && !(sw == ["your", "opponent"] && i > 0 && w[i - 1] == "player's")
+            {
+                out.push(format!(
+                    "\"{s} {}\": subject and verb disagree",
+                    w[i + sw.len()]
+                ));
+            }
+        }
+    }
+    // A cost's "to" before a clause with its own verb: "pay 2 action tokens to a Friend
+    // … gets +2 power" (CN2 once); a subordinate "that"/"which"/"with" clause may have one.
+    let lower = line.to_lowercase();
+    for clause in lower.split([',', ';', '.', '(', ')', ':']) {
+        // "attached to it gets" is a description, not a cost's "to".
+        for (at, _) in clause.match_indices(" to ") {
+            if clause[..at].ends_with("attached") {
+                continue;
+            }
+            let after: Vec<&str> = clause[at + 4..].split_whitespace().collect();
+            for (j, word) in after.iter().enumerate() {
+                if matches!(
+                    *word,
+                    "that" | "which" | "who" | "with" | "if" | "and" | "or" | "where" | "this"
+                ) {
+                    break;
+                }
+                if j > 0 && matches!(*word, "gets" | "gains" | "loses" | "has") {
+                    out.push(format!(
+                        "\"to {}\": a cost's \"to\" before a clause",
+                        after[..=j].join(" ")
+                    ));
+                    break;
+                }
+            }
+        }
+    }
+    for bad in [
+        "()", "( ", " )", " ,", " .", " ;", ",,", "..", ";;", ",.", ".,", "\"\"",
+    ] {
+        if line.contains(bad) {
+            out.push(format!("{bad:?}: stray punctuation"));
+        }
+    }
+    // The host is one card: "the card this is attached to" (AD136).
+    let mut from = 0;
+    while let Some(at) = lower[from..].find("card this is attached to") {
+        let before = lower[..from + at].trim_end();
+        if !before.ends_with("the") {
+            out.push("\"card this is attached to\" without \"the\"".into());
+        }
+        from += at + 1;
+    }
+    out
+}
+
+#[test]
+fn rendered_card_text_passes_the_mechanical_grammar_checks() {
+    let mut bad = Vec::new();
+    for (number, line) in rendered() {
+        for slip in grammar_slips(&line) {
+            bad.push(format!("{number}: {slip}: {line}"));
+        }
+    }
+    assert!(bad.is_empty(), "{} slips:\n{}", bad.len(), bad.join("\n"));
+}
+
+#[test]
+fn the_grammar_checks_catch_the_slips_second_readers_found() {
+    for slip in [
+        "if you has more power here",
+        "choose a Friend in the faceoff in the faceoff (\"that card\")",
+        "you shuffle their deck",
+        "Players pay 2 more to challenge card this is attached to.",
+        "you put 4 cards from the top of their deck",
+        "pay 2 action tokens to a Friend you control gets +2 power",
+        "choose a opposing Friend",
+        "each player draw 1 card",
+    ] {
+        assert!(!grammar_slips(slip).is_empty(), "not caught: {slip}");
+    }
+    for fine in [
+        "your opponent puts 4 cards from the top of their deck into their discard pile",
+        "return the chosen cards to their owner's hand",
+        "move that card to a Problem that has a Friend",
+        "an opposing Friend gets +1 power",
+    ] {
+        assert!(
+            grammar_slips(fine).is_empty(),
+            "wrongly caught: {fine}: {:?}",
+            grammar_slips(fine)
+        );
+    }
+}
+
 #[test]
 fn drawing_from_the_bottom_names_the_drawers_deck() {
     // CG26, CG111: the player draws from the bottom of their own deck; the text once
