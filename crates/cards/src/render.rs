@@ -1525,6 +1525,10 @@ fn would_words(w: &Would) -> String {
             "a player loses a faceoff and would send {} home",
             subject(s)
         ),
+        Would::SolvedSendsHome(s) => format!(
+            "the Problem {} is at is solved and it would be sent home",
+            subject(s)
+        ),
         Would::BeReadied(s) => format!("{} would ready", subject(s)),
         Would::Draw(w) => format!("{} would draw a card", who(*w)),
         Would::Flip(w) => format!("{} would flip a card", who(*w)),

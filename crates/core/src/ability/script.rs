@@ -1225,6 +1225,8 @@ pub enum Would {
     /// The loser of a Troublemaker faceoff would send a card that fits home (514.6b);
     /// "that player" is the loser.
     LoserSendsHome(Subject),
+    /// The game would send a card that fits home from a solved Problem (613.2).
+    SolvedSendsHome(Subject),
     /// A card that fits would ready (503.3), in the Ready Phase or by an effect.
     BeReadied(Subject),
     /// A named player would draw a card (410.4).
