@@ -1217,8 +1217,8 @@ pub enum Would {
     Confront(Who),
     /// A card that fits would become frightened (504.1).
     BeFrightened(Subject),
-    /// A card that fits would be sent home (506.5), by an effect or the game (the game's
-    /// own sending can't be replaced, 104.3).
+    /// A card that fits would be sent home (506.5), by an effect, by a faceoff's loser or
+    /// as its Problem is solved (613.2 makes only the dismissals "by the game", 104.3).
     BeSentHome(Subject),
     /// A card that fits would be moved (506).
     BeMoved(Subject),
