@@ -475,6 +475,8 @@ pub enum Duration {
 }
 
 /// Conditions ("if", "while").
+// A description (`Cards`) is large; conditions are read rarely and built once per script.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Condition {
     /// At least one card fits.
@@ -554,6 +556,8 @@ pub enum Condition {
 }
 
 /// Which card a trigger watches.
+// A description (`Cards`) is large; subjects are built once per script.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Subject {
     /// 201.2: this card.
@@ -863,6 +867,8 @@ pub enum Actor {
 }
 
 /// The card what happened happened to.
+// A description (`Cards`) is large; trigger cards are built once per script.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum TriggerCard {
     /// Any card, or none (a draw, a confront).
