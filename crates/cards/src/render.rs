@@ -1595,6 +1595,10 @@ fn would_words(w: &Would) -> String {
             "a player loses a faceoff and would send {} home",
             subject(s)
         ),
+        Would::SolvedSendsHome(s) => format!(
+            "the Problem {} is at is solved and it would be sent home",
+            subject(s)
+        ),
         Would::BeReadied(s) => format!("{} would ready", subject(s)),
         // Each player's draw is replaced one draw at a time: "a player would draw" (CG177).
         Would::Draw(Who::Each) => "a player would draw a card".to_string(),

@@ -566,6 +566,8 @@ pub enum Condition {
 }
 
 /// Which card a trigger watches.
+// A description (`Cards`) is large; subjects are built once per script.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Subject {
     /// 201.2: this card.
@@ -875,6 +877,8 @@ pub enum Actor {
 }
 
 /// The card what happened happened to.
+// A description (`Cards`) is large; trigger cards are built once per script.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum TriggerCard {
     /// Any card, or none (a draw, a confront).
@@ -1238,14 +1242,16 @@ pub enum Would {
     Confront(Who),
     /// A card that fits would become frightened (504.1).
     BeFrightened(Subject),
-    /// A card that fits would be sent home (506.5), by an effect or the game (the game's
-    /// own sending can't be replaced, 104.3).
+    /// A card that fits would be sent home (506.5), by an effect, by a faceoff's loser or
+    /// as its Problem is solved (613.2 makes only the dismissals "by the game", 104.3).
     BeSentHome(Subject),
     /// A card that fits would be moved (506).
     BeMoved(Subject),
     /// The loser of a Troublemaker faceoff would send a card that fits home (514.6b);
     /// "that player" is the loser.
     LoserSendsHome(Subject),
+    /// The game would send a card that fits home from a solved Problem (613.2).
+    SolvedSendsHome(Subject),
     /// A card that fits would ready (503.3), in the Ready Phase or by an effect.
     BeReadied(Subject),
     /// A named player would draw a card (410.4).

@@ -25,6 +25,7 @@ use crate::flow::Frame;
 use crate::game::Game;
 use crate::ids::{Area, CardId, PlayerId, Zone};
 use crate::rules::occurrence::Occurrence;
+use crate::state::Step;
 
 /// Replacement indexes at and above this name keyword replacements (Persistent,
 /// Vexing); from [`TIMED_BASE`] up, replacements an effect's modifier gives the card;
@@ -625,6 +626,21 @@ impl Game {
                     to: Area::Home(loser),
                     by_loser: true,
                 } => subject(s, card).then(|| ctx(Some(card), self.card(card).area, Some(loser))),
+                _ => None,
+            },
+            Would::SolvedSendsHome(s) => match occ {
+                Occurrence::Send {
+                    card,
+                    to: Area::Home(_),
+                    by_loser: false,
+                } if self.st.step == Step::Solve
+                    && self
+                        .card(card)
+                        .area
+                        .is_some_and(|a| self.st.solved.contains(&a)) =>
+                {
+                    about(s, card)
+                }
                 _ => None,
             },
             Would::BeReadied(s) => match occ {

@@ -293,10 +293,13 @@ impl Game {
 
     /// 613: Problems where Problem faceoffs were resolved are solved and replaced.
     fn solve_step(&mut self) {
-        let solved = std::mem::take(&mut self.st.solved);
+        // The areas stay marked solved while their characters are sent home, so a
+        // replacement of that sending (`SolvedSendsHome`, AD25) can tell it apart.
+        let solved = self.st.solved.clone();
         for area in solved {
             self.replace_problem(area);
         }
+        self.st.solved.clear();
     }
 
     /// 613.2, in its order: characters there go home (their attachments with them), then
@@ -309,7 +312,9 @@ impl Game {
         let characters: Vec<_> = self.at(area).filter(|&c| self.is_character(c)).collect();
         for c in characters {
             let home = Area::Home(self.card(c).controller);
-            self.perform(Occurrence::Send {
+            // 613.2 makes only the dismissals "by the game" (104.3): this sending home
+            // may be replaced (AD65; AD25 through `SolvedSendsHome`).
+            self.occur(Occurrence::Send {
                 card: c,
                 to: home,
                 by_loser: false,
