@@ -495,3 +495,37 @@ fn read_files(dir: &Path, ext: &str) -> Result<Vec<(String, String)>, CatalogueE
     }
     Ok(texts)
 }
+
+/// A folder of reference data beside the repository (`../shared`), for tests that compare
+/// with it. Missing, the test is skipped with a line on the terminal (written to stderr
+/// directly: the test harness captures `println!`, which hid the skip), and under CI
+/// (`CI=true` in the environment) it fails instead, so a CI run can't pass without
+/// checking anything.
+pub fn reference_dir(
+    p: std::path::PathBuf,
+    what: &str,
+) -> Result<Option<std::path::PathBuf>, String> {
+    let ci = std::env::var("CI").is_ok_and(|v| v.eq_ignore_ascii_case("true"));
+    reference_dir_under(p, what, ci)
+}
+
+/// [`reference_dir`] with the CI flag given.
+pub fn reference_dir_under(
+    p: std::path::PathBuf,
+    what: &str,
+    ci: bool,
+) -> Result<Option<std::path::PathBuf>, String> {
+    use std::io::Write as _;
+    if p.is_dir() {
+        return Ok(Some(p));
+    }
+    let what = format!(
+        "{what} not at {} (clone the shared folder beside the repository as ../shared)",
+        p.display()
+    );
+    if ci {
+        return Err(format!("CI=true and {what}"));
+    }
+    let _ = writeln!(std::io::stderr(), "SKIPPED: {what}");
+    Ok(None)
+}

@@ -15,38 +15,21 @@ use std::path::PathBuf;
 
 fn carddata() -> Option<PathBuf> {
     let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/carddata");
-    let ci = std::env::var("CI").is_ok_and(|v| v.eq_ignore_ascii_case("true"));
-    match reference_dir(p, ci) {
+    match ponyccg_cards::reference_dir(p, "the reference card data is") {
         Ok(found) => found,
         Err(e) => panic!("{e}"),
     }
 }
 
-/// The reference folder if it is there. Missing, the test is skipped with a line on
-/// the terminal (written to stderr directly: the test harness captures `println!`,
-/// which hid the skip), and under CI (`CI=true`) it fails instead, so a CI run can't
-/// pass without checking anything.
-fn reference_dir(p: PathBuf, ci: bool) -> Result<Option<PathBuf>, String> {
-    use std::io::Write as _;
-    if p.is_dir() {
-        return Ok(Some(p));
-    }
-    let what = format!(
-        "the reference card data is not at {} (clone the shared folder beside the repository as ../shared)",
-        p.display()
-    );
-    if ci {
-        return Err(format!("CI=true and {what}"));
-    }
-    let _ = writeln!(std::io::stderr(), "SKIPPED: {what}");
-    Ok(None)
-}
-
 #[test]
 fn a_missing_reference_folder_skips_visibly_and_fails_under_ci() {
     let missing = PathBuf::from("/nonexistent/ponyccg/shared/carddata");
-    assert_eq!(reference_dir(missing.clone(), false), Ok(None));
-    let e = reference_dir(missing, true).unwrap_err();
+    assert_eq!(
+        ponyccg_cards::reference_dir_under(missing.clone(), "the reference card data is", false),
+        Ok(None)
+    );
+    let e = ponyccg_cards::reference_dir_under(missing, "the reference card data is", true)
+        .unwrap_err();
     assert!(e.contains("CI=true") && e.contains("../shared"), "{e}");
 }
 

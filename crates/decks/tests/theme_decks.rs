@@ -136,8 +136,7 @@ fn block_premiere_theme_decks_follow_the_harmony_bans() {
 fn theme_decks_match_the_octgn_files_they_came_from() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../../../shared/carddata/GameMasterLuna-MLPCCG-OCTGN/Decks");
-    let ci = std::env::var("CI").is_ok_and(|v| v.eq_ignore_ascii_case("true"));
-    let root = match reference_dir(root, ci) {
+    let root = match ponyccg_cards::reference_dir(root, "the reference decks are") {
         Ok(Some(r)) => r,
         Ok(None) => return,
         Err(e) => panic!("{e}"),
@@ -179,29 +178,14 @@ fn theme_deck_summary_counts_types_and_colours() {
     );
 }
 
-/// The reference folder if it is there. Missing, the test is skipped with a line on
-/// the terminal (written to stderr directly: the test harness captures `eprintln!`,
-/// which hid the skip), and under CI (`CI=true`) it fails instead.
-fn reference_dir(p: PathBuf, ci: bool) -> Result<Option<PathBuf>, String> {
-    use std::io::Write as _;
-    if p.is_dir() {
-        return Ok(Some(p));
-    }
-    let what = format!(
-        "the reference decks are not at {} (clone the shared folder beside the repository as ../shared)",
-        p.display()
-    );
-    if ci {
-        return Err(format!("CI=true and {what}"));
-    }
-    let _ = writeln!(std::io::stderr(), "SKIPPED: {what}");
-    Ok(None)
-}
-
 #[test]
 fn a_missing_reference_folder_skips_visibly_and_fails_under_ci() {
     let missing = PathBuf::from("/nonexistent/ponyccg/shared/carddata");
-    assert_eq!(reference_dir(missing.clone(), false), Ok(None));
-    let e = reference_dir(missing, true).unwrap_err();
+    assert_eq!(
+        ponyccg_cards::reference_dir_under(missing.clone(), "the reference decks are", false),
+        Ok(None)
+    );
+    let e =
+        ponyccg_cards::reference_dir_under(missing, "the reference decks are", true).unwrap_err();
     assert!(e.contains("CI=true") && e.contains("../shared"), "{e}");
 }
