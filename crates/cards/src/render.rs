@@ -964,10 +964,6 @@ fn prohibition(p: &Prohibition, on: &str) -> String {
             nobody(*by),
             cards(c, true)
         ),
-        Prohibition::Dismiss(c) => format!(
-            "{} can't be dismissed (except by the game)",
-            cards(c, true)
-        ),
         Prohibition::Confront {
             by,
             unless_characters: 0,

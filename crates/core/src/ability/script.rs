@@ -1283,9 +1283,8 @@ pub enum Prohibition {
     MoveHere { cards: Cards, by: Who },
     /// Cards that fit can't be played to this card's area by the named players.
     PlayHere { cards: Cards, by: Who },
-    /// Cards that fit can't be dismissed (the game still dismisses them, 104.3).
-    Dismiss(Cards),
-    /// As `Dismiss`, for this card when `None` (CN38).
+    /// This card (`None`, CN38) or cards that fit can't be dismissed (the game still
+    /// dismisses them, 104.3).
     BeDismissed(Option<Cards>),
     /// The named players can't confront this card's Problem unless they have at least
     /// `unless_characters` characters there; left out (0), with no exception (CG129).

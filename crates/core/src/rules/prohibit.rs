@@ -109,7 +109,7 @@ impl Attempt {
             Prohibition::PlayHere { .. } | Prohibition::Play { .. } => {
                 matches!(self, Attempt::Play { .. })
             }
-            Prohibition::Dismiss(_) | Prohibition::BeDismissed(_) => {
+            Prohibition::BeDismissed(_) => {
                 matches!(self, Attempt::Dismiss(_))
             }
             Prohibition::Confront { .. } => matches!(self, Attempt::Confront { .. }),
@@ -315,10 +315,6 @@ impl Game {
                 Attempt::Play { p, card, .. } => {
                     self.names_player(*by, ctx, p) && self.fits(card, &in_hand(cards), ctx)
                 }
-                _ => false,
-            },
-            Prohibition::Dismiss(sel) => match attempt {
-                Attempt::Dismiss(card) => self.fits(card, sel, ctx),
                 _ => false,
             },
             Prohibition::Confront {

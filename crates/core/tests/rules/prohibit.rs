@@ -164,10 +164,10 @@ fn r104_2_friends_that_cant_be_played_to_a_problem_are_offered_elsewhere() {
 fn r104_3_a_card_that_cant_be_dismissed_is_still_dismissed_by_the_game() {
     let shield = with(
         friend("SHIELD", Blue, 1, 1, 0),
-        vec![prohibit(Prohibition::Dismiss(Cards {
+        vec![prohibit(Prohibition::BeDismissed(Some(Cards {
             place: Some(Place::Here),
             ..friends()
-        }))],
+        })))],
     );
     let (mut s, mut f) = (None, None);
     let mut t = board(

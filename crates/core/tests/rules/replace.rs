@@ -229,7 +229,7 @@ fn r104_2a_an_occurrence_that_cant_happen_is_not_replaced() {
     let guard = with(
         friend("GUARD", Blue, 1, 1, 0),
         vec![Ability::Static {
-            effect: StaticEffect::Prohibit(Prohibition::Dismiss(friends())),
+            effect: StaticEffect::Prohibit(Prohibition::BeDismissed(Some(friends()))),
             condition: None,
         }],
     );
