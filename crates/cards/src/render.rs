@@ -467,18 +467,10 @@ fn target(t: &Target) -> String {
 /// Whose hand or deck the cards go to: "its owner's" for one card, "their owner's" for
 /// several (CG83's revealed Friends, the rest of the revealed cards).
 fn owners(t: &Target) -> &'static str {
-    match t {
-        Target::Picked | Target::Rest | Target::AnyNumber(_) => "their owner's",
-        // "each card … its owner's".
-        Target::Each(_)
-        | Target::This
-        | Target::It
-        | Target::Host
-        | Target::Choose(_)
-        | Target::UpTo(..)
-        | Target::Exactly(..)
-        | Target::AtRandom(_)
-        | Target::ItsHost => "its owner's",
+    if several(t) {
+        "their owner's"
+    } else {
+        "its owner's"
     }
 }
 

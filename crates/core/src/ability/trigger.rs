@@ -599,10 +599,11 @@ impl Game {
                     _ => return None,
                 }
             }
-            Happening::Dismissed => {
+            // Leaving play one way, seen where the card was.
+            Happening::Dismissed | Happening::Retired => {
                 let Event::Left {
                     card,
-                    how: Leave::Dismiss,
+                    how: how @ (Leave::Dismiss | Leave::Retire),
                     from,
                     controller,
                     ..
@@ -610,22 +611,9 @@ impl Game {
                 else {
                     return None;
                 };
-                s.card = SeenCard::LeftPlay(*card, *controller);
-                s.it = Some(*card);
-                s.at = from.map_or(SeenAt::Nowhere, SeenAt::Area);
-                s.from = *from;
-            }
-            Happening::Retired => {
-                let Event::Left {
-                    card,
-                    how: Leave::Retire,
-                    from,
-                    controller,
-                    ..
-                } = e
-                else {
+                if (on == Happening::Dismissed) != (*how == Leave::Dismiss) {
                     return None;
-                };
+                }
                 s.card = SeenCard::LeftPlay(*card, *controller);
                 s.it = Some(*card);
                 s.at = from.map_or(SeenAt::Nowhere, SeenAt::Area);
