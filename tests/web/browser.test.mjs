@@ -62,10 +62,44 @@ async function pageSocket(page, url) {
   );
 }
 
+/**
+ * A player who wants the game over soon: confronts and challenges, plays characters to
+ * Problems, keeps the first hand; otherwise takes the last choice (usually to pass on).
+ * @param {string[]} labels
+ */
+function eagerPick(labels, asking) {
+  if (/mulligan/i.test(asking || "")) {
+    const keep = labels.findIndex((l) => /^keep/i.test(l));
+    if (keep >= 0) return keep;
+  }
+  for (const want of [/^confront/i, /^challenge/i, /^uncover/i, /^play .* to (?!.*home)/i, /^play/i, /^yes/i]) {
+    const i = labels.findIndex((l) => want.test(l));
+    if (i >= 0) return i;
+  }
+  return labels.length - 1;
+}
+
+/** Clicks one choice on this page if it has one; false if it has none to make. */
+async function decideOnce(page) {
+  const buttons = await page.$$("#choices li button");
+  if (buttons.length === 0) return false;
+  const asking = await page.textContent("#asking");
+  const labels = await Promise.all(buttons.map((b) => b.textContent()));
+  const before = await page.getAttribute("#choices", "data-decision");
+  await buttons[eagerPick(labels.map((l) => l || ""), asking)].click().catch(() => {});
+  // The page redraws once the server has the answer: another decision, or none for this seat.
+  await page
+    .waitForFunction((d) => document.getElementById("choices")?.dataset.decision !== d || !document.querySelector("#choices li"), before, { timeout: 10000 })
+    .catch(() => {});
+  return true;
+}
+
+const over = async (page) => /Game over/.test((await page.textContent("#status")) || "");
+
 const tests = [];
 const test = (name, f) => tests.push({ name, f });
 
-test("a person plays the heuristic AI in the browser: board, choices on cards, log, card text", async ({ browser, url }) => {
+test("a person plays the heuristic AI in the browser to the game's end: board, choices on cards, log, card text", async ({ browser, url }) => {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   page.on("pageerror", (e) => console.log("page error:", e.message));
   page.on("crash", () => console.log("page crashed"));
@@ -77,48 +111,47 @@ test("a person plays the heuristic AI in the browser: board, choices on cards, l
   await page.screenshot({ path: join(SHOTS, "lobby.png") });
   await page.click("#create");
   await page.waitForSelector("#choices li");
-  // The Starting Problem, mulligan and first turns: choose through the list, then on cards.
-  for (let i = 0; i < 40; i++) {
-    // The seed is random: against the heuristic AI the game may end early.
-    if (/Game over/.test(await page.textContent("#status") || "")) break;
-    try {
-      await page.waitForSelector("#choices li", { timeout: 15000 });
-    } catch (e) {
-      await page.screenshot({ path: join(SHOTS, "stalled.png") });
-      throw e;
+  let clicks = 0;
+  let looked = false;
+  const deadline = Date.now() + 6 * 60 * 1000;
+  while (!(await over(page))) {
+    assert.ok(Date.now() < deadline, `the game ended within 6 minutes (${clicks} choices made)`);
+    assert.ok(clicks < 2000, "the game ended within 2000 choices");
+    if (!(await decideOnce(page))) {
+      await page.waitForTimeout(100);
+      continue;
     }
-    const asking = await page.textContent("#asking");
-    const labels = await page.$$eval("#choices button", (bs) => bs.map((b) => b.textContent || ""));
-    // Prefer playing cards and confronting, so the board fills up.
-    let pick = labels.findIndex((l) => /^play|confront/i.test(l));
-    if (pick < 0) pick = labels.length - 1;
-    if (/mulligan/i.test(asking || "")) pick = labels.findIndex((l) => /keep/i.test(l));
-    const before = await page.evaluate(() => document.getElementById("log")?.childElementCount || 0);
-    await page.click(`#choices li:nth-child(${pick + 1}) button`);
-    await page.waitForFunction((n) => (document.getElementById("log")?.childElementCount || 0) !== n || !document.querySelector("#choices li"), before, { timeout: 15000 }).catch(() => {});
-    if (i === 12) await page.screenshot({ path: join(SHOTS, "board-early.png") });
+    clicks++;
+    if (clicks === 12) await page.screenshot({ path: join(SHOTS, "board-early.png") });
+    if (clicks < 10 || looked || (await over(page))) continue;
+    // Midway, with a choice pending: look at the board as a player would.
+    if ((await page.$$("#choices li")).length === 0) continue;
+    looked = true;
+    await page.waitForSelector(".area .card");
+    const problems = await page.$$(".row.problems .area");
+    assert.ok(problems.length >= 2, "both Problems are on the board");
+    const sides = await page.$$eval(".side", (s) => s.map((x) => x.textContent));
+    assert.ok(sides.some((s) => /needs/.test(s || "")), `each Problem shows requirements: ${sides}`);
+    const log = await page.$$eval("#log li", (l) => l.map((x) => x.textContent));
+    assert.ok(log.some((l) => /Turn \d/.test(l || "")), "the log names the turns");
+    // Hover a card in hand: its rules text appears.
+    const handCard = await page.$("#hand .card");
+    if (handCard) {
+      await handCard.hover();
+      await page.waitForSelector("#tip:not([hidden])", { timeout: 5000 });
+    }
+    await page.screenshot({ path: join(SHOTS, "board.png") });
+    // Choices that name a card are offered on the card itself.
+    const onCards = await page.$$(".card.choosable, .choosable-area");
+    const listed = await page.$$("#choices li");
+    assert.ok(listed.length > 0);
+    assert.ok(onCards.length > 0 || listed.length === 1, "choices are shown on the board too");
+    await page.mouse.move(0, 0);
   }
-  await page.waitForSelector(".area .card");
-  const problems = await page.$$(".row.problems .area");
-  assert.ok(problems.length >= 2, "both Problems are on the board");
-  const sides = await page.$$eval(".side", (s) => s.map((x) => x.textContent));
-  assert.ok(sides.some((s) => /needs/.test(s || "")), `each Problem shows requirements: ${sides}`);
-  const log = await page.$$eval("#log li", (l) => l.map((x) => x.textContent));
-  assert.ok(log.some((l) => /Turn \d/.test(l || "")), "the log names the turns");
-  // Hover a card in hand: its rules text appears.
-  const handCard = await page.$("#hand .card");
-  if (handCard) {
-    await handCard.hover();
-    await page.waitForSelector("#tip:not([hidden])", { timeout: 5000 });
-  }
-  await page.screenshot({ path: join(SHOTS, "board.png") });
-  // Choices that name a card are offered on the card itself.
-  if (/Game over/.test(await page.textContent("#status") || "")) return page.close();
-  await page.waitForSelector("#choices li", { timeout: 15000 });
-  const onCards = await page.$$(".card.choosable, .choosable-area");
-  const listed = await page.$$("#choices li");
-  assert.ok(listed.length > 0);
-  assert.ok(onCards.length > 0 || listed.length === 1, "choices are shown on the board too");
+  assert.ok(looked, "the board was looked at midway");
+  assert.match((await page.textContent("#status")) || "", /Game over: (Ann|.*) won|Game over: a draw/);
+  await page.screenshot({ path: join(SHOTS, "game-over-vs-ai.png") });
+  console.log(`       (${clicks} choices made through the UI; ${await page.textContent("#status")})`);
   await page.close();
 });
 
@@ -298,6 +331,83 @@ test("kill -9 mid-game: a restarted server brings the game back at the same deci
   await p2.close();
 });
 
+test("two people find each other in the lobby, play a whole game with built-in decks, a spectator watches, one reconnects, both watch the replay", async ({ browser, url }) => {
+  const ctx = [await browser.newContext(), await browser.newContext(), await browser.newContext()];
+  const [ann, bea, sam] = [await ctx[0].newPage(), await ctx[1].newPage(), await ctx[2].newPage()];
+  for (const p of [ann, bea, sam]) p.on("pageerror", (e) => console.log("page error:", e.message));
+  // Bea waits in the lobby first; Ann opens a public table for a person.
+  await bea.goto(url);
+  await bea.fill("#name", "Bea");
+  await bea.selectOption("#deck", "deck:yellow-blue");
+  await ann.goto(url);
+  await ann.fill("#name", "Ann");
+  await ann.selectOption("#deck", "deck:blue-purple");
+  await ann.selectOption("#opponent", "person");
+  await ann.click("#create");
+  await ann.waitForFunction(() => /^#t=/.test(location.hash), null, { timeout: 5000 }).catch(async (e) => { console.log("status:", await ann.textContent("#status"), await ann.textContent("#lobby-error")); throw e; });
+  const code = (await ann.evaluate(() => location.hash)).slice(3);
+  await ann.waitForFunction(() => /waiting for an opponent/.test(document.getElementById("status")?.textContent || ""), null, { timeout: 5000 }).catch(async (e) => { console.log("status:", await ann.textContent("#status"), await ann.textContent("#lobby-error")); throw e; });
+  // Bea's lobby shows Ann's table without a reload; she joins it there.
+  const joinButton = bea.locator("#open-tables li", { hasText: code }).locator("button");
+  await joinButton.waitFor({ timeout: 10000 });
+  await bea.screenshot({ path: join(SHOTS, "lobby-open-table.png") });
+  await joinButton.click();
+  await bea.waitForFunction(() => /^#t=/.test(location.hash));
+  // Sam watches by the code.
+  await sam.goto(url);
+  await sam.fill("#code", code);
+  await sam.click("#watch");
+  await sam.waitForSelector("#board .area");
+  let pages = [ann, bea];
+  let clicks = 0;
+  let reconnected = false;
+  const deadline = Date.now() + 8 * 60 * 1000;
+  while (!(await over(pages[0])) || !(await over(pages[1]))) {
+    assert.ok(Date.now() < deadline, `the game ended within 8 minutes (${clicks} choices made)`);
+    assert.ok(clicks < 3000, "the game ended within 3000 choices");
+    let moved = false;
+    for (const p of pages) if (await decideOnce(p)) (moved = true), clicks++;
+    if (!moved) await pages[0].waitForTimeout(100);
+    if (clicks === 40) await sam.screenshot({ path: join(SHOTS, "spectator.png") });
+    if (clicks >= 60 && !reconnected) {
+      // Bea's window closes; a new one finds her seat again from what the browser kept.
+      reconnected = true;
+      await bea.close();
+      const again = await ctx[1].newPage();
+      await again.goto(`${url}/#t=${code}`);
+      // Her hand may be empty just now; her own bar and a board say she is back in her seat.
+      await again.waitForFunction(() => /Bea/.test(document.getElementById("me-bar")?.textContent || ""));
+      await again.waitForSelector("#board .area");
+      assert.ok(!(await again.isHidden("#undo")) || (await over(again)), "the reopened window is a seat, not a spectator");
+      pages = [ann, again];
+    }
+    if (clicks % 50 === 0) {
+      // The spectator's board never holds a card from a hand.
+      assert.equal(await sam.locator("#hand .card").count(), 0, "the spectator sees no hand");
+      assert.equal(await sam.locator("#choices li").count(), 0, "the spectator has nothing to decide");
+    }
+  }
+  assert.ok(reconnected, "Bea reconnected mid-game");
+  const result = (await pages[0].textContent("#status")) || "";
+  assert.match(result, /Game over: (Ann|Bea)( \(you\))? won|Game over: a draw/);
+  await sam.waitForFunction(() => /Game over/.test(document.getElementById("status")?.textContent || ""));
+  await pages[0].screenshot({ path: join(SHOTS, "game-over.png") });
+  // Both watch the replay to its end.
+  for (const p of pages) {
+    await p.click("#replay");
+    await p.waitForSelector("#replay-bar:not([hidden])");
+    await p.click("#replay-last");
+    await p.waitForFunction(() => {
+      const m = (document.getElementById("replay-at")?.textContent || "").match(/choice (\d+) of (\d+)/);
+      return m !== null && m[1] === m[2] && Number(m[2]) > 0;
+    });
+    assert.match((await p.textContent("#status")) || "", /Game over/);
+  }
+  await pages[1].screenshot({ path: join(SHOTS, "replay-end.png") });
+  console.log(`       (${clicks} choices made through the UI; ${result})`);
+  for (const c of ctx) await c.close();
+});
+
 async function main() {
   const dir = join(tmpdir(), `ponyccg-web-${process.pid}`);
   rmSync(dir, { recursive: true, force: true });
@@ -305,10 +415,13 @@ async function main() {
   const { proc, url } = await startServer(join(dir, "games.sqlite"));
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"] });
   let failed = 0;
-  for (const t of tests) {
+  // `ONLY=words node browser.test.mjs` runs the tests whose names hold those words.
+  const chosen = tests.filter((t) => !process.env.ONLY || t.name.includes(process.env.ONLY));
+  for (const t of chosen) {
     try {
+      const t0 = Date.now();
       await t.f({ browser, url, dir });
-      console.log(`ok     ${t.name}`);
+      console.log(`ok     ${t.name} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
     } catch (e) {
       failed++;
       console.log(`FAILED ${t.name}\n${e.stack || e}`);
@@ -316,7 +429,7 @@ async function main() {
   }
   await browser.close();
   proc.kill();
-  console.log(`${tests.length} browser tests: ${tests.length - failed} passed, ${failed} failed`);
+  console.log(`${chosen.length} browser tests: ${chosen.length - failed} passed, ${failed} failed`);
   process.exit(failed ? 1 : 0);
 }
 

@@ -563,3 +563,33 @@ fn kill_9_against_the_ai_brings_the_game_back_at_the_persons_decision() {
     assert_eq!(after["view"], last["view"]);
     assert_eq!(after["choices"], last["choices"]);
 }
+
+#[test]
+fn every_deck_the_lobby_offers_is_accepted_for_a_table() {
+    let dir = tmp_dir("lobby-decks");
+    let server = serve(&dir, &[]);
+    let (status, body) = http(&server.addr, "GET", "/api/lobby", None);
+    assert_eq!(status, 200);
+    let lobby: Value = serde_json::from_str(&body).unwrap();
+    let decks: Vec<String> = lobby["decks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d.as_str().unwrap().to_string())
+        .collect();
+    for prefix in ["starter:", "deck:", "theme:"] {
+        assert!(
+            decks.iter().any(|d| d.starts_with(prefix)),
+            "the lobby offers {prefix} decks: {decks:?}"
+        );
+    }
+    for deck in &decks {
+        let (status, body) = http(
+            &server.addr,
+            "POST",
+            "/api/tables",
+            Some(&json!({"name": "Ann", "deck": deck, "opponent": "random", "ai_deck": deck})),
+        );
+        assert_eq!(status, 200, "{deck}: {body}");
+    }
+}

@@ -157,10 +157,19 @@ async function showLobby() {
   const person = /** @type {HTMLOptionElement} */ (make("option", "", "a person (share the code)"));
   person.value = "person";
   opp.append(person);
+  drawOpenTables(lobby.open);
+}
+
+/**
+ * The tables waiting for a second player. The lobby asks again every few seconds, so two
+ * people can find each other without reloading.
+ * @param {Lobby["open"]} open
+ */
+function drawOpenTables(open) {
   const ul = el("open-tables");
   ul.replaceChildren();
-  if (lobby.open.length === 0) ul.append(make("li", "muted", "No one is waiting right now."));
-  for (const t of lobby.open) {
+  if (open.length === 0) ul.append(make("li", "muted", "No one is waiting right now."));
+  for (const t of open) {
     const li = make("li");
     li.append(make("span", "", `${t.host || "Someone"} waits at ${t.code} `));
     const b = make("button", "", "Join");
@@ -537,6 +546,8 @@ function draw(u) {
   }
   el("asking").textContent = u.asking || (me === null ? "Watching" : "");
   const ol = el("choices");
+  // Which decision these choices answer: a page (or a test) can tell a new one from the last.
+  ol.dataset.decision = String(u.decision);
   ol.replaceChildren(
     ...u.choices.map((c, i) => {
       const li = make("li");
@@ -667,6 +678,16 @@ function route() {
     showLobby();
   }
 }
+
+setInterval(async () => {
+  if (el("lobby").hidden) return;
+  try {
+    const r = await fetch("/api/lobby");
+    if (r.ok) drawOpenTables(/** @type {Lobby} */ (await r.json()).open);
+  } catch {
+    // The server is away for a moment (restarting); the next round asks again.
+  }
+}, 2000);
 
 el("create").addEventListener("click", createTable);
 el("join").addEventListener("click", () => joinTable(input("code").value.trim()));

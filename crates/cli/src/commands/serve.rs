@@ -31,7 +31,7 @@ fn client_deck(text: &str) -> Result<PlayerDeck> {
     if t.is_empty() {
         return Err(anyhow!("no deck given"));
     }
-    let named = ["theme:", "starter:", "random:", "synthetic:"]
+    let named = ["deck:", "theme:", "starter:", "random:", "synthetic:"]
         .iter()
         .any(|p| t.starts_with(p));
     if named && !t.contains('\n') {
