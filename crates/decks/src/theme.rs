@@ -122,6 +122,10 @@ pub(crate) const THEME_DECKS: &[ThemeDeck] = &[
         problems: &[("PR168", 2), ("PR167", 2), ("PR170", 2), ("PR174", 2), ("PR171", 2)],
         draw: &[("PR13", 3), ("PR7", 2), ("PR8", 2), ("PR9", 2), ("PR14", 3), ("PR70", 2), ("PR78", 2), ("PR76", 3), ("PR79", 3), ("PR75", 2), ("PR77", 2), ("PR151", 3), ("PR136", 2), ("PR120", 1), ("PR118", 2), ("PR127", 3), ("PR160", 3), ("PR157", 3), ("PR159", 2)],
     },
+    // The source's file for this deck holds Rainbow Dash's Problems and draw deck under
+    // Rarity's Mane (checked against the file itself), so this list does too: a Rarity Mane
+    // over blue cards, not the white deck that was sold. We don't invent a list; a correct
+    // one replaces this when a source gives it.
     ThemeDeck {
         name: "rarity",
         file: "Rarity Theme Deck.o8d",
