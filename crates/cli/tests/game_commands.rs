@@ -1,45 +1,11 @@
 //! End-to-end tests of `ponyccg play`, `simulate`, `replay` and `bench`, run as a real
 //! process with piped input.
 
-use std::io::Write;
+mod common;
+
+use common::{bin, run_with_input, text, tmp_dir};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_ponyccg"))
-}
-
-fn tmp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("ponyccg-cli-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-/// Runs the binary in `dir` with `input` on stdin.
-fn run_with_input(args: &[&str], dir: &Path, input: &str) -> Output {
-    let mut child = bin()
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_string();
-    // Write from a thread: the game may end (and stop reading) before all input is used.
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    out
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
 
 fn assert_clean_failure(out: &Output, needle: &str) {
     let err = text(&out.stderr);
@@ -639,24 +605,6 @@ fn quick_play(extra: &[&str]) -> Vec<String> {
     v
 }
 
-fn run_bytes(args: &[String], dir: &Path, input: Vec<u8>) -> Output {
-    let mut child = bin()
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    out
-}
-
 #[test]
 fn play_an_invalid_utf8_line_is_refused_and_the_game_goes_on_to_a_saved_replay() {
     // Issue 18: one line of bytes that are not UTF-8 ended the program without
@@ -664,7 +612,7 @@ fn play_an_invalid_utf8_line_is_refused_and_the_game_goes_on_to_a_saved_replay()
     let dir = tmp_dir("utf8");
     let mut input = b"\xff\xfe\xfd\n".to_vec();
     input.extend_from_slice(b"quit\n");
-    let out = run_bytes(&quick_play(&["--save", "g.json"]), &dir, input);
+    let out = run_with_input(&quick_play(&["--save", "g.json"]), &dir, input);
     let s = text(&out.stdout);
     assert!(out.status.success(), "{s}\n{}", text(&out.stderr));
     assert!(s.contains("not valid UTF-8"), "{s}");
@@ -679,14 +627,14 @@ fn play_save_to_a_folder_or_a_missing_folder_still_saves_and_prints_the_score() 
     let dir = tmp_dir("savedir");
     std::fs::create_dir_all(dir.join("replays")).unwrap();
     let input = b"concede\n".to_vec();
-    let out = run_bytes(&quick_play(&["--save", "replays"]), &dir, input.clone());
+    let out = run_with_input(&quick_play(&["--save", "replays"]), &dir, input.clone());
     let s = text(&out.stdout);
     assert!(out.status.success(), "{s}\n{}", text(&out.stderr));
     assert!(s.contains("Final score:"), "{s}");
     assert!(dir.join("replays/ponyccg-5.replay.json").exists(), "{s}");
     assert!(s.contains("replays/ponyccg-5.replay.json"), "{s}");
 
-    let out = run_bytes(&quick_play(&["--save", "nowhere/g.json"]), &dir, input);
+    let out = run_with_input(&quick_play(&["--save", "nowhere/g.json"]), &dir, input);
     let s = text(&out.stdout);
     assert!(out.status.success(), "{s}\n{}", text(&out.stderr));
     assert!(s.contains("there is no folder nowhere"), "{s}");
@@ -700,20 +648,20 @@ fn play_save_refuses_an_existing_file_unless_forced() {
     // Issue 18: `play --save` overwrote an existing file silently.
     let dir = tmp_dir("overwrite");
     std::fs::write(dir.join("keep.json"), "precious").unwrap();
-    let out = run_bytes(
+    let out = run_with_input(
         &quick_play(&["--save", "keep.json"]),
         &dir,
-        b"quit\n".to_vec(),
+        b"quit\n",
     );
     assert_clean_failure(&out, "--force");
     assert_eq!(
         std::fs::read_to_string(dir.join("keep.json")).unwrap(),
         "precious"
     );
-    let out = run_bytes(
+    let out = run_with_input(
         &quick_play(&["--save", "keep.json", "--force"]),
         &dir,
-        b"quit\n".to_vec(),
+        b"quit\n",
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(std::fs::read_to_string(dir.join("keep.json"))
@@ -788,7 +736,7 @@ fn play_calls_time_at_the_turn_limit() {
     .iter()
     .map(|s| s.to_string())
     .collect();
-    let out = run_bytes(&args, &dir, "1\n".repeat(200_000).into_bytes());
+    let out = run_with_input(&args, &dir, "1\n".repeat(200_000).into_bytes());
     let s = text(&out.stdout);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let tail = &s[s.len().saturating_sub(2000)..];
@@ -823,7 +771,7 @@ fn play_prompts_name_their_card_show_costs_and_card_text() {
     .collect();
     let mut input = String::from("card\ncard Applejack\n");
     input.push_str(&"1\n".repeat(20_000));
-    let out = run_bytes(&args, &dir, input.into_bytes());
+    let out = run_with_input(&args, &dir, input.into_bytes());
     let s = text(&out.stdout);
     assert!(out.status.success(), "{}", text(&out.stderr));
     // The bare `card` is a command missing its card, and nothing was drawn for it.

@@ -2,22 +2,15 @@
 //! instead of being called at the turn cap, and the built-in constructed decks
 //! (`deck:NAME`) play, with the heuristic well ahead of the random player.
 
-use std::process::Command;
+mod common;
 
-/// Runs `simulate` with `--json` and these arguments; the parsed report.
+use common::{run, simulate_json};
+
+/// Runs `simulate` on one thread with `--json` and these arguments; the parsed report.
 fn simulate(args: &[&str]) -> serde_json::Value {
-    let out = Command::new(env!("CARGO_BIN_EXE_ponyccg"))
-        .arg("simulate")
-        .args(args)
-        .args(["--json", "--threads", "1"])
-        .output()
-        .expect("ponyccg runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("JSON report")
+    let mut all = args.to_vec();
+    all.extend(["--threads", "1"]);
+    simulate_json(&all)
 }
 
 fn num(v: &serde_json::Value, key: &str) -> u64 {
@@ -91,16 +84,13 @@ fn the_heuristic_beats_random_with_premiere_block_random_decks() {
 /// `deck:NAME` names a built-in deck; an unknown name is one error listing the known.
 #[test]
 fn an_unknown_built_in_deck_is_refused_with_the_known_names() {
-    let out = Command::new(env!("CARGO_BIN_EXE_ponyccg"))
-        .args([
-            "simulate",
-            "deck:nobody",
-            "deck:blue-purple",
-            "--games",
-            "1",
-        ])
-        .output()
-        .expect("ponyccg runs");
+    let out = run(&[
+        "simulate",
+        "deck:nobody",
+        "deck:blue-purple",
+        "--games",
+        "1",
+    ]);
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(

@@ -2,26 +2,9 @@
 //! `random:SETS:SEED` spec wherever a deck is named, and `simulate --random-decks`,
 //! which gives every game fresh decks and reports failures and the turn-cap share.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ponyccg"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
-
-fn tmp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("ponyccg-random-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+use common::{run, text, tmp_dir};
 
 /// The block with Premiere itself, whose cards are all scripted: a deck can be built
 /// whatever the scripting of the later sets has reached.

@@ -2,30 +2,21 @@
 //! real cards: the two starter decks, each deck played by the heuristic player in 500
 //! games, seats alternating.
 
-use std::process::Command;
+mod common;
+
+use common::simulate_json;
 
 fn heuristic_wins(deck_a: &str, deck_b: &str, games: u32, seed: u32) -> u64 {
-    let out = Command::new(env!("CARGO_BIN_EXE_ponyccg"))
-        .args([
-            "simulate",
-            deck_a,
-            deck_b,
-            "--games",
-            &games.to_string(),
-            "--players",
-            "heuristic,random",
-            "--seed",
-            &seed.to_string(),
-            "--json",
-        ])
-        .output()
-        .expect("ponyccg runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON report");
+    let v = simulate_json(&[
+        deck_a,
+        deck_b,
+        "--games",
+        &games.to_string(),
+        "--players",
+        "heuristic,random",
+        "--seed",
+        &seed.to_string(),
+    ]);
     v["wins_a"].as_u64().expect("wins_a")
 }
 
