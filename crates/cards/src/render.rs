@@ -347,6 +347,22 @@ fn described(c: &Cards, plural_form: bool, after_noun: &str) -> String {
     if c.other_than_it {
         s.push_str(" other than that card");
     }
+    if c.is_it {
+        s.push_str(" that is that card");
+    }
+    if let Some(n) = c.bottom {
+        s.push_str(&format!(" among the bottom {n} cards of the deck"));
+    }
+    match c.shares_with_it {
+        Some(Aspect::Type) => s.push_str(" that shares a card type with that card"),
+        Some(Aspect::Color) => s.push_str(" that shares a colour with that card"),
+        None => {}
+    }
+    match c.differs_from_it {
+        Some(Aspect::Type) => s.push_str(" of another card type than that card"),
+        Some(Aspect::Color) => s.push_str(" whose colours differ from that card's"),
+        None => {}
+    }
     if let Some(k) = c.keyword {
         s.push_str(&format!(" with {}", k.name()));
     }
@@ -553,6 +569,7 @@ fn happens_to(h: Happening) -> String {
         Happening::Flips => "is flipped".into(),
         Happening::Draws => "is drawn".into(),
         Happening::GainsTokens => "gains action tokens".into(),
+        Happening::PaysTokens => "pays action tokens".into(),
         Happening::ScoresWith => "scores points".into(),
         Happening::TurnStarts => "begins a turn".into(),
         Happening::TurnEnds => "ends a turn".into(),
@@ -1224,6 +1241,16 @@ pub fn effect(e: &Effect) -> String {
             let verb = if several(t) { "are" } else { "is" };
             format!("{} {verb} revealed to every player", target(t))
         }
+        // Cards of the controller's own hand: they discard them ("you may discard a card
+        // that shares a card type with that card", AD198).
+        Effect::DiscardCards(
+            t @ (Target::Choose(c)
+            | Target::UpTo(_, c)
+            | Target::Exactly(_, c)
+            | Target::AnyNumber(c)),
+        ) if c.place == Some(Place::Hand) && c.controller == Some(Who::You) => {
+            format!("discard {}", target(t))
+        }
         Effect::DiscardCards(t) => format!("the owner discards {} from hand", target(t)),
         Effect::ReturnLinked => "put the cards this card banished into play at a Problem of your choice and uncover them".into(),
         Effect::GainTokensForPhase { who: w, amount: a } => format!(
@@ -1339,15 +1366,29 @@ pub fn effect(e: &Effect) -> String {
             s.push_str(&format!("; put {rest} {back}"));
             s
         }
-        Effect::Discount { cards: c, amount } if *amount < 0 => format!(
-            "the next {} you play this turn costs {} more",
-            cards(c, false),
-            -amount
-        ),
-        Effect::Discount { cards: c, amount } => format!(
-            "the next {} you play this turn costs {amount} less",
-            cards(c, false)
-        ),
+        Effect::Discount {
+            cards: c,
+            amount,
+            faceoff,
+        } => {
+            let when = if *faceoff {
+                "before the faceoff ends"
+            } else {
+                "this turn"
+            };
+            if *amount < 0 {
+                format!(
+                    "the next {} you play {when} costs {} more",
+                    cards(c, false),
+                    -amount
+                )
+            } else {
+                format!(
+                    "the next {} you play {when} costs {amount} less",
+                    cards(c, false)
+                )
+            }
+        }
         Effect::PlayTroublemakerFree => {
             "play a Troublemaker from your hand face-down to a Problem for free".into()
         }
@@ -1829,6 +1870,7 @@ fn trigger(t: &Trigger) -> String {
         Happening::Flips => act(t.by, "flip", &format!(" {}", card("a card"))),
         Happening::Draws => act(t.by, "draw", " a card"),
         Happening::GainsTokens => act(t.by, "gain", " action tokens"),
+        Happening::PaysTokens => act(t.by, "pay", " action tokens"),
         Happening::ScoresWith => act(t.by, "score", &format!(" points with {}", card("a card"))),
         Happening::TurnStarts => format!("{} turn starts", whose(t.by)),
         Happening::TurnEnds => format!("{} turn ends", whose(t.by)),

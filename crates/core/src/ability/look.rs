@@ -57,6 +57,10 @@ pub struct Discount {
     pub amount: i16,
     /// The turn it was made; it lapses when the turn ends.
     pub turn: u32,
+    /// The card `It` named as it was made, read by the description ("that Friend", AD84).
+    pub it: Option<CardId>,
+    /// It lapses as the current faceoff ends (AD48).
+    pub faceoff: bool,
 }
 
 impl Game {
@@ -195,7 +199,7 @@ impl Game {
             .sum()
     }
 
-    pub(crate) fn add_discount(&mut self, ctx: &Ctx, cards: &Cards, amount: i16) {
+    pub(crate) fn add_discount(&mut self, ctx: &Ctx, cards: &Cards, amount: i16, faceoff: bool) {
         let turn = self.st.turn;
         let list = &mut self.st.decklook.discounts;
         list.retain(|d| d.turn == turn);
@@ -205,7 +209,14 @@ impl Game {
             cards: cards.clone(),
             amount,
             turn,
+            it: ctx.it,
+            faceoff,
         });
+    }
+
+    /// Discounts lasting for a faceoff lapse as it ends (AD48).
+    pub(crate) fn end_faceoff_discounts(&mut self) {
+        self.st.decklook.discounts.retain(|d| !d.faceoff);
     }
 
     /// The discounts of `p` waiting for a card in hand that fits them, this turn.
@@ -217,7 +228,10 @@ impl Game {
             .iter()
             .enumerate()
             .filter(move |(_, d)| {
-                let ctx = Ctx::of(d.source, p);
+                let ctx = Ctx {
+                    it: d.it,
+                    ..Ctx::of(d.source, p)
+                };
                 let in_hand = Cards {
                     place: Some(Place::Hand),
                     ..d.cards.clone()

@@ -311,6 +311,27 @@ pub struct Cards {
     /// Only the card with power higher than every other card fitting the rest of the
     /// description (none on a tie; "the Friend with the highest power", CG99).
     pub most_power: bool,
+    /// Only cards that share this with the card `It` names: a card type ("a card that
+    /// shares a type with that card", AD198) or a colour.
+    pub shares_with_it: Option<Aspect>,
+    /// Only cards that differ in this from the card `It` names: another card type, or
+    /// not the same colours ("a Friend of a different colour from that one", CSf1).
+    pub differs_from_it: Option<Aspect>,
+    /// Only the card `It` names ("that Friend", AD84).
+    pub is_it: bool,
+    /// With place `Deck`: only among the bottom N cards of their draw deck ("the bottom 2
+    /// cards of your deck", CN62).
+    pub bottom: Option<u8>,
+}
+
+/// What `Cards::shares_with_it` and `Cards::differs_from_it` compare.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Aspect {
+    /// The card type (Friend, Resource, Event, …; 201.1).
+    Type,
+    /// The colours, modifiers included: two cards share a colour when one of them is of
+    /// both, and differ unless they have exactly the same colours.
+    Color,
 }
 
 /// A list of traits ("Critter or Foal", `Cards::any_trait`).
@@ -769,6 +790,7 @@ impl Happening {
             Happening::Flips | Happening::ScoresWith => p(true, true, false, false),
             Happening::Draws
             | Happening::GainsTokens
+            | Happening::PaysTokens
             | Happening::TurnStarts
             | Happening::TurnEnds
             | Happening::PhaseStarts(_)
@@ -847,6 +869,9 @@ pub enum Happening {
     Draws,
     /// A player gains action tokens.
     GainsTokens,
+    /// A player pays action tokens (a cost, 508.1d); with `Compare(Tokens(ThatPlayer),
+    /// EqualTo, N(0))`, "pays their last action token" (AD132).
+    PaysTokens,
     /// 517.2: a player scores points with a card; card: that card.
     ScoresWith,
     /// A turn starts; by: its player.
@@ -1493,6 +1518,10 @@ pub enum Effect {
         cards: Cards,
         /// Less (more when negative: "must pay +[2] to play the next card", AD154).
         amount: i16,
+        /// It lapses as the current faceoff ends rather than with the turn ("until the
+        /// end of the faceoff", AD48).
+        #[serde(default)]
+        faceoff: bool,
     },
     /// Play a Troublemaker from the controller's hand to a Problem they choose, face-down
     /// and without paying for it (508.1e).

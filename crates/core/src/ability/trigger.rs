@@ -751,6 +751,15 @@ impl Game {
                 };
                 s.by = Some(*player);
             }
+            Happening::PaysTokens => {
+                let Event::PaidTokens { player, amount } = e else {
+                    return None;
+                };
+                if *amount == 0 {
+                    return None;
+                }
+                s.by = Some(*player);
+            }
             Happening::ScoresWith => {
                 let Event::ScoredWith { card, .. } = e else {
                     return None;
@@ -1081,6 +1090,7 @@ impl Game {
             .modifiers
             .retain(|m| m.duration != Duration::ThisFaceoff);
         self.end_control_changes(|x| x.duration == Duration::ThisFaceoff);
+        self.end_faceoff_discounts();
     }
 
     /// Whether `p` has characters involved in the current faceoff, every one of them
@@ -1211,6 +1221,7 @@ pub(crate) fn listens(h: Happening) -> EventKinds {
         Happening::Flips => EventKinds::of(&[K::Flipped]),
         Happening::Draws => EventKinds::of(&[K::Drew]),
         Happening::GainsTokens => EventKinds::of(&[K::GainedTokens]),
+        Happening::PaysTokens => EventKinds::of(&[K::PaidTokens]),
         Happening::ScoresWith => EventKinds::of(&[K::ScoredWith]),
         Happening::TurnStarts => EventKinds::of(&[K::TurnBegan]),
         Happening::TurnEnds => EventKinds::of(&[K::EndOfTurnStep]),
@@ -1251,6 +1262,7 @@ pub(crate) fn looks_back(t: &Trigger) -> EventKinds {
         | Happening::Challenges
         | Happening::Draws
         | Happening::GainsTokens
+        | Happening::PaysTokens
         | Happening::ScoresWith
         | Happening::TurnStarts
         | Happening::TurnEnds

@@ -226,6 +226,7 @@ fn r705_2b_a_next_card_discount_waits_for_a_card_that_fits_and_is_used_up_by_it(
                 ..Cards::default()
             },
             amount: 2,
+            faceoff: false,
         }],
     );
     let (mut f1, mut f2, mut r) = (None, None, None);

@@ -838,8 +838,12 @@ impl Game {
                     return Step::Ask(p, c, you);
                 }
             }
-            Effect::Discount { cards, amount } => {
-                self.add_discount(ctx, cards, *amount);
+            Effect::Discount {
+                cards,
+                amount,
+                faceoff,
+            } => {
+                self.add_discount(ctx, cards, *amount, *faceoff);
             }
             Effect::PlayTroublemakerFree => {
                 if let Some((p, c)) = self.play_troublemaker_free_step(ctx, answer, chosen) {

@@ -223,6 +223,38 @@ impl Game {
         if sel.other_than_it && ctx.it == Some(c) {
             return false;
         }
+        if sel.is_it && ctx.it != Some(c) {
+            return false;
+        }
+        if let Some(n) = sel.bottom {
+            // The bottom of a deck is the start of its list.
+            let k = self.card(c);
+            let deck = &self.player(k.owner).deck;
+            if k.zone != Zone::DrawDeck || !deck.iter().take(usize::from(n)).any(|&x| x == c) {
+                return false;
+            }
+        }
+        if let Some(a) = sel.shares_with_it {
+            let shares = ctx.it.is_some_and(|i| match a {
+                Aspect::Type => self.card_type(i) == self.card_type(c),
+                Aspect::Color => {
+                    let mine = self.colors_as_read(c, ctx);
+                    self.colors_as_read(i, ctx).iter().any(|x| mine.contains(x))
+                }
+            });
+            if !shares {
+                return false;
+            }
+        }
+        if let Some(a) = sel.differs_from_it {
+            let differs = ctx.it.is_some_and(|i| match a {
+                Aspect::Type => self.card_type(i) != self.card_type(c),
+                Aspect::Color => self.colors_as_read(i, ctx) != self.colors_as_read(c, ctx),
+            });
+            if !differs {
+                return false;
+            }
+        }
         if let Some(any) = &sel.any_trait {
             let has = |t: &String| match self.reading(ctx) {
                 Some(layer) => self.has_trait_upto(c, t, layer),
