@@ -276,14 +276,17 @@ impl PoolFacts {
     }
 }
 
-fn grants(e: &StaticEffect) -> bool {
-    matches!(
-        e,
-        StaticEffect::GainKeyword {
-            keyword: Keyword::Agile,
-            ..
-        }
-    )
+fn grants_agile(a: &Ability) -> bool {
+    let agile = |e: &StaticEffect| {
+        matches!(
+            e,
+            StaticEffect::GainKeyword {
+                keyword: Keyword::Agile,
+                ..
+            }
+        )
+    };
+    grants_modifier(a, agile, agile)
 }
 
 /// Whether an ability may grant a keyword standing for a triggered ability.
@@ -292,19 +295,7 @@ fn grants_triggered(a: &Ability) -> bool {
         matches!(e, StaticEffect::GainKeyword { keyword, .. }
             if crate::ability::keyword::is_triggered(*keyword))
     };
-    match a {
-        Ability::Static { effect, .. } => gives(effect),
-        Ability::Triggered { effects, .. }
-        | Ability::Activated { effects, .. }
-        | Ability::ActivatedByAny { effects, .. }
-        | Ability::Play { effects, .. } => effects
-            .iter()
-            .any(|e| matches!(e, Effect::Until { effect, .. } if gives(effect))),
-        Ability::Attach(_)
-        | Ability::AsEntersPlay(_)
-        | Ability::From(..)
-        | Ability::PlayRequires(_) => false,
-    }
+    grants_modifier(a, gives, gives)
 }
 
 /// Whether an ability may give some card a replacement modifier its face doesn't print:
@@ -316,13 +307,26 @@ fn grants_replacing(a: &Ability) -> bool {
         matches!(e, StaticEffect::GainKeyword { keyword, .. }
             if crate::ability::keyword::replacement(*keyword).is_some())
     };
-    let gives = |e: &StaticEffect| keyword(e) || matches!(e, StaticEffect::Replace { .. });
+    grants_modifier(a, keyword, |e| {
+        keyword(e) || matches!(e, StaticEffect::Replace { .. })
+    })
+}
+
+/// Whether an ability may give a card a modifier: its static effect if `printed` says
+/// so, or one that `granted` says so of, given to cards entering play or by an effect at
+/// any depth (inside `If`, modes, delayed effects). One walk for every kind of grant, so
+/// a new nesting form can't be seen by one kind and missed by another.
+fn grants_modifier(
+    a: &Ability,
+    printed: impl Fn(&StaticEffect) -> bool,
+    granted: impl Fn(&StaticEffect) -> bool,
+) -> bool {
     let mut found = match a {
         Ability::Static { effect, .. } => {
-            keyword(effect)
+            printed(effect)
                 || matches!(effect, StaticEffect::OthersEnter {
                     does: crate::ability::OnEntry::Modifier { effect, .. }, ..
-                } if gives(effect))
+                } if granted(effect))
         }
         Ability::Triggered { .. }
         | Ability::Activated { .. }
@@ -334,27 +338,9 @@ fn grants_replacing(a: &Ability) -> bool {
         | Ability::PlayRequires(_) => false,
     };
     crate::ability::tokens::each_effect(a, &mut |e| {
-        found |= matches!(e, Effect::Until { effect, .. } if gives(effect));
+        found |= matches!(e, Effect::Until { effect, .. } if granted(effect));
     });
     found
-}
-
-fn grants_agile(a: &Ability) -> bool {
-    let in_effects = |v: &[Effect]| {
-        v.iter()
-            .any(|e| matches!(e, Effect::Until { effect, .. } if grants(effect)))
-    };
-    match a {
-        Ability::Static { effect, .. } => grants(effect),
-        Ability::Triggered { effects, .. }
-        | Ability::Activated { effects, .. }
-        | Ability::ActivatedByAny { effects, .. }
-        | Ability::Play { effects, .. } => in_effects(effects),
-        Ability::Attach(_)
-        | Ability::AsEntersPlay(_)
-        | Ability::From(..)
-        | Ability::PlayRequires(_) => false,
-    }
 }
 
 /// What each face of the pool has, by kind of ability, so that scans through play can
