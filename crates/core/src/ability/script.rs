@@ -1869,7 +1869,7 @@ pub enum FaceoffStart {
         /// With one of the controller's characters at the Troublemaker's Problem that
         /// fits, chosen by them once the Troublemaker is chosen (CN101).
         #[serde(default)]
-        with_one: Option<Cards>,
+        with_one: Option<Box<Cards>>,
     },
 }
 

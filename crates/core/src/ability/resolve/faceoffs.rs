@@ -119,7 +119,7 @@ impl Game {
                             None => g.can_challenge_by_effect(you, tm, alone),
                         };
                         let v = self
-                            .targets_that(troublemaker, ctx, answer.as_ref(), sel, &can)
+                            .targets_that(troublemaker, ctx, answer.as_ref(), sel, can)
                             .map_err(|(_, choices)| (Prompt::FaceoffCards, choices))?;
                         let Some(&tm) = v.iter().find(|&&tm| can(self, tm)) else {
                             return Ok(None);
