@@ -369,6 +369,12 @@ fn described(c: &Cards, plural_form: bool, after_noun: &str) -> String {
     if c.has_beneath {
         s.push_str(" with a card beneath it");
     }
+    if let Some(col) = c.only_color {
+        s.push_str(&format!(" whose only colour is {}", col.name()));
+    }
+    if c.only_chosen_color {
+        s.push_str(" whose only colour is the chosen one");
+    }
     if c.most_power {
         s.push_str(" with more power than any other such card");
     }
@@ -1500,13 +1506,17 @@ pub fn effect(e: &Effect) -> String {
                 FaceoffStart::Challenge {
                     troublemaker,
                     alone,
+                    with_one,
                 } => format!(
                     "challenge {} with {}",
                     target(troublemaker),
-                    if *alone {
-                        "this card alone"
-                    } else {
-                        "your characters at its Problem"
+                    match (with_one, *alone) {
+                        (Some(with), _) => format!(
+                            "one {} of your choice at its Problem",
+                            cards(with, false)
+                        ),
+                        (None, true) => "this card alone".into(),
+                        (None, false) => "your characters at its Problem".into(),
                     }
                 ),
             };
@@ -1526,6 +1536,7 @@ pub fn effect(e: &Effect) -> String {
             s
         }
         Effect::Uninvolve(t) => format!("make {} cease to be involved in the faceoff", target(t)),
+        Effect::EndFaceoff => "end the faceoff with no winner".into(),
         Effect::Later { at, effects: e } => {
             let when = match at {
                 Moment::EndOfTurn => "at the end of the turn",
@@ -1996,6 +2007,7 @@ fn cost(c: &Cost) -> String {
         Cost::DismissThis => "dismiss this card".into(),
         Cost::ReturnThisToHand => "return this card to its owner's hand".into(),
         Cost::Dismiss(s) => format!("dismiss {}", a(&cards(s, false))),
+        Cost::Retire(s) => format!("retire {}", a(&cards(s, false))),
         Cost::DiscardA(s) => format!("discard {} from your hand", a(&cards(s, false))),
         Cost::SpendFrom(s) => format!("spend a card from beneath {}", a(&cards(s, false))),
         Cost::RemoveCounters { name, amount } => format!(
@@ -2084,7 +2096,7 @@ fn lead(e: &Effect) -> Lead {
         | Effect::OncePerFaceoff
         | Effect::CopyThis { .. }
         | Effect::Later { .. } => Lead::Own,
-        Effect::Faceoff { .. } | Effect::Uninvolve(_) => Lead::Verb,
+        Effect::Faceoff { .. } | Effect::Uninvolve(_) | Effect::EndFaceoff => Lead::Verb,
         Effect::Exhaust(_)
         | Effect::Defeat(_)
         | Effect::Ready(_)

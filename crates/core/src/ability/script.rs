@@ -268,6 +268,12 @@ pub struct Cards {
     pub on_this: bool,
     /// Only cards that don't have this colour.
     pub without_color: Option<Color>,
+    /// Only cards that have this colour and no other ("characters that have only that
+    /// colour", CG158).
+    pub only_color: Option<Color>,
+    /// `only_color` with the colour an earlier `Effect::ChooseColor` of the same effect
+    /// chose (CG158); fits nothing before one is chosen.
+    pub only_chosen_color: bool,
     /// Only attachments whose host fits this description ("a Resource on an opposing
     /// Friend here").
     pub attached_to: Option<Box<Cards>>,
@@ -951,6 +957,9 @@ pub enum Cost {
     ReturnThisToHand,
     /// Dismiss a card that fits; when activating, the activating player chooses which.
     Dismiss(Cards),
+    /// Retire a card that fits (410.1); when activating or playing, the player chooses
+    /// which ("retire one of your Friends involved in the faceoff", CG97).
+    Retire(Cards),
     /// Pay `amount` action tokens, one fewer for each card that fits (never below none).
     TokensLessPer { amount: u16, per: Cards },
     /// Remove this many counters of a name from this card (519.1).
@@ -1731,6 +1740,11 @@ pub enum Effect {
     /// 514.3d: the target cards cease to be involved in the current faceoff, for the rest
     /// of it.
     Uninvolve(Target),
+    /// The current faceoff ends with no winner and no loser (AD42, AD87): it is over
+    /// as though its result were in (514.6), with nothing won or lost, and its last
+    /// window and end follow (514.7). Nothing happens outside a faceoff or once it has
+    /// a result.
+    EndFaceoff,
     /// A delayed effect: at the moment named, the instructions are followed as an
     /// effect of their own, with this effect's controller, `It` and area.
     Later {
@@ -1797,6 +1811,7 @@ macro_rules! effect_parts {
             | Effect::OncePerFaceoff
             | Effect::Studious
             | Effect::Uninvolve(_)
+            | Effect::EndFaceoff
             | Effect::LoseTokens { .. }
             | Effect::Uncover(_)
             | Effect::Peek(_)
@@ -1880,6 +1895,10 @@ pub enum FaceoffStart {
         troublemaker: Target,
         #[serde(default)]
         alone: bool,
+        /// With one of the controller's characters at the Troublemaker's Problem that
+        /// fits, chosen by them once the Troublemaker is chosen (CN101).
+        #[serde(default)]
+        with_one: Option<Box<Cards>>,
     },
 }
 

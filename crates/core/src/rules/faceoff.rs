@@ -695,6 +695,26 @@ impl Game {
         }
     }
 
+    /// An effect ends the faceoff before it has a result (AD42, AD87): nobody wins or
+    /// loses (no 514.6 result, no 514.6d instructions), and the flips still to come are
+    /// skipped; the window now open is the last one and, as it closes, the faceoff ends
+    /// as 514.7 says (flipped cards to the decks' bottoms, end-of-faceoff triggers).
+    pub(crate) fn end_faceoff_early(&mut self) {
+        match self.st.faceoff.as_mut() {
+            Some(f) if !f.resolved => f.resolved = true,
+            Some(_) | None => return,
+        }
+        if let Some(Frame::Faceoff(stage)) = self
+            .st
+            .frames
+            .iter_mut()
+            .rev()
+            .find(|f| matches!(f, Frame::Faceoff(_)))
+        {
+            *stage = FaceoffStage::End;
+        }
+    }
+
     fn faceoff_mut(&mut self) -> &mut Faceoff {
         self.st.faceoff.as_mut().expect("in a faceoff")
     }

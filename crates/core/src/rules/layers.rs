@@ -168,8 +168,16 @@ pub(crate) fn reads_cards(c: &Cards) -> Reach<'_> {
             .map(String::as_str)
             .collect(),
     };
-    for color in [c.color, c.without_color].into_iter().flatten() {
+    for color in [c.color, c.without_color, c.only_color]
+        .into_iter()
+        .flatten()
+    {
         r.colors.insert(color);
+    }
+    if c.only_chosen_color {
+        for color in crate::card::Color::ALL {
+            r.colors.insert(color);
+        }
     }
     for inner in [&c.attached_to, &c.has_attached, &c.without_attached]
         .into_iter()

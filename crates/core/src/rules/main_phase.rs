@@ -314,6 +314,7 @@ impl Game {
         for c in cost {
             match c {
                 Cost::Dismiss(sel) => steps.push(Effect::Dismiss(Target::Choose(sel))),
+                Cost::Retire(sel) => steps.push(Effect::Retire(Target::Choose(sel))),
                 // Only a ready card can be exhausted (503.2a); frightened cards and
                 // Problems are not ready (503.4a, 504.2).
                 Cost::Exhaust(sel) => steps.push(Effect::Exhaust(Target::Choose(Cards {

@@ -146,6 +146,7 @@ fn r514_3a_i_an_effect_challenge_with_one_card_involves_only_it_and_514_6b_sends
                 start: FaceoffStart::Challenge {
                     troublemaker: Target::Choose(tm_cards),
                     alone: true,
+                    with_one: None,
                 },
                 winner: vec![],
                 loser: vec![],

@@ -56,6 +56,10 @@ impl Game {
                         by_game: false,
                     })
                 }),
+                Cost::Retire(sel) => self
+                    .matching(sel, ctx)
+                    .into_iter()
+                    .any(|c| self.can_happen(Occurrence::Retire(c))),
                 Cost::Spend(n) => self.cards_beneath(ctx.source).len() >= *n as usize,
                 Cost::SpendFrom(sel) => self
                     .matching(sel, ctx)
@@ -116,6 +120,15 @@ impl Game {
                             card: x,
                             by_game: false,
                         });
+                    }
+                }
+                Cost::Retire(sel) => {
+                    if let Some(x) = self
+                        .matching(sel, ctx)
+                        .into_iter()
+                        .find(|&c| self.can_happen(Occurrence::Retire(c)))
+                    {
+                        self.occur(Occurrence::Retire(x));
                     }
                 }
                 Cost::TokensLessPer { amount, per } => {

@@ -166,6 +166,7 @@ impl Game {
                     }
                 }
             }
+            Effect::EndFaceoff => self.end_faceoff_early(),
             Effect::Exhaust(t) => {
                 for c in targets!(t) {
                     self.perform(Occurrence::Exhaust(c));

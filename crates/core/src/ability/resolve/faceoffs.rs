@@ -93,17 +93,43 @@ impl Game {
             FaceoffStart::Challenge {
                 troublemaker,
                 alone,
+                with_one,
             } => {
-                let alone = alone.then_some(ctx.source);
-                let can = |g: &Game, tm: CardId| g.can_challenge_by_effect(you, tm, alone);
-                let v = self
-                    .targets_that(troublemaker, ctx, answer.as_ref(), sel, can)
-                    .map_err(|(_, choices)| (Prompt::FaceoffCards, choices))?;
-                let Some(&tm) = v
-                    .iter()
-                    .find(|&&tm| self.can_challenge_by_effect(you, tm, alone))
-                else {
-                    return Ok(None);
+                let mut alone = alone.then_some(ctx.source);
+                let tm = match (*chosen, with_one) {
+                    // CN101: the Troublemaker is chosen; now the one character.
+                    (Some(tm), Some(with)) => {
+                        let ones = self.challengers_fitting(you, tm, with, ctx);
+                        match answer {
+                            Some(Choice::Card(c)) if ones.contains(&c) => alone = Some(c),
+                            _ if ones.is_empty() => return Ok(None),
+                            _ => {
+                                let options = ones.into_iter().map(Choice::Card).collect();
+                                return Err((Prompt::FaceoffCards, options));
+                            }
+                        }
+                        tm
+                    }
+                    (Some(_), None) | (None, _) => {
+                        let can = |g: &Game, tm: CardId| match with_one {
+                            Some(with) => {
+                                g.can_challenge_by_effect(you, tm, None)
+                                    && !g.challengers_fitting(you, tm, with, ctx).is_empty()
+                            }
+                            None => g.can_challenge_by_effect(you, tm, alone),
+                        };
+                        let v = self
+                            .targets_that(troublemaker, ctx, answer.as_ref(), sel, can)
+                            .map_err(|(_, choices)| (Prompt::FaceoffCards, choices))?;
+                        let Some(&tm) = v.iter().find(|&&tm| can(self, tm)) else {
+                            return Ok(None);
+                        };
+                        if with_one.is_some() {
+                            *chosen = Some(tm);
+                            return self.faceoff_start(start, ctx, None, chosen, sel);
+                        }
+                        tm
+                    }
                 };
                 let at = self.card(tm).area.expect("in play");
                 self.log(Event::Challenged {
@@ -138,6 +164,17 @@ impl Game {
         self.matching(theirs, &probe)
             .into_iter()
             .filter(|&c| c != first)
+            .collect()
+    }
+
+    /// The controller's characters at `tm`'s Problem that fit `with` (CN101).
+    fn challengers_fitting(&self, p: PlayerId, tm: CardId, with: &Cards, ctx: &Ctx) -> Vec<CardId> {
+        let Some(at) = self.card(tm).area else {
+            return Vec::new();
+        };
+        let fitting = self.matching(with, ctx);
+        self.characters_at(p, at)
+            .filter(|c| fitting.contains(c))
             .collect()
     }
 

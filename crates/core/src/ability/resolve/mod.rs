@@ -62,6 +62,9 @@ pub(crate) struct Selection {
     /// The card the text is on has become a new object since this (delayed) effect was
     /// made (410.6): `This` names no card.
     pub this_gone: bool,
+    /// The colour this effect's `Effect::ChooseColor` chose, read by descriptions with
+    /// `only_chosen_color`.
+    pub color: Option<crate::card::Color>,
 }
 
 impl Game {
@@ -156,6 +159,7 @@ impl Game {
                         let choices = crate::card::Color::ALL.map(Choice::Color).to_vec();
                         return self.ask(Frame::Resolve(r), ctx.you, Prompt::ChooseColor, choices);
                     };
+                    r.sel.color = Some(color);
                     let from = r.next as usize + 1;
                     super::tokens::each_effect_mut(&mut r.effects[from..], &mut |e| {
                         if let Effect::Until { effect, .. } = e {

@@ -198,9 +198,20 @@ impl Game {
                 return false;
             }
         }
-        if sel.color.is_some() || !sel.any_color.is_empty() || sel.without_color.is_some() {
+        // No colour chosen yet for "only the chosen colour" (CG158): nothing fits.
+        if sel.only_chosen_color {
+            return false;
+        }
+        if sel.color.is_some()
+            || !sel.any_color.is_empty()
+            || sel.without_color.is_some()
+            || sel.only_color.is_some()
+        {
             let colors = self.colors_as_read(c, ctx);
             if sel.color.is_some_and(|color| !colors.contains(color))
+                || sel
+                    .only_color
+                    .is_some_and(|color| colors != crate::card::Colors::single(color))
                 || (!sel.any_color.is_empty() && !sel.any_color.iter().any(|&x| colors.contains(x)))
                 || sel
                     .without_color

@@ -31,6 +31,15 @@ impl Game {
         sel: &mut Selection,
         can: impl Fn(&Game, CardId) -> bool,
     ) -> Result<Vec<CardId>, (Prompt, Vec<Choice>)> {
+        // CG158: a description naming the colour chosen earlier in this effect.
+        let chosen;
+        let t = match with_chosen_color(t, sel.color) {
+            Some(x) => {
+                chosen = x;
+                &chosen
+            }
+            None => t,
+        };
         match t {
             Target::This if sel.this_gone => Ok(vec![]),
             Target::This => Ok(vec![ctx.source]),
@@ -238,4 +247,32 @@ impl Game {
 pub(super) fn target_is_choice(t: &Target) -> bool {
     // Targets chosen one at a time are remembered by the effect's selection instead.
     matches!(t, Target::Choose(_))
+}
+
+/// `t` with its description's `only_chosen_color` made `only_color` with the colour
+/// chosen, or `None` when there is nothing to change (with no colour chosen the
+/// description is left as it is, and fits nothing).
+fn with_chosen_color(t: &Target, color: Option<crate::card::Color>) -> Option<Target> {
+    let set = |c: &Cards| -> Option<Cards> {
+        let color = color?;
+        c.only_chosen_color.then(|| Cards {
+            only_chosen_color: false,
+            only_color: Some(color),
+            ..c.clone()
+        })
+    };
+    match t {
+        Target::Choose(c) => set(c).map(Target::Choose),
+        Target::UpTo(n, c) => set(c).map(|c| Target::UpTo(n.clone(), c)),
+        Target::AnyNumber(c) => set(c).map(Target::AnyNumber),
+        Target::Exactly(n, c) => set(c).map(|c| Target::Exactly(n.clone(), c)),
+        Target::AtRandom(c) => set(c).map(Target::AtRandom),
+        Target::Each(c) => set(c).map(Target::Each),
+        Target::This
+        | Target::It
+        | Target::Host
+        | Target::Picked
+        | Target::Rest
+        | Target::ItsHost => None,
+    }
 }
