@@ -197,7 +197,14 @@ fn described(c: &Cards, plural_form: bool, after_noun: &str) -> String {
     // player's pile ("in your discard pile").
     let pile = matches!(
         c.place,
-        Some(Place::Hand | Place::Discard | Place::Deck | Place::Banished | Place::DeckBottom)
+        Some(
+            Place::Hand
+                | Place::Discard
+                | Place::Deck
+                | Place::Banished
+                | Place::DeckBottom
+                | Place::DeckTop
+        )
     );
     let mut words = Vec::new();
     if c.other {
@@ -395,6 +402,7 @@ fn pile_words(w: Who, p: Option<Place>) -> String {
         Some(Place::Hand) => "hand",
         Some(Place::Deck) => "deck",
         Some(Place::DeckBottom) => return format!(" at the bottom of {whose} deck"),
+        Some(Place::DeckTop) => return format!(" on top of {whose} deck"),
         Some(Place::Banished) => "banished zone",
         _ => "discard pile",
     };
@@ -422,6 +430,7 @@ fn place_words(p: Option<Place>) -> &'static str {
         Some(Place::BeneathThis) => " banished beneath this card",
         Some(Place::AtIts) => " at that card's area",
         Some(Place::DeckBottom) => " at the bottom of a deck",
+        Some(Place::DeckTop) => " on top of a deck",
         Some(Place::BeneathIt) => " banished beneath that card",
         Some(Place::Anywhere) => "",
         Some(Place::InPlay) | None => "",
@@ -567,6 +576,7 @@ fn happens_to(h: Happening) -> String {
         Happening::Uncovered => "is uncovered".into(),
         Happening::Frightened => "becomes frightened".into(),
         Happening::Unfrightened => "becomes unfrightened".into(),
+        Happening::TurnedFaceDown => "is turned face-down".into(),
         Happening::Readied => "is readied".into(),
         Happening::Exhausted => "becomes exhausted".into(),
         Happening::TurnedOver => "is turned over".into(),
@@ -577,6 +587,7 @@ fn happens_to(h: Happening) -> String {
         Happening::GainsTokens => "gains action tokens".into(),
         Happening::PaysTokens => "pays action tokens".into(),
         Happening::ScoresWith => "scores points".into(),
+        Happening::ScoresBonus => "scores a Problem's bonus".into(),
         Happening::TurnStarts => "begins a turn".into(),
         Happening::TurnEnds => "ends a turn".into(),
         Happening::PhaseStarts(p) => format!("begins a {p:?} Phase"),
@@ -1398,7 +1409,19 @@ pub fn effect(e: &Effect) -> String {
         Effect::PlayTroublemakerFree => {
             "play a Troublemaker from your hand face-down to a Problem for free".into()
         }
-        Effect::PayOr { cost: c, otherwise } => format!(
+        Effect::PayOr {
+            cost: c,
+            otherwise,
+            then,
+        } if !then.is_empty() => format!(
+            "you may {}; if you do, {}; if you don't, {}",
+            c.iter().map(cost).collect::<Vec<_>>().join(" and "),
+            effects(then),
+            effects(otherwise)
+        ),
+        Effect::PayOr {
+            cost: c, otherwise, ..
+        } => format!(
             "you may {}; if you don't, {}",
             c.iter().map(cost).collect::<Vec<_>>().join(" and "),
             effects(otherwise)
@@ -1571,15 +1594,18 @@ pub fn effect(e: &Effect) -> String {
             target: t,
             face_down,
             at,
+            owners,
         } => format!(
-            "put {} into play {}{}under your control without playing it",
+            "put {} into play {}{}under {} control without playing it",
             target(t),
             if *face_down { "face-down " } else { "" },
-            match at {
-                Some(AreaRef::Home) => "at your home ".to_string(),
-                Some(x) => format!("at {} ", area(*x)),
-                None => String::new(),
-            }
+            match (at, owners) {
+                (Some(AreaRef::Home), false) => "at your home ".to_string(),
+                (Some(x), _) => format!("at {} ", area(*x)),
+                (None, true) => "at its owner's home ".to_string(),
+                (None, false) => String::new(),
+            },
+            if *owners { "its owner's" } else { "your" }
         ),
         Effect::RemovePowerCounters {
             target: t,
@@ -1873,6 +1899,9 @@ fn trigger(t: &Trigger) -> String {
         Happening::Unfrightened => {
             format!("{} becomes unfrightened{}", card("a card"), spot(t.at))
         }
+        Happening::TurnedFaceDown => {
+            format!("{} is turned face-down{}", card("a card"), spot(t.at))
+        }
         Happening::Challenges => act(
             t.by,
             "challenge",
@@ -1883,6 +1912,11 @@ fn trigger(t: &Trigger) -> String {
         Happening::GainsTokens => act(t.by, "gain", " action tokens"),
         Happening::PaysTokens => act(t.by, "pay", " action tokens"),
         Happening::ScoresWith => act(t.by, "score", &format!(" points with {}", card("a card"))),
+        Happening::ScoresBonus => act(
+            t.by,
+            "score",
+            &format!(" a Problem's bonus points{}", spot(t.at)),
+        ),
         Happening::TurnStarts => format!("{} turn starts", whose(t.by)),
         Happening::TurnEnds => format!("{} turn ends", whose(t.by)),
         Happening::PhaseStarts(p) => format!("{} {p:?} Phase starts", whose(t.by)),
@@ -2006,6 +2040,7 @@ fn cost(c: &Cost) -> String {
         Cost::Discard(n) => format!("discard {}", plural(*n as i16, "card", "cards")),
         Cost::DismissThis => "dismiss this card".into(),
         Cost::ReturnThisToHand => "return this card to its owner's hand".into(),
+        Cost::BanishThis => "banish this card".into(),
         Cost::Dismiss(s) => format!("dismiss {}", a(&cards(s, false))),
         Cost::Retire(s) => format!("retire {}", a(&cards(s, false))),
         Cost::DiscardA(s) => format!("discard {} from your hand", a(&cards(s, false))),

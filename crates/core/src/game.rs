@@ -214,6 +214,7 @@ impl Game {
             entered: Vec::new(),
             leaving_play: None,
             beneath: Vec::new(),
+            beneath_left: Vec::new(),
             last_dismissed: None,
             mover: None,
             delayed: Vec::new(),

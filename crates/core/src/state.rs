@@ -273,6 +273,9 @@ pub struct Faceoff {
     pub outcome: Option<Box<FaceoffOutcome>>,
     /// 514.3d: cards an effect made cease to be involved (each as the object it was).
     pub excluded: Vec<(CardId, u32)>,
+    /// 514.6c: the winner's Problem bonus is being scored now, so the points scored are
+    /// that bonus (`Happening::ScoresBonus`, CN142).
+    pub scoring_bonus: bool,
 }
 
 /// 514.6d: the instructions of the effect that started a faceoff for its winner and
@@ -355,6 +358,10 @@ pub struct State {
     /// banished card, in the order they were put there. A link ends as either leaves its
     /// zone.
     pub(crate) beneath: Vec<(CardId, CardId)>,
+    /// The links of hosts that have left play, as they were when it left (701.3: a card
+    /// that left play is read as it was in play; CN134 pays by dismissing itself, CN164
+    /// answers its own leaving), until the host or the banished card changes zones again.
+    pub(crate) beneath_left: Vec<(CardId, CardId)>,
     /// 706.1a, 520.3, 711.6: what cards' entries into play decided.
     pub(crate) entered: Vec<crate::rules::entering::Entered>,
     /// The card most recently dismissed, and the object it became (read by "if you do",

@@ -222,6 +222,8 @@ pub enum Place {
     Anywhere,
     /// The bottom card of a draw deck (AD93).
     DeckBottom,
+    /// The top card of a draw deck (CN142, CN153).
+    DeckTop,
 }
 
 /// A description of cards (selectors). Every listed test must hold.
@@ -788,12 +790,14 @@ impl Happening {
             Happening::Uncovered
             | Happening::Frightened
             | Happening::Unfrightened
+            | Happening::TurnedFaceDown
             | Happening::Readied
             | Happening::Exhausted
             | Happening::TurnedOver
             | Happening::Solved => p(false, true, true, false),
             Happening::Challenges => p(true, true, true, false),
             Happening::Flips | Happening::ScoresWith => p(true, true, false, false),
+            Happening::ScoresBonus => p(true, false, true, false),
             Happening::Draws
             | Happening::GainsTokens
             | Happening::PaysTokens
@@ -867,6 +871,9 @@ pub enum Happening {
     /// 609.2e: a card becomes unfrightened (rallied, by an effect, or a non-Friend
     /// turned face-up, 511.4); at: its area.
     Unfrightened,
+    /// 505.3: a face-up card in play is turned face-down (`Cover`); card: that card; at:
+    /// its area. A card's own such trigger works as it turns face-down (CN164).
+    TurnedFaceDown,
     /// 608: a player challenges a Troublemaker; card: that Troublemaker; at: its area.
     Challenges,
     /// 515.1: a player flips a card; card: the flipped card.
@@ -880,6 +887,9 @@ pub enum Happening {
     PaysTokens,
     /// 517.2: a player scores points with a card; card: that card.
     ScoresWith,
+    /// 514.6c: a player scores a Problem's bonus points for winning a Problem faceoff
+    /// (some points: a bonus of 0 scores none); at: where the faceoff is.
+    ScoresBonus,
     /// A turn starts; by: its player.
     TurnStarts,
     /// 615.1: a turn reaches its End of Turn Step; by: its player.
@@ -955,6 +965,8 @@ pub enum Cost {
     DismissThis,
     /// Put this card from play into its owner's hand.
     ReturnThisToHand,
+    /// Banish this card (410.5; AD58).
+    BanishThis,
     /// Dismiss a card that fits; when activating, the activating player chooses which.
     Dismiss(Cards),
     /// Retire a card that fits (410.1); when activating or playing, the player chooses
@@ -1536,10 +1548,13 @@ pub enum Effect {
     /// and without paying for it (508.1e).
     PlayTroublemakerFree,
     /// The controller may pay `cost`; if they don't (or can't), `otherwise` is followed
-    /// as a new effect once this one is done ("pay [2] or dismiss it").
+    /// as a new effect once this one is done ("pay [2] or dismiss it"); if they pay,
+    /// `then` is followed that way instead ("if you do, …", CN164).
     PayOr {
         cost: Vec<Cost>,
         otherwise: Vec<Effect>,
+        #[serde(default)]
+        then: Vec<Effect>,
     },
     /// The named players gain action tokens that are gone when the current phase ends
     /// (tokens spent or lost are taken from these first).
@@ -1678,6 +1693,10 @@ pub enum Effect {
         /// Problem.
         #[serde(default)]
         at: Option<AreaRef>,
+        /// Each card under its owner's control (at its owner's home, for a Friend)
+        /// rather than the controller's (CN134).
+        #[serde(default)]
+        owners: bool,
     },
     /// 519.4: take up to `amount` +1 power counters off each target in play; a card with
     /// fewer loses the ones it has, and none are ever taken below zero.
@@ -1777,7 +1796,12 @@ macro_rules! effect_parts {
                 $nested(winner);
                 $nested(loser);
             }
-            Effect::PayOr { otherwise, .. } => $nested(otherwise),
+            Effect::PayOr {
+                otherwise, then, ..
+            } => {
+                $nested(otherwise);
+                $nested(then);
+            }
             Effect::Modes { modes, .. } => {
                 for m in modes {
                     $nested(& $($m)? m.effects);

@@ -231,9 +231,12 @@ impl Game {
                 return;
             }
             // 505.1a: a face-down card keeps only the abilities that work face-down: a
-            // Troublemaker's trigger on its own play (306.1: played face-down).
+            // Troublemaker's trigger on its own play (306.1: played face-down), and a
+            // card's trigger on its own turning face-down (CN164), seen as it turns.
             if k.zone == Zone::Play && k.face_down {
-                if own && matches!(e, Event::Played { card, .. } if *card == c) {
+                if own
+                    && matches!(e, Event::Played { card, .. } | Event::Covered(card) if *card == c)
+                {
                     g.scan_face(c, None, e, found, &mut firsts);
                 }
                 return;
@@ -333,7 +336,8 @@ impl Game {
         };
         if k.zone == Zone::Play
             && k.face_down
-            && !(when.on == Happening::Played && when.card == TriggerCard::This)
+            && !(matches!(when.on, Happening::Played | Happening::TurnedFaceDown)
+                && when.card == TriggerCard::This)
         {
             return;
         }
@@ -414,6 +418,7 @@ impl Game {
             | Place::BeneathThis
             | Place::AtIts
             | Place::DeckBottom
+            | Place::DeckTop
             | Place::BeneathIt => false,
         };
         let controller_ok = sel.controller.is_none_or(|w| names(w, controller, you));
@@ -697,13 +702,15 @@ impl Game {
             | Happening::Readied
             | Happening::Exhausted
             | Happening::TurnedOver
-            | Happening::Unfrightened => {
+            | Happening::Unfrightened
+            | Happening::TurnedFaceDown => {
                 let (Event::Uncovered(card)
                 | Event::Frightened(card)
                 | Event::Readied(card)
                 | Event::Exhausted(card)
                 | Event::TurnedOver(card)
-                | Event::Unfrightened(card)) = e
+                | Event::Unfrightened(card)
+                | Event::Covered(card)) = e
                 else {
                     return None;
                 };
@@ -766,6 +773,17 @@ impl Game {
                 };
                 s.by = Some(self.card(*card).controller);
                 s.about(*card);
+            }
+            Happening::ScoresBonus => {
+                let Event::Scored { player, points } = e else {
+                    return None;
+                };
+                let bonus = self.st.faceoff.as_ref().is_some_and(|f| f.scoring_bonus);
+                if !bonus || *points == 0 {
+                    return None;
+                }
+                s.by = Some(*player);
+                s.at = SeenAt::Faceoff;
             }
             Happening::TurnStarts => {
                 let Event::TurnBegan { player, .. } = e else {
@@ -1217,12 +1235,14 @@ pub(crate) fn listens(h: Happening) -> EventKinds {
         Happening::TurnedOver => EventKinds::of(&[K::TurnedOver]),
         Happening::Solved => EventKinds::of(&[K::Solved]),
         Happening::Unfrightened => EventKinds::of(&[K::Unfrightened]),
+        Happening::TurnedFaceDown => EventKinds::of(&[K::Covered]),
         Happening::Challenges => EventKinds::of(&[K::Challenged]),
         Happening::Flips => EventKinds::of(&[K::Flipped]),
         Happening::Draws => EventKinds::of(&[K::Drew]),
         Happening::GainsTokens => EventKinds::of(&[K::GainedTokens]),
         Happening::PaysTokens => EventKinds::of(&[K::PaidTokens]),
         Happening::ScoresWith => EventKinds::of(&[K::ScoredWith]),
+        Happening::ScoresBonus => EventKinds::of(&[K::Scored]),
         Happening::TurnStarts => EventKinds::of(&[K::TurnBegan]),
         Happening::TurnEnds => EventKinds::of(&[K::EndOfTurnStep]),
         Happening::PhaseStarts(_) | Happening::AnyPhaseStarts => EventKinds::of(&[K::PhaseBegan]),
@@ -1259,11 +1279,13 @@ pub(crate) fn looks_back(t: &Trigger) -> EventKinds {
         | Happening::TurnedOver
         | Happening::Solved
         | Happening::Unfrightened
+        | Happening::TurnedFaceDown
         | Happening::Challenges
         | Happening::Draws
         | Happening::GainsTokens
         | Happening::PaysTokens
         | Happening::ScoresWith
+        | Happening::ScoresBonus
         | Happening::TurnStarts
         | Happening::TurnEnds
         | Happening::PhaseStarts(_)

@@ -39,6 +39,7 @@ impl Game {
             studious: Vec::new(),
             outcome,
             excluded: Vec::new(),
+            scoring_bonus: false,
         });
         self.log(Event::FaceoffBegan);
         self.push(Frame::Faceoff(FaceoffStage::Flip));
@@ -471,7 +472,13 @@ impl Game {
                         self.st.solved.push(a);
                     }
                 }
+                if let Some(f) = self.st.faceoff.as_mut() {
+                    f.scoring_bonus = true;
+                }
                 self.score_points(winner, bonus, self.involved_of(winner));
+                if let Some(f) = self.st.faceoff.as_mut() {
+                    f.scoring_bonus = false;
+                }
             }
         }
     }

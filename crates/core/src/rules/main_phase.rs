@@ -348,6 +348,7 @@ impl Game {
                 | Cost::RetireThis
                 | Cost::DismissThis
                 | Cost::ReturnThisToHand
+                | Cost::BanishThis
                 | Cost::TokensLessPer { .. }
                 | Cost::RemoveCounters { .. }
                 | Cost::Spend(_) => fixed.push(c),

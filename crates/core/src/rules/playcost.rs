@@ -26,7 +26,13 @@ impl Game {
     /// Banishes `card` beneath `host`, linking it to `host` for as long as both stay
     /// where they are.
     pub(crate) fn banish_beneath(&mut self, card: CardId, host: CardId) {
-        self.perform(Occurrence::Banish(card));
+        if self.card(card).zone == Zone::Banished {
+            // Already banished (beneath another card, CG40): it stays in the banished
+            // zone (410.5) and is beneath its new host only.
+            self.st.beneath.retain(|&(_, x)| x != card);
+        } else {
+            self.perform(Occurrence::Banish(card));
+        }
         if self.card(card).zone == Zone::Banished && self.card(host).zone == Zone::Play {
             self.st.beneath.push((host, card));
         }
@@ -35,6 +41,15 @@ impl Game {
     /// A card left its zone: a host that left play has nothing beneath it any more, and a
     /// card that left the banished zone is no longer beneath anything.
     pub(crate) fn unlink_beneath(&mut self, c: CardId, from: Zone) {
+        if !self.st.beneath_left.is_empty() {
+            self.st.beneath_left.retain(|&(h, x)| h != c && x != c);
+        }
+        if from == Zone::Play && self.st.beneath.iter().any(|&(h, _)| h == c) {
+            let left = self.st.beneath.iter().filter(|&&(h, _)| h == c);
+            self.st
+                .beneath_left
+                .extend(left.copied().collect::<Vec<_>>());
+        }
         if !self.st.beneath.is_empty() && matches!(from, Zone::Play | Zone::Banished) {
             self.st.beneath.retain(|&(h, x)| h != c && x != c);
         }

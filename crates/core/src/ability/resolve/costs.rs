@@ -47,6 +47,7 @@ impl Game {
                     true
                 }
                 Cost::ReturnThisToHand => self.can_happen(Occurrence::ToHand(ctx.source)),
+                Cost::BanishThis => self.can_happen(Occurrence::Banish(ctx.source)),
                 Cost::RemoveCounters { name, amount } => {
                     self.counters_named(ctx.source, name) >= *amount
                 }
@@ -102,6 +103,9 @@ impl Game {
                 }
                 Cost::ReturnThisToHand => {
                     self.occur(Occurrence::ToHand(ctx.source));
+                }
+                Cost::BanishThis => {
+                    self.occur(Occurrence::Banish(ctx.source));
                 }
                 Cost::DismissThis => {
                     self.occur(Occurrence::Dismiss {

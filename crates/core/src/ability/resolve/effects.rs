@@ -737,6 +737,7 @@ impl Game {
                 target,
                 face_down,
                 at,
+                owners,
             } => {
                 // The card first (kept while its Problem is chosen), then the Problem. A
                 // card put into play leaves the hand or pile, so several targets are
@@ -747,14 +748,16 @@ impl Game {
                     (false, _) => (targets!(target), answer),
                 };
                 for c in cards {
-                    // A flipped card (a Chaos card putting itself into play) and a card
-                    // found in a deck come into play the same way.
+                    // A flipped card (a Chaos card putting itself into play), a card
+                    // found in a deck and a banished one (CN134) come into play the same
+                    // way.
                     if !matches!(
                         self.card(c).zone,
-                        Zone::Hand | Zone::Discard | Zone::DrawDeck | Zone::Flip
+                        Zone::Hand | Zone::Discard | Zone::DrawDeck | Zone::Flip | Zone::Banished
                     ) {
                         continue;
                     }
+                    let you = if *owners { self.card(c).owner } else { you };
                     let (at, down) = match (self.def(c).card_type, *at) {
                         (CardType::Friend, None) => (Area::Home(you), false),
                         // Where the text says: the one area, or one the controller picks.
@@ -851,8 +854,17 @@ impl Game {
                     return Step::Ask(p, c, you);
                 }
             }
-            Effect::PayOr { cost, otherwise } => match answer {
-                Some(Choice::Yes) => self.pay(cost, ctx),
+            Effect::PayOr {
+                cost,
+                otherwise,
+                then,
+            } => match answer {
+                Some(Choice::Yes) => {
+                    self.pay(cost, ctx);
+                    if !then.is_empty() {
+                        self.push_resolution(*ctx, then.clone(), false, Vec::new(), None)
+                    }
+                }
                 Some(Choice::No) => {
                     self.push_resolution(*ctx, otherwise.clone(), false, Vec::new(), None)
                 }

@@ -141,8 +141,12 @@ impl Game {
             Place::Banished => k.zone == Zone::Banished,
             Place::BeneathThis => {
                 k.zone == Zone::Banished
-                    && self.st.beneath.contains(&(ctx.source, c))
-                    && self.card(ctx.source).zone == Zone::Play
+                    && if self.card(ctx.source).zone == Zone::Play {
+                        self.st.beneath.contains(&(ctx.source, c))
+                    } else {
+                        // Read as it was in play (701.3): what was beneath it as it left.
+                        self.st.beneath_left.contains(&(ctx.source, c))
+                    }
             }
             Place::BeneathIt => {
                 k.zone == Zone::Banished
@@ -160,6 +164,9 @@ impl Game {
             }
             Place::DeckBottom => {
                 k.zone == Zone::DrawDeck && self.player(k.owner).deck.first() == Some(&c)
+            }
+            Place::DeckTop => {
+                k.zone == Zone::DrawDeck && self.player(k.owner).deck.last() == Some(&c)
             }
         };
         if !ok || (sel.other && c == ctx.source) {
@@ -447,7 +454,7 @@ impl Game {
             match place {
                 Place::Hand => &pl.hand,
                 Place::Discard => &pl.discard,
-                Place::Deck | Place::DeckBottom => &pl.deck,
+                Place::Deck | Place::DeckBottom | Place::DeckTop => &pl.deck,
                 Place::Flipped => &pl.flip,
                 Place::Banished | Place::BeneathThis | Place::BeneathIt => &pl.banished,
                 Place::InPlay
@@ -471,6 +478,7 @@ impl Game {
             | Place::Discard
             | Place::Deck
             | Place::DeckBottom
+            | Place::DeckTop
             | Place::Flipped
             | Place::Banished
             | Place::BeneathThis
