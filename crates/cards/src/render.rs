@@ -92,6 +92,11 @@ fn each_of(a: &Amount) -> Option<String> {
         Amount::Tokens(w) => Some(format!("action token {}", has(*w))),
         Amount::Points(w) => Some(format!("point {}", has(*w))),
         Amount::PlayedThisTurn(w) => Some(format!("card {} played this turn", has_done(*w))),
+        Amount::PlayedThisTurnOf(w, c) => Some(format!(
+            "{} {} played this turn",
+            cards(c, false),
+            has_done(*w)
+        )),
         Amount::DrawnThisTurn(w) => Some(format!("card {} drawn this turn", has_done(*w))),
         Amount::N(_)
         | Amount::HomeLimit(_)
@@ -126,6 +131,13 @@ pub fn number(a: &Amount) -> String {
         Amount::HomeLimit(w) => format!("the home limit {}", has(*w)),
         Amount::PlayedThisTurn(w) => {
             format!("the number of cards {} played this turn", has_done(*w))
+        }
+        Amount::PlayedThisTurnOf(w, c) => {
+            format!(
+                "the number of {} {} played this turn",
+                cards(c, true),
+                has_done(*w)
+            )
         }
         Amount::DrawnThisTurn(w) => {
             format!("the number of cards {} drawn this turn", has_done(*w))
@@ -1510,6 +1522,8 @@ pub fn effect(e: &Effect) -> String {
         Effect::ShuffleIntoDeck(t) => format!("shuffle {} into {} deck", target(t), owners(t)),
         Effect::Shuffle(w) => format!("{} {} deck", does(*w, "shuffle"), their(*w)),
         Effect::LoseGame(w) => format!("{} the game", does(*w, "lose")),
+        Effect::NewPhase(p) => format!("start a new {p:?} Phase once this phase is over"),
+        Effect::SkipPhase(p) => format!("skip the next {p:?} Phase"),
         Effect::Defeat(t) => format!("defeat {}", target(t)),
         Effect::Faceoff {
             start,
@@ -1565,6 +1579,8 @@ pub fn effect(e: &Effect) -> String {
                 Moment::EndOfTurn => "at the end of the turn",
                 Moment::EndOfPhase => "at the end of the phase",
                 Moment::EndOfFaceoff => "at the end of the faceoff",
+                Moment::StartOfNextTurn => "at the start of the next turn",
+                Moment::StartOfYourNextTurn => "at the start of your next turn",
             };
             format!("{when}, {}", effects(e))
         }
@@ -1600,9 +1616,9 @@ pub fn effect(e: &Effect) -> String {
             target(t),
             if *face_down { "face-down " } else { "" },
             match (at, owners) {
+                (Some(AreaRef::Home) | None, true) => "at its owner's home ".to_string(),
                 (Some(AreaRef::Home), false) => "at your home ".to_string(),
                 (Some(x), _) => format!("at {} ", area(*x)),
-                (None, true) => "at its owner's home ".to_string(),
                 (None, false) => String::new(),
             },
             if *owners { "its owner's" } else { "your" }
@@ -2131,7 +2147,11 @@ fn lead(e: &Effect) -> Lead {
         | Effect::OncePerFaceoff
         | Effect::CopyThis { .. }
         | Effect::Later { .. } => Lead::Own,
-        Effect::Faceoff { .. } | Effect::Uninvolve(_) | Effect::EndFaceoff => Lead::Verb,
+        Effect::Faceoff { .. }
+        | Effect::Uninvolve(_)
+        | Effect::EndFaceoff
+        | Effect::NewPhase(_)
+        | Effect::SkipPhase(_) => Lead::Verb,
         Effect::Exhaust(_)
         | Effect::Defeat(_)
         | Effect::Ready(_)

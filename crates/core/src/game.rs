@@ -218,6 +218,8 @@ impl Game {
             last_dismissed: None,
             mover: None,
             delayed: Vec::new(),
+            new_phases: Vec::new(),
+            skipped_phases: Vec::new(),
             last_involved: Vec::new(),
             revealed: Vec::new(),
             picked: Vec::new(),
@@ -395,8 +397,8 @@ impl Game {
     /// Records an event: triggers look at it (704.1), Reactions may answer it (512.4d),
     /// and the log keeps it.
     pub(crate) fn log(&mut self, e: Event) {
-        if let Event::Played { player, .. } = &e {
-            self.st.played.push(*player);
+        if let Event::Played { player, card } = &e {
+            self.st.played.push((*player, *card));
         }
         self.collect_triggers(&e);
         if !self.st.modifiers.is_empty() {

@@ -316,8 +316,8 @@ pub struct State {
     pub(crate) contested: Vec<(Area, PlayerId)>,
     /// 613.1: Problems at which Problem faceoffs were resolved this turn.
     pub(crate) solved: Vec<Area>,
-    /// 705.2g: who played each card played this turn, in order.
-    pub(crate) played: Vec<PlayerId>,
+    /// 705.2g: each card played this turn and who played it, in order.
+    pub(crate) played: Vec<(PlayerId, CardId)>,
     /// Who drew each card drawn this turn, in order (`Amount::DrawnThisTurn`).
     pub(crate) drawn: Vec<PlayerId>,
     /// Set when something may have broken uniqueness (516.1), checked before the next step.
@@ -372,6 +372,11 @@ pub struct State {
     pub(crate) mover: Option<PlayerId>,
     /// Delayed effects waiting for their moment (`ability/delayed.rs`).
     pub(crate) delayed: Vec<crate::ability::delayed::Delayed>,
+    /// Phases an effect started anew (`Effect::NewPhase`), to begin in order once the
+    /// current phase is over.
+    pub(crate) new_phases: Vec<Phase>,
+    /// Phases whose next occurrence is skipped (`Effect::SkipPhase`).
+    pub(crate) skipped_phases: Vec<Phase>,
     /// 514.7: the cards involved in the latest faceoff as it ended (each as the object
     /// it was), read by place `WasInvolved` once it is over.
     pub(crate) last_involved: Vec<(CardId, u32)>,

@@ -178,6 +178,19 @@ const SWAPS: &[(&str, Shape, Kind, &[&str])] = &[
         Kind::Duration,
         &["EndOfTurn"],
     ),
+    // The moments of a delayed effect: whose next turn.
+    (
+        "StartOfNextTurn",
+        Shape::Unit,
+        Kind::Duration,
+        &["StartOfYourNextTurn", "EndOfTurn"],
+    ),
+    (
+        "StartOfYourNextTurn",
+        Shape::Unit,
+        Kind::Duration,
+        &["StartOfNextTurn"],
+    ),
     ("Permanently", Shape::Unit, Kind::Duration, &["EndOfTurn"]),
     (
         "EndOfScorePhase",

@@ -28,8 +28,23 @@ impl Game {
             Event::StepBegan(crate::state::Step::EndOfTurn) => Moment::EndOfTurn,
             Event::PhaseEnded(_) => Moment::EndOfPhase,
             Event::FaceoffEnded => Moment::EndOfFaceoff,
+            Event::TurnBegan { player, .. } => {
+                for d in &mut self.st.delayed {
+                    match d.at {
+                        Moment::StartOfNextTurn => d.due = true,
+                        Moment::StartOfYourNextTurn => d.due |= d.ctx.you == *player,
+                        Moment::EndOfTurn | Moment::EndOfPhase | Moment::EndOfFaceoff => {}
+                    }
+                }
+                return;
+            }
             _ => return,
         };
+        self.delayed_due(moment);
+    }
+
+    /// Marks the delayed effects waiting for `moment` as due.
+    pub(crate) fn delayed_due(&mut self, moment: Moment) {
         for d in &mut self.st.delayed {
             if d.at == moment {
                 d.due = true;

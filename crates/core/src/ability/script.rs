@@ -421,6 +421,11 @@ pub enum Amount {
     /// How many cards the named players have played this turn (705.2g; together), the
     /// one being played included once it is played.
     PlayedThisTurn(Who),
+    /// How many of the cards the named players have played this turn (together) fit the
+    /// description, each read as it is now (a description with no place reads the card
+    /// wherever it is): "your first Crystal Friend each turn" compares the count of
+    /// Crystal Friends you played with 1 (CG154).
+    PlayedThisTurnOf(Who, Cards),
     /// How many cards the named players have drawn this turn (together).
     DrawnThisTurn(Who),
     /// The highest power among the cards that fit ("the character with the highest
@@ -1680,7 +1685,7 @@ pub enum Effect {
         #[serde(default)]
         at: Option<CopyPlace>,
     },
-    /// Put cards from a hand or a discard pile into play under the controller's control
+    /// Put cards from a hand, a discard pile or a banished zone into play under the controller's control
     /// without playing them (no cost; "when you play" doesn't trigger): a Friend at the
     /// controller's home, a Troublemaker at a Problem the controller chooses (306.1),
     /// face-down only when `face_down` says so. Other card types aren't put this way.
@@ -1693,8 +1698,9 @@ pub enum Effect {
         /// Problem.
         #[serde(default)]
         at: Option<AreaRef>,
-        /// Each card under its owner's control (at its owner's home, for a Friend)
-        /// rather than the controller's (CN134).
+        /// 513.2: each card under its owner's control (at its owner's home, for a Friend)
+        /// rather than the controller's: a card banished earlier put back into play
+        /// (AD45), or the cards beneath a card that left (CN134).
         #[serde(default)]
         owners: bool,
     },
@@ -1770,6 +1776,12 @@ pub enum Effect {
         at: Moment,
         effects: Vec<Effect>,
     },
+    /// Once the current phase is over, phase `P` begins anew and the turn goes on from
+    /// it (601.3 in order from that phase): "start a new Troublemaker Phase" (CN57).
+    NewPhase(PhaseName),
+    /// The next phase `P` to come (this turn's or a later one's) is skipped: it neither
+    /// starts nor ends, and the turn goes on with the phase after it (AD200).
+    SkipPhase(PhaseName),
     /// 103.5: the named players lose the game and leave it (AD-3).
     LoseGame(Who),
     /// 514.6a by an effect: the controller defeats the target face-up Troublemakers in
@@ -1877,6 +1889,8 @@ macro_rules! effect_parts {
             | Effect::ShuffleIntoDeck(_)
             | Effect::Shuffle(_)
             | Effect::LoseGame(_)
+            | Effect::NewPhase(_)
+            | Effect::SkipPhase(_)
             | Effect::Defeat(_) => {}
         }
     };
@@ -1943,6 +1957,11 @@ pub enum Moment {
     EndOfPhase,
     /// As the current faceoff ends (after its results, 514.7).
     EndOfFaceoff,
+    /// As the next turn begins, whoever's it is (its Ready Phase, 602; followed, as the
+    /// turn's triggers are, once priority is first given, 601.2a).
+    StartOfNextTurn,
+    /// As the controller's next turn begins.
+    StartOfYourNextTurn,
 }
 
 /// Where a token copy (520.2) is put, when the text says.

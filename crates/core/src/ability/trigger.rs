@@ -798,21 +798,29 @@ impl Game {
                 s.by = Some(self.st.turn_player);
             }
             Happening::PhaseStarts(phase) | Happening::PhaseEnds(phase) => {
-                let ((Event::PhaseBegan(p), Happening::PhaseStarts(_))
-                | (Event::PhaseEnded(p), Happening::PhaseEnds(_))) = (e, on)
-                else {
-                    return None;
+                let p = match (e, on) {
+                    (Event::PhaseBegan(p), Happening::PhaseStarts(_))
+                    | (Event::PhaseEnded(p), Happening::PhaseEnds(_)) => *p,
+                    (Event::TurnBegan { .. }, Happening::PhaseStarts(_)) => {
+                        crate::state::Phase::Ready
+                    }
+                    _ => return None,
                 };
-                if phase_name(*p) != Some(phase) {
+                if phase_name(p) != Some(phase) {
                     return None;
                 }
                 s.by = Some(self.st.turn_player);
             }
             Happening::AnyPhaseStarts => {
-                let Event::PhaseBegan(p) = e else {
-                    return None;
-                };
-                phase_name(*p)?;
+                match e {
+                    Event::PhaseBegan(p) => {
+                        phase_name(*p)?;
+                    }
+                    // 602: the turn begins with its Ready Phase, so the turn's start is
+                    // that phase's start (no event of its own).
+                    Event::TurnBegan { .. } => {}
+                    _ => return None,
+                }
                 s.by = Some(self.st.turn_player);
             }
             // A state, looked for apart from events (`collect_state_triggers`).
@@ -1245,7 +1253,9 @@ pub(crate) fn listens(h: Happening) -> EventKinds {
         Happening::ScoresBonus => EventKinds::of(&[K::Scored]),
         Happening::TurnStarts => EventKinds::of(&[K::TurnBegan]),
         Happening::TurnEnds => EventKinds::of(&[K::EndOfTurnStep]),
-        Happening::PhaseStarts(_) | Happening::AnyPhaseStarts => EventKinds::of(&[K::PhaseBegan]),
+        Happening::PhaseStarts(_) | Happening::AnyPhaseStarts => {
+            EventKinds::of(&[K::PhaseBegan, K::TurnBegan])
+        }
         Happening::PhaseEnds(_) => EventKinds::of(&[K::PhaseEnded]),
         Happening::HasPower(_) => EventKinds::NONE,
     }
@@ -1306,6 +1316,18 @@ pub(crate) fn phase_name(p: crate::state::Phase) -> Option<PhaseName> {
         Phase::End => PhaseName::End,
         Phase::Setup => return None,
     })
+}
+
+/// The phase of the turn a script's phase name stands for.
+pub(crate) fn phase_of(p: PhaseName) -> crate::state::Phase {
+    use crate::state::Phase;
+    match p {
+        PhaseName::Ready => Phase::Ready,
+        PhaseName::Troublemaker => Phase::Troublemaker,
+        PhaseName::Main => Phase::Main,
+        PhaseName::Score => Phase::Score,
+        PhaseName::End => Phase::End,
+    }
 }
 
 /// Whether `player` is among the players `who` names from `you`'s point of view, where the

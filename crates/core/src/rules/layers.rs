@@ -246,7 +246,7 @@ pub(crate) fn reads_amount(a: &Amount) -> Reach<'_> {
         ..Reach::default()
     };
     match a {
-        Amount::CountOf(c) => reads_cards(c),
+        Amount::CountOf(c) | Amount::PlayedThisTurnOf(_, c) => reads_cards(c),
         Amount::Power(_) => Reach::power(),
         Amount::MostPower(c) | Amount::LeastPower(c) => Reach::power().join(reads_cards(c)),
         Amount::Colors(_) => all_colors(),

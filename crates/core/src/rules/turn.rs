@@ -103,6 +103,9 @@ impl Game {
                 self.then(S::ReadyAndActionSteps);
             }
             S::ReadyAndActionSteps => {
+                if self.phase_gives_way(Phase::Ready) {
+                    return;
+                }
                 // 603.1: ready all of the turn player's cards.
                 self.begin_step(Step::Ready);
                 let mine: Vec<_> = self
@@ -156,6 +159,9 @@ impl Game {
                 self.boundary_window(true);
             }
             S::TroublemakerPhaseStart => {
+                if self.phase_gives_way(Phase::Troublemaker) {
+                    return;
+                }
                 self.begin_phase(Phase::Troublemaker, Step::Uncover);
                 self.then(S::UncoverStepStart);
                 self.boundary_window(false);
@@ -193,6 +199,9 @@ impl Game {
                 self.boundary_window(true);
             }
             S::MainPhaseStart => {
+                if self.phase_gives_way(Phase::Main) {
+                    return;
+                }
                 // 609.1: Main Phase actions open windows as this one closes.
                 self.begin_phase(Phase::Main, Step::Main);
                 self.then(S::MainPhaseEnd);
@@ -204,6 +213,9 @@ impl Game {
                 self.boundary_window(true);
             }
             S::ScorePhaseStart => {
+                if self.phase_gives_way(Phase::Score) {
+                    return;
+                }
                 self.begin_phase(Phase::Score, Step::Confront);
                 self.then(S::ConfrontSteps);
                 self.boundary_window(false);
@@ -255,6 +267,9 @@ impl Game {
                 self.boundary_window(true);
             }
             S::EndPhaseStart => {
+                if self.phase_gives_way(Phase::End) {
+                    return;
+                }
                 self.begin_phase(Phase::End, Step::EndOfTurn);
                 self.then(S::EndOfTurnStepStart);
                 self.boundary_window(false);
@@ -276,11 +291,22 @@ impl Game {
                 self.push(Frame::WrapUpHand);
             }
             S::End => {
+                // The End Phase is over after its Wrap Up Step (614): what waits for the
+                // end of the phase is due now, as a trigger of that step.
+                if self.st.step.phase() == Phase::End && !self.st.delayed.is_empty() {
+                    self.delayed_due(crate::ability::Moment::EndOfPhase);
+                }
                 // 616.4a: triggers during the Wrap Up Step get a window, then another
                 // Wrap Up Step.
-                if !self.st.triggers.is_empty() {
+                if !self.st.triggers.is_empty() || self.st.delayed.iter().any(|d| d.due) {
                     self.then(S::WrapUp);
                     self.boundary_window(false);
+                    return;
+                }
+                // A phase started anew in the End Phase comes before the turn ends.
+                if !self.st.new_phases.is_empty() {
+                    let p = self.st.new_phases.remove(0);
+                    self.then(phase_start(p));
                     return;
                 }
                 // 616.4: "this turn" modifiers end; the next player begins their turn.
@@ -289,6 +315,29 @@ impl Game {
                 self.then(S::Begin);
             }
         }
+    }
+
+    /// As phase `phase` is about to begin, whether it gives way: to a phase an effect
+    /// started anew once the one before was over (CN57), or because an effect skips it
+    /// (AD200), in which case the turn goes on with the phase after it.
+    fn phase_gives_way(&mut self, phase: Phase) -> bool {
+        if phase != Phase::Ready && !self.st.new_phases.is_empty() {
+            let p = self.st.new_phases.remove(0);
+            self.then(phase_start(p));
+            return true;
+        }
+        if let Some(i) = self.st.skipped_phases.iter().position(|&p| p == phase) {
+            self.st.skipped_phases.remove(i);
+            self.then(match phase {
+                Phase::Setup | Phase::Ready => TurnStage::TroublemakerPhaseStart,
+                Phase::Troublemaker => TurnStage::MainPhaseStart,
+                Phase::Main => TurnStage::ScorePhaseStart,
+                Phase::Score => TurnStage::EndPhaseStart,
+                Phase::End => TurnStage::End,
+            });
+            return true;
+        }
+        false
     }
 
     /// 613: Problems where Problem faceoffs were resolved are solved and replaced.
@@ -361,5 +410,16 @@ impl Game {
             });
         }
         self.log(Event::Replaced { old, new });
+    }
+}
+
+/// The stage at which phase `p` begins.
+fn phase_start(p: Phase) -> TurnStage {
+    match p {
+        Phase::Setup | Phase::Ready => TurnStage::ReadyAndActionSteps,
+        Phase::Troublemaker => TurnStage::TroublemakerPhaseStart,
+        Phase::Main => TurnStage::MainPhaseStart,
+        Phase::Score => TurnStage::ScorePhaseStart,
+        Phase::End => TurnStage::EndPhaseStart,
     }
 }

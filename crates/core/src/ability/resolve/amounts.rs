@@ -70,7 +70,24 @@ impl Game {
                 .fold(0i16, i16::saturating_add),
             Amount::PlayedThisTurn(who) => {
                 let named = self.players_named(*who, ctx);
-                count(self.st.played.iter().filter(|p| named.contains(p)).count())
+                count(
+                    self.st
+                        .played
+                        .iter()
+                        .filter(|(p, _)| named.contains(p))
+                        .count(),
+                )
+            }
+            Amount::PlayedThisTurnOf(who, sel) => {
+                let named = self.players_named(*who, ctx);
+                let place = sel.place.unwrap_or(crate::ability::Place::Anywhere);
+                count(
+                    self.st
+                        .played
+                        .iter()
+                        .filter(|&&(p, c)| named.contains(&p) && self.fits_in(c, sel, place, ctx))
+                        .count(),
+                )
             }
             Amount::DrawnThisTurn(who) => {
                 let named = self.players_named(*who, ctx);

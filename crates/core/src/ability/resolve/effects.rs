@@ -459,6 +459,16 @@ impl Game {
                     });
                 }
             }
+            Effect::NewPhase(p) => {
+                self.st
+                    .new_phases
+                    .push(crate::ability::trigger::phase_of(*p));
+            }
+            Effect::SkipPhase(p) => {
+                self.st
+                    .skipped_phases
+                    .push(crate::ability::trigger::phase_of(*p));
+            }
             Effect::LoseGame(who) => {
                 for p in self.players_named(*who, ctx) {
                     if self.st.outcome.is_none() && !self.player(p).removed {
@@ -749,21 +759,21 @@ impl Game {
                 };
                 for c in cards {
                     // A flipped card (a Chaos card putting itself into play), a card
-                    // found in a deck and a banished one (CN134) come into play the same
-                    // way.
+                    // found in a deck and a banished card come into play the same way.
                     if !matches!(
                         self.card(c).zone,
                         Zone::Hand | Zone::Discard | Zone::DrawDeck | Zone::Flip | Zone::Banished
                     ) {
                         continue;
                     }
-                    let you = if *owners { self.card(c).owner } else { you };
+                    // 513.2: the player who will control it, and whose home it goes to.
+                    let holder = if *owners { self.card(c).owner } else { you };
                     let (at, down) = match (self.def(c).card_type, *at) {
-                        (CardType::Friend, None) => (Area::Home(you), false),
+                        (CardType::Friend, None) => (Area::Home(holder), false),
                         // Where the text says: the one area, or one the controller picks.
                         (CardType::Friend, Some(to)) => {
                             let options: Vec<Area> = self
-                                .areas_named(to, Area::Home(you), ctx)
+                                .areas_named(to, Area::Home(holder), ctx)
                                 .into_iter()
                                 .filter(|&a| !a.is_problem() || self.problem_at(a).is_some())
                                 .collect();
@@ -787,7 +797,7 @@ impl Game {
                             let named: Vec<Area> = match to {
                                 None => self.problem_areas().collect(),
                                 Some(to) => self
-                                    .areas_named(to, Area::Home(you), ctx)
+                                    .areas_named(to, Area::Home(holder), ctx)
                                     .into_iter()
                                     .filter(|&a| self.problem_areas().any(|x| x == a))
                                     .collect(),
@@ -811,7 +821,7 @@ impl Game {
                         }
                         _ => continue,
                     };
-                    self.card_mut(c).controller = you;
+                    self.card_mut(c).controller = holder;
                     self.enter(c, at, down, crate::rules::entering::Then::Nothing);
                 }
             }
