@@ -313,8 +313,8 @@ pub struct Cards {
     pub most_power: bool,
     /// Only the card with more attachments fitting this description than every other
     /// card fitting the rest of the description, `host` aside (the host is measured
-    /// against the other cards like it), and at least one; none on a tie ("while that
-    /// Friend has more Resources on it than any other Friend", AD121; AD131).
+    /// against the other cards like it), and at least one; none on a tie (AD121's host
+    /// carrying strictly the most Resources of all Friends; AD131).
     pub most_attached: Option<Box<Cards>>,
 }
 
