@@ -397,6 +397,12 @@ fn described(c: &Cards, plural_form: bool, after_noun: &str) -> String {
     if c.most_power {
         s.push_str(" with more power than any other such card");
     }
+    if let Some(x) = &c.most_attached {
+        s.push_str(&format!(
+            " with more {} attached to it than any other such card",
+            cards(x, true)
+        ));
+    }
     s
 }
 
@@ -687,6 +693,11 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
             ),
         },
         StaticEffect::LoseKeyword(k) => format!("{on} loses {k}"),
+        StaticEffect::GainType(t) => format!("{on} is also a {}", t.name()),
+        StaticEffect::Control(c) => match c.host {
+            true => "you control the card this is attached to".to_string(),
+            false => format!("you control each {}", cards(c, false)),
+        },
         StaticEffect::MeetConfront {
             who: w,
             condition: c,
@@ -1230,15 +1241,22 @@ pub fn effect(e: &Effect) -> String {
             yours,
             theirs,
             duration: d,
+            chooser,
         } => {
+            let theirs_words = match (chooser, theirs) {
+                (None | Some(Who::You), t) => target(t),
+                (Some(w), Target::Choose(c)) => {
+                    a(&described(c, false, &format!(" of {}'s choice", who(*w))))
+                }
+                (Some(w), t) => format!("{} ({} chooses it)", target(t), who(*w)),
+            };
             let d = match d {
                 Duration::Permanently => String::new(),
                 d => format!(" {}", duration(*d)),
             };
             format!(
-                "exchange control of {} and {}{d} (all or nothing)",
-                target(yours),
-                target(theirs)
+                "exchange control of {} and {theirs_words}{d} (all or nothing)",
+                target(yours)
             )
         }
         Effect::PlayFree {

@@ -129,7 +129,9 @@ impl StaticKinds {
             | StaticEffect::ProblemBonus(_)
             | StaticEffect::HomeLimit { .. }
             | StaticEffect::LoseKeyword(_)
-            | StaticEffect::MeetConfront { .. } => Self::OTHER,
+            | StaticEffect::MeetConfront { .. }
+            | StaticEffect::GainType(_)
+            | StaticEffect::Control(_) => Self::OTHER,
             StaticEffect::Hook(h) => match crate::rules::hooks::kind(*h) {
                 crate::rules::hooks::HookKind::Replacement => Self::REPLACE,
             },
@@ -510,7 +512,9 @@ impl FaceFacts {
                             | StaticEffect::ProblemBonus(_)
                             | StaticEffect::HomeLimit { .. }
                             | StaticEffect::LoseKeyword(_)
-                            | StaticEffect::MeetConfront { .. } => Self::empty(),
+                            | StaticEffect::MeetConfront { .. }
+                            | StaticEffect::GainType(_)
+                            | StaticEffect::Control(_) => Self::empty(),
                         }
                 }
                 Ability::Play { timing, .. } => match timing {

@@ -330,6 +330,11 @@ pub struct Cards {
     /// With place `Deck`: only among the bottom N cards of their draw deck ("the bottom 2
     /// cards of your deck", CN62).
     pub bottom: Option<u8>,
+    /// Only the card with more attachments fitting this description than every other
+    /// card fitting the rest of the description, `host` aside (the host is measured
+    /// against the other cards like it), and at least one; none on a tie (AD121's host
+    /// carrying strictly the most Resources of all Friends; AD131).
+    pub most_attached: Option<Box<Cards>>,
 }
 
 /// What `Cards::shares_with_it` and `Cards::differs_from_it` compare.
@@ -722,9 +727,12 @@ impl Trigger {
                 ..
             } => Err("`PlayAsFromHand` says nothing of a card in play: write it inside `From(Discard, ..)` or `From(Banished, ..)`".into()),
             Ability::Static {
-                effect: StaticEffect::LoseKeyword(_) | StaticEffect::MeetConfront { .. },
+                effect:
+                    StaticEffect::LoseKeyword(_)
+                    | StaticEffect::MeetConfront { .. }
+                    | StaticEffect::GainType(_),
                 ..
-            } => Err("`LoseKeyword` and `MeetConfront` are modifiers only: write them inside `Until(target: .., effect: .., duration: ..)`".into()),
+            } => Err("`LoseKeyword`, `MeetConfront` and `GainType` are modifiers only: write them inside `Until(target: .., effect: .., duration: ..)`".into()),
             Ability::Static {
                 effect: StaticEffect::Replace { once: true, .. },
                 ..
@@ -1152,6 +1160,16 @@ pub enum StaticEffect {
         #[serde(default, rename = "if")]
         condition: Option<Condition>,
     },
+    /// The card the modifier is on has that card type too, besides its own (a Resource
+    /// that is also a Friend for a while is a character, 302.2: AD126). Only as a
+    /// modifier (`Until`), so whether a card has a type never depends on another card's
+    /// abilities.
+    GainType(CardType),
+    /// 513.2: this card's controller controls the cards that fit, for as long as the
+    /// ability applies to them ("you control that Friend": `Control((host: true))`,
+    /// CG140). Applied by pre-priority processing (`rules/control.rs`); when it stops
+    /// applying, each card goes back as any ended control change does.
+    Control(Cards),
 }
 
 /// The named Rust hooks (`rules/hooks.rs`): each a tested function, rendered in words
@@ -1652,6 +1670,10 @@ pub enum Effect {
         yours: Target,
         theirs: Target,
         duration: Duration,
+        /// Who chooses the card of `theirs` (the controller when left out): "your
+        /// opponent chooses one of their Friends there" is `Some(Opponent)` (AD116).
+        #[serde(default)]
+        chooser: Option<Who>,
     },
     /// 521.1: put `count` tokens into play, owned and controlled by the controller
     /// (521.5), at their home unless `at` says `Here` or `There`.

@@ -936,6 +936,9 @@ impl Game {
     /// 616.4: modifiers lasting "this turn" end in the Wrap Up Step, and so do those
     /// lasting the End Phase.
     pub(crate) fn end_turn_modifiers(&mut self) {
+        // What a modifier gave (a type, a colour) may have made a card unfit for its
+        // host or its place (511.2-511.5): pre-priority processing looks again.
+        self.st.books.pre_priority_settled = false;
         self.expire_phase_tokens();
         self.st
             .modifiers
@@ -948,6 +951,9 @@ impl Game {
     /// A phase is over once its end-of-phase window has closed (601.2); its modifiers
     /// end as the next phase begins.
     pub(crate) fn end_phase_modifiers(&mut self) {
+        // What a modifier gave (a type, a colour) may have made a card unfit for its
+        // host or its place (511.2-511.5): pre-priority processing looks again.
+        self.st.books.pre_priority_settled = false;
         self.expire_phase_tokens();
         self.st
             .modifiers
@@ -957,6 +963,9 @@ impl Game {
 
     /// The Score Phase is over as the End Phase begins: what lasted until its end ends.
     pub(crate) fn end_score_phase_modifiers(&mut self) {
+        // What a modifier gave (a type, a colour) may have made a card unfit for its
+        // host or its place (511.2-511.5): pre-priority processing looks again.
+        self.st.books.pre_priority_settled = false;
         self.st
             .modifiers
             .retain(|m| m.duration != Duration::EndOfScorePhase);
@@ -979,6 +988,9 @@ impl Game {
 
     /// Modifiers lasting until their controller's next turn end as that turn begins.
     pub(crate) fn end_next_turn_modifiers(&mut self, p: PlayerId) {
+        // What a modifier gave (a type, a colour) may have made a card unfit for its
+        // host or its place (511.2-511.5): pre-priority processing looks again.
+        self.st.books.pre_priority_settled = false;
         self.st
             .modifiers
             .retain(|m| !(m.duration == Duration::StartOfYourNextTurn && m.controller == p));
@@ -1112,6 +1124,9 @@ impl Game {
 
     /// Modifiers lasting for a faceoff end with it.
     pub(crate) fn end_faceoff_modifiers(&mut self) {
+        // What a modifier gave (a type, a colour) may have made a card unfit for its
+        // host or its place (511.2-511.5): pre-priority processing looks again.
+        self.st.books.pre_priority_settled = false;
         self.st
             .modifiers
             .retain(|m| m.duration != Duration::ThisFaceoff);

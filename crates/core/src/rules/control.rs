@@ -25,6 +25,9 @@ pub(crate) struct ControlChange {
     pub duration: Duration,
     /// The controller of the effect that made the change (for "your next turn").
     pub by: PlayerId,
+    /// For a change a static ability makes (`StaticEffect::Control`, CG140): that
+    /// ability's card as one object; the change lasts while the ability gives it.
+    pub source: Option<(CardId, u32)>,
 }
 
 impl Game {
@@ -58,9 +61,107 @@ impl Game {
             before,
             duration,
             by,
+            source: None,
         });
         self.set_controller(c, p);
         true
+    }
+
+    /// What the static "you control …" abilities in force give (CG140): each card with
+    /// the player who gets it and the ability's card as one object, in play order.
+    fn control_grants(&self) -> Vec<(CardId, PlayerId, (CardId, u32))> {
+        let mut out = Vec::new();
+        if !self.facts.static_kinds.has(crate::pool::StaticKinds::OTHER) {
+            return out;
+        }
+        for &s in &self.st.in_play {
+            let k = self.card(s);
+            if k.zone != Zone::Play || k.face_down {
+                continue;
+            }
+            for a in self.abilities(s).iter() {
+                let crate::ability::Ability::Static {
+                    effect: crate::ability::StaticEffect::Control(sel),
+                    condition,
+                } = a
+                else {
+                    continue;
+                };
+                let ctx = self.ctx_of(s);
+                if condition.as_ref().is_none_or(|c| self.holds(c, &ctx)) {
+                    for c in self.matching(sel, &ctx) {
+                        out.push((c, k.controller, (s, k.object)));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether a change a static ability made no longer has that ability giving it.
+    fn control_change_stale(
+        grants: &[(CardId, PlayerId, (CardId, u32))],
+        x: &ControlChange,
+    ) -> bool {
+        x.source.is_some_and(|src| {
+            !grants
+                .iter()
+                .any(|&(c, p, s)| c == x.card && p == x.to && s == src)
+        })
+    }
+
+    /// The cards a static ability gives that its player doesn't control yet.
+    fn control_ungranted(
+        &self,
+        grants: &[(CardId, PlayerId, (CardId, u32))],
+    ) -> Vec<(CardId, PlayerId, (CardId, u32))> {
+        grants
+            .iter()
+            .copied()
+            .filter(|&(c, p, src)| {
+                self.can_gain_control(p, c)
+                    && !self.st.control.iter().any(|x| {
+                        x.card == c && x.source == Some(src) && x.object == self.card(c).object
+                    })
+            })
+            .collect()
+    }
+
+    /// Whether [`Game::settle_control_statics`] has anything to do (read-only).
+    pub(crate) fn control_statics_due(&self) -> bool {
+        let grants = self.control_grants();
+        self.st
+            .control
+            .iter()
+            .any(|x| Self::control_change_stale(&grants, x))
+            || !self.control_ungranted(&grants).is_empty()
+    }
+
+    /// 513.2 with a static ability (CG140): the changes whose ability no longer gives
+    /// the card end, then each card an ability gives its player and they don't control
+    /// comes under their control, for as long as that lasts. Run by pre-priority
+    /// processing; returns whether control changed.
+    pub(crate) fn settle_control_statics(&mut self) -> bool {
+        let grants = self.control_grants();
+        let mut changed = false;
+        if self
+            .st
+            .control
+            .iter()
+            .any(|x| Self::control_change_stale(&grants, x))
+        {
+            self.end_control_changes(|x| Self::control_change_stale(&grants, x));
+            changed = true;
+        }
+        for (c, p, src) in self.control_ungranted(&grants) {
+            if self.gain_control(p, c, Duration::Permanently, p) {
+                if let Some(last) = self.st.control.last_mut() {
+                    last.source = Some(src);
+                }
+                changed = true;
+            }
+        }
+        changed
     }
 
     /// 513.7: `a`'s controller and `b`'s controller exchange control of them, both at

@@ -162,7 +162,9 @@ impl Game {
             | StaticEffect::ProblemBonus(_)
             | StaticEffect::HomeLimit { .. }
             | StaticEffect::LoseKeyword(_)
-            | StaticEffect::MeetConfront { .. } => false,
+            | StaticEffect::MeetConfront { .. }
+            | StaticEffect::GainType(_)
+            | StaticEffect::Control(_) => false,
         };
         applies && condition.is_none_or(|cond| self.holds(cond, ctx))
     }
@@ -520,8 +522,33 @@ impl Game {
     }
 
     /// Whether the card is a character (301.4, 302.2). Face-down Friends keep their type.
+    /// A card given a character type by a modifier is one while it lasts (AD126).
     pub fn is_character(&self, c: CardId) -> bool {
         self.def(c).card_type.is_character()
+            || self.gained_type(c, CardType::Friend)
+            || self.gained_type(c, CardType::ManeCharacter)
+    }
+
+    /// Whether the card has type `t` now: its own type as the rules read it
+    /// ([`Game::card_type`]), or one a modifier on it adds (`StaticEffect::GainType`).
+    pub fn has_type(&self, c: CardId, t: CardType) -> bool {
+        self.card_type(c) == t || self.gained_type(c, t)
+    }
+
+    /// Whether a modifier on `c` in play gives it type `t` besides its own. Only a
+    /// modifier on the card itself can (the loader refuses `GainType` as a static
+    /// ability), so no other card's abilities are read and no layer is involved.
+    pub(crate) fn gained_type(&self, c: CardId, t: CardType) -> bool {
+        !self.st.modifiers.is_empty() && {
+            let k = self.card(c);
+            k.zone == Zone::Play
+                && !self.is_dilemma_in_play(c)
+                && self.st.modifiers.iter().any(|m| {
+                    m.target == c
+                        && m.object == k.object
+                        && matches!(m.effect, StaticEffect::GainType(x) if x == t)
+                })
+        }
     }
 
     /// Power a card adds to a total (105.2: never below zero for a sum).
@@ -818,9 +845,12 @@ fn never_for_others(effect: &StaticEffect) -> bool {
         | StaticEffect::OutsideHomeLimit(_)
         | StaticEffect::ProblemBonus(_)
         | StaticEffect::HomeLimit { .. }
-        | StaticEffect::RevealTopOfDeck => true,
+        | StaticEffect::RevealTopOfDeck
+        | StaticEffect::Control(_) => true,
         // Only ever modifiers on one card (the loader refuses them as static abilities),
         // so no static ability of this kind is scanned.
-        StaticEffect::LoseKeyword(_) | StaticEffect::MeetConfront { .. } => true,
+        StaticEffect::LoseKeyword(_)
+        | StaticEffect::MeetConfront { .. }
+        | StaticEffect::GainType(_) => true,
     }
 }

@@ -147,6 +147,8 @@ pub(crate) fn writes(e: &StaticEffect) -> Reach<'_> {
         | StaticEffect::RevealTopOfDeck
         | StaticEffect::ProblemBonus(_)
         | StaticEffect::MeetConfront { .. }
+        | StaticEffect::GainType(_)
+        | StaticEffect::Control(_)
         | StaticEffect::HomeLimit { .. } => Reach::default(),
     }
 }
@@ -179,9 +181,14 @@ pub(crate) fn reads_cards(c: &Cards) -> Reach<'_> {
             r.colors.insert(color);
         }
     }
-    for inner in [&c.attached_to, &c.has_attached, &c.without_attached]
-        .into_iter()
-        .flatten()
+    for inner in [
+        &c.attached_to,
+        &c.has_attached,
+        &c.without_attached,
+        &c.most_attached,
+    ]
+    .into_iter()
+    .flatten()
     {
         r = r.join(reads_cards(inner));
     }
@@ -312,9 +319,9 @@ pub(crate) fn reads_static<'a>(e: &'a StaticEffect, condition: Option<&'a Condit
         | StaticEffect::ProblemBonus(_)
         | StaticEffect::RevealTopOfDeck
         | StaticEffect::HomeLimit { .. } => Reach::default(),
-        StaticEffect::OutsideHomeLimit(cards) => reads_cards(cards),
+        StaticEffect::OutsideHomeLimit(cards) | StaticEffect::Control(cards) => reads_cards(cards),
         // Modifiers only, read where keywords and confronting are.
-        StaticEffect::LoseKeyword(_) => Reach::default(),
+        StaticEffect::LoseKeyword(_) | StaticEffect::GainType(_) => Reach::default(),
         StaticEffect::MeetConfront { condition, .. } => condition
             .as_ref()
             .map_or_else(Reach::default, reads_condition),
@@ -403,7 +410,9 @@ pub(crate) fn is_characteristic(e: &StaticEffect) -> bool {
         | StaticEffect::ProblemBonus(_)
         | StaticEffect::HomeLimit { .. }
         | StaticEffect::LoseKeyword(_)
-        | StaticEffect::MeetConfront { .. } => false,
+        | StaticEffect::MeetConfront { .. }
+        | StaticEffect::GainType(_)
+        | StaticEffect::Control(_) => false,
     }
 }
 

@@ -454,7 +454,8 @@ impl Game {
         }
         let mut any = false;
         loop {
-            let mut changed = false;
+            // 513.2: control a static ability gives (CG140), before 511.5 reads it.
+            let mut changed = self.settle_control_statics();
             let cards: Vec<_> = self.st.in_play.clone();
             for c in cards {
                 let k = self.card(c).clone();
@@ -475,7 +476,7 @@ impl Game {
                     continue;
                 }
                 // 511.4: frightened non-Friends are turned face-up.
-                if k.frightened && self.def(c).card_type != CardType::Friend {
+                if k.frightened && !self.has_type(c, CardType::Friend) {
                     changed |= self.perform(Occurrence::Unfrighten(c));
                 }
                 // 511.5: characters in an area that has ceased to exist (a Dilemma's, 522.3)
@@ -534,18 +535,19 @@ impl Game {
     /// Whether some card meets a condition of 511.2-511.5 (the checks of
     /// [`Game::pre_priority`], read-only).
     fn pre_priority_due(&self) -> bool {
-        self.st.in_play.iter().any(|&c| {
-            let k = self.card(c);
-            if k.zone != crate::ids::Zone::Play {
-                return false;
-            }
-            if self.attachment_lost_host(c) {
-                return true;
-            }
-            (k.frightened && self.def(c).card_type != CardType::Friend)
-                || (matches!(k.area, Some(Area::Home(owner)) if owner != k.controller)
-                    && self.is_character(c))
-                || (k.host.is_none() && k.area.is_some_and(|a| self.area_gone(a)))
-        })
+        self.control_statics_due()
+            || self.st.in_play.iter().any(|&c| {
+                let k = self.card(c);
+                if k.zone != crate::ids::Zone::Play {
+                    return false;
+                }
+                if self.attachment_lost_host(c) {
+                    return true;
+                }
+                (k.frightened && !self.has_type(c, CardType::Friend))
+                    || (matches!(k.area, Some(Area::Home(owner)) if owner != k.controller)
+                        && self.is_character(c))
+                    || (k.host.is_none() && k.area.is_some_and(|a| self.area_gone(a)))
+            })
     }
 }

@@ -45,7 +45,7 @@ impl Game {
         let limit = self.home_limit(tp).map_or(usize::MAX, |l| l as usize);
         let friends: Vec<_> = self
             .at(Area::Home(tp))
-            .filter(|&c| self.card(c).controller == tp && self.def(c).card_type == CardType::Friend)
+            .filter(|&c| self.card(c).controller == tp && self.has_type(c, CardType::Friend))
             .filter(|&c| !self.outside_home_limit(c))
             .collect();
         if friends.len() <= limit {

@@ -353,6 +353,7 @@ fn exchange() -> Effect {
         yours: Target::Choose(friends(Who::You)),
         theirs: Target::Choose(friends(Who::Opponent)),
         duration: Duration::EndOfTurn,
+        chooser: None,
     }
 }
 

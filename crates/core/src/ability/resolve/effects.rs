@@ -143,6 +143,8 @@ impl Game {
                         other => other.clone(),
                     };
                     let ends = self.modifier_ends(*duration, c, ctx.source);
+                    // A new type or colour may change what 511.2-511.5 find.
+                    self.st.books.pre_priority_settled = false;
                     self.st.modifiers.push(Modifier {
                         target: c,
                         object,
@@ -972,6 +974,7 @@ impl Game {
                 yours,
                 theirs,
                 duration,
+                chooser,
             } => {
                 // The first card is kept while the second is chosen, as for `Move`.
                 let mine = match *chosen {
@@ -985,7 +988,16 @@ impl Game {
                         return self.effect_step(effect, ctx, None, chosen, progress, sel);
                     }
                 };
-                if let Some(&other) = targets!(theirs).first() {
+                // The player `chooser` names picks the other card (AD116), with the
+                // description still read from the controller's view.
+                let picker = chooser
+                    .and_then(|w| self.players_named(w, ctx).first().copied())
+                    .unwrap_or(you);
+                let theirs = match self.targets(theirs, ctx, answer.as_ref(), sel) {
+                    Ok(v) => v,
+                    Err((p, c)) => return Step::Ask(p, c, picker),
+                };
+                if let Some(&other) = theirs.first() {
                     self.exchange_control(mine, other, *duration, you);
                 }
             }

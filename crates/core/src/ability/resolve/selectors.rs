@@ -59,6 +59,41 @@ impl Game {
             .all(|o| o == c || self.power(o).is_none_or(|q| q < p))
     }
 
+    /// How many of `c`'s attachments fit `a`.
+    fn attached_fitting(&self, c: CardId, a: &Cards, ctx: &Ctx) -> usize {
+        self.st
+            .in_play
+            .iter()
+            .filter(|&&x| self.card(x).host == Some(c) && self.fits(x, a, ctx))
+            .count()
+    }
+
+    /// Whether `c` has at least one attachment fitting `a` and more of them than every
+    /// other card fitting the rest of `sel` (`Cards::most_attached`); `host` is left out
+    /// of the rest, so an attachment's host is measured against the cards like it.
+    fn has_most_attached(
+        &self,
+        c: CardId,
+        sel: &Cards,
+        a: &Cards,
+        place: Place,
+        ctx: &Ctx,
+    ) -> bool {
+        let n = self.attached_fitting(c, a, ctx);
+        if n == 0 {
+            return false;
+        }
+        let rest = Cards {
+            most_attached: None,
+            host: false,
+            place: Some(place),
+            ..sel.clone()
+        };
+        self.matching(&rest, ctx)
+            .into_iter()
+            .all(|o| o == c || self.attached_fitting(o, a, ctx) < n)
+    }
+
     /// [`Game::fits`] with `place` read in place of the description's own: a cost change
     /// reads the card being played in its hand without copying the description.
     pub(crate) fn fits_in(&self, c: CardId, sel: &Cards, place: Place, ctx: &Ctx) -> bool {
@@ -74,16 +109,12 @@ impl Game {
         }
         if let Some(kind) = sel.card_type {
             // 522.1: a Dilemma in play is a Problem only.
-            let ty = self.card_type(c);
-            if !kind_fits(kind, ty) {
+            if !self.is_kind(c, kind) {
                 return false;
             }
         }
-        if !sel.any_type.is_empty() {
-            let ty = self.card_type(c);
-            if !sel.any_type.iter().any(|&k| kind_fits(k, ty)) {
-                return false;
-            }
+        if !sel.any_type.is_empty() && !sel.any_type.iter().any(|&k| self.is_kind(c, k)) {
+            return false;
         }
         if let Some(who) = sel.controller {
             let ok = match who {
@@ -298,6 +329,11 @@ impl Game {
         }
         if sel.most_power && !self.has_most_power(c, sel, place, ctx) {
             return false;
+        }
+        if let Some(a) = &sel.most_attached {
+            if !self.has_most_attached(c, sel, a, place, ctx) {
+                return false;
+            }
         }
         if let Some(t) = &sel.without_trait {
             let has = match self.reading(ctx) {
@@ -607,9 +643,17 @@ impl Game {
 }
 
 /// Whether a card of type `ty` is of the kind a description names.
-fn kind_fits(kind: CardKind, ty: CardType) -> bool {
-    match kind {
-        CardKind::Character => ty.is_character(),
-        CardKind::Type(t) => ty == t,
+impl Game {
+    /// Whether `c` is of a kind a description names: its type as the rules read it
+    /// (522.1) or one a modifier adds (AD126's Resource that is also a Friend).
+    fn is_kind(&self, c: CardId, kind: CardKind) -> bool {
+        match kind {
+            CardKind::Character => {
+                self.card_type(c).is_character()
+                    || self.gained_type(c, CardType::Friend)
+                    || self.gained_type(c, CardType::ManeCharacter)
+            }
+            CardKind::Type(t) => self.has_type(c, t),
+        }
     }
 }
