@@ -54,9 +54,6 @@ pub fn serve(cfg: ServeConfig) -> anyhow::Result<()> {
         let addr = cfg.addr;
         let hub = Hub::open(cfg).await?;
         let restored = hub.restored();
-        for (code, why) in hub.refused() {
-            eprintln!("ponyccg: stored table {code} is not restored: {why}");
-        }
         spawn_ticker(Arc::clone(&hub));
         spawn_keeper(Arc::clone(&hub));
         let app = router(Arc::clone(&hub));

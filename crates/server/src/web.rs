@@ -252,7 +252,9 @@ impl Hub {
                 Ok(Some(slot))
             }
             Err(e) => {
-                lock(&self.refused).push((code.to_string(), format!("{e:#}")));
+                let why = format!("{e:#}");
+                eprintln!("ponyccg: stored table {code} is not restored: {why}");
+                lock(&self.refused).push((code.to_string(), why));
                 self.block(self.store.release(code))?;
                 Ok(None)
             }

@@ -301,3 +301,28 @@ async fn a_bad_store_is_one_clear_error() {
         .expect("refused");
     assert!(err.to_string().contains("no/such/dir"), "{err}");
 }
+
+/// How many decisions a second each backend stores (each decision is one write of the
+/// whole table, as the server does). Printed, not asserted: run with `--nocapture`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn decisions_stored_per_second() {
+    for loc in locations("rate").await {
+        let s = Store::open(&loc).await.unwrap();
+        let mut t = table("rate00", false);
+        // A game's seats and options; the replay's choices grow with every write.
+        t.seats.push(StoredSeat::Open);
+        let n = 200;
+        let start = std::time::Instant::now();
+        for i in 0..n {
+            t.seed = i;
+            s.save(&t).await.unwrap();
+        }
+        let secs = start.elapsed().as_secs_f64();
+        let kind = match loc {
+            Location::Postgres(_) => "PostgreSQL",
+            Location::Sqlite(_) | Location::Memory => "SQLite",
+        };
+        println!("{kind}: {:.0} decisions stored per second", n as f64 / secs);
+        s.close().await;
+    }
+}
