@@ -107,10 +107,10 @@ fn redacted(url: &str) -> String {
     };
     let auth_end = rest.find(['/', '?']).unwrap_or(rest.len());
     match rest[..auth_end].rfind('@') {
-        Some(at) => {
-            let user = rest[..at].split(':').next().unwrap_or("");
-            format!("{scheme}://{user}:***{}", &rest[at..])
-        }
+        Some(at) => match rest[..at].split_once(':') {
+            Some((user, _)) => format!("{scheme}://{user}:***{}", &rest[at..]),
+            None => url.to_string(),
+        },
         None => url.to_string(),
     }
 }
@@ -149,11 +149,11 @@ pub struct Store {
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
-    #[error("game store {location}: {source}")]
+    /// (The cause is in the message, not chained: it is shown once.)
+    #[error("game store {location}: {error}")]
     Open {
         location: String,
-        #[source]
-        source: sqlx::Error,
+        error: sqlx::Error,
     },
     #[error(
         "game store {location} is in use by another ponyccg server (an SQLite file serves one \
@@ -198,9 +198,9 @@ impl Store {
         sqlx::any::install_default_drivers();
         let me = random_id();
         let shown = location.to_string();
-        let open_err = |source| StoreError::Open {
+        let open_err = |error| StoreError::Open {
             location: shown.clone(),
-            source,
+            error,
         };
         match location {
             Location::Postgres(url) => {
@@ -240,7 +240,7 @@ impl Store {
                 let url = match location {
                     Location::Sqlite(path) => sqlite_url(path).map_err(|e| StoreError::Open {
                         location: shown.clone(),
-                        source: sqlx::Error::Configuration(e.into()),
+                        error: sqlx::Error::Configuration(e.into()),
                     })?,
                     _ => "sqlite::memory:".to_string(),
                 };
@@ -680,7 +680,7 @@ fn in_use_or(e: sqlx::Error, location: &str) -> StoreError {
     } else {
         StoreError::Open {
             location: location.to_string(),
-            source: e,
+            error: e,
         }
     }
 }

@@ -206,6 +206,9 @@ async fn two_running_servers_never_both_write_a_table() {
 async fn a_second_server_on_one_sqlite_file_is_refused() {
     let loc = Location::Sqlite(tmp_file("second"));
     let a = Store::open(&loc).await.unwrap();
+    // Refused from the moment the first server has opened the file, before any game.
+    let err = Store::open(&loc).await.err().expect("refused");
+    assert!(matches!(err, StoreError::InUse { .. }), "{err}");
     a.save(&table("aaaaaa", false)).await.unwrap();
     let err = Store::open(&loc).await.err().expect("refused");
     assert!(matches!(err, StoreError::InUse { .. }), "{err}");
@@ -272,6 +275,10 @@ fn a_store_location_is_a_file_unless_it_is_a_postgres_url() {
         Location::Sqlite("dir/g.db".into())
     );
     assert_eq!(Location::parse(":memory:"), Location::Memory);
+    assert_eq!(
+        Location::parse("postgresql://pony@db/games?host=/run/x").to_string(),
+        "postgresql://pony@db/games?host=/run/x"
+    );
     let pg = Location::parse("postgres://pony:secret@db.example:5432/games");
     assert!(matches!(pg, Location::Postgres(_)));
     // A password is never shown in a message.
