@@ -34,13 +34,19 @@ fn tmp_dir(name: &str) -> PathBuf {
 
 /// Starts `ponyccg serve` on a free port with the store in `dir`.
 fn serve(dir: &Path, extra: &[&str]) -> Server {
+    let file = dir.join("games.sqlite");
+    serve_at(dir, file.to_str().unwrap(), extra)
+}
+
+/// Starts `ponyccg serve` on a free port with the store `store` (a file or a URL); its
+/// stderr is kept in `dir`.
+fn serve_at(dir: &Path, store: &str, extra: &[&str]) -> Server {
     let stderr = dir.join(format!(
         "stderr-{}.txt",
         Instant::now().elapsed().as_nanos()
     ));
     let mut child = Command::new(env!("CARGO_BIN_EXE_ponyccg"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--store"])
-        .arg(dir.join("games.sqlite"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--store", store])
         .args(extra)
         .stdout(Stdio::piped())
         .stderr(std::fs::File::create(&stderr).unwrap())
@@ -191,10 +197,151 @@ fn latest(ws: &mut Ws, decisions: u64) -> Value {
     until(ws, |u| u["choices_made"].as_u64() == Some(decisions))
 }
 
+/// A new database on the PostgreSQL server `PONYCCG_TEST_POSTGRES` names (`.ci/postgres.sh`
+/// starts one and prints its URL), or `None` when it is not set.
+fn postgres(name: &str) -> Option<String> {
+    let Ok(admin) = std::env::var("PONYCCG_TEST_POSTGRES") else {
+        eprintln!("PONYCCG_TEST_POSTGRES is not set: the PostgreSQL store is not tested");
+        return None;
+    };
+    let db = format!("ponyccg_serve_{name}_{}", std::process::id());
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        use sqlx::Connection;
+        sqlx::any::install_default_drivers();
+        let mut c = sqlx::AnyConnection::connect(&admin).await.unwrap();
+        for sql in [
+            format!("DROP DATABASE IF EXISTS {db}"),
+            format!("CREATE DATABASE {db}"),
+        ] {
+            sqlx::raw_sql(&sql).execute(&mut c).await.unwrap();
+        }
+    });
+    let (base, query) = match admin.split_once('?') {
+        Some((b, q)) => (b.to_string(), format!("?{q}")),
+        None => (admin.clone(), String::new()),
+    };
+    let (server, _) = base.rsplit_once('/').unwrap();
+    Some(format!("{server}/{db}{query}"))
+}
+
+fn kill_9(server: &mut Server) {
+    Command::new("kill")
+        .args(["-9", &server.child.id().to_string()])
+        .status()
+        .unwrap();
+    server.child.wait().unwrap();
+}
+
+/// Connects, trying again while the server answers that the table is being moved to it.
+fn connect_when_moved(addr: &str, code: &str, token: Option<&str>) -> Ws {
+    let q = token.map(|t| format!("?token={t}")).unwrap_or_default();
+    let start = Instant::now();
+    loop {
+        match tungstenite::connect(format!("ws://{addr}/ws/{code}{q}")) {
+            Ok((ws, _)) => {
+                if let MaybeTlsStream::Plain(s) = ws.get_ref() {
+                    s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+                }
+                return ws;
+            }
+            Err(tungstenite::Error::Http(r)) if r.status() == 503 => {
+                assert!(start.elapsed() < Duration::from_secs(20), "never moved");
+                std::thread::sleep(Duration::from_millis(100));
+            }
+            Err(e) => panic!("{addr}: {e}"),
+        }
+    }
+}
+
+/// Reads until the server closes the socket.
+fn wait_closed(ws: &mut Ws) {
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(30) {
+        match ws.read() {
+            Ok(Message::Close(_)) | Err(_) => return,
+            Ok(_) => continue,
+        }
+    }
+    panic!("the socket stayed open");
+}
+
 #[test]
 fn kill_9_mid_game_then_restart_both_players_continue_where_they_were() {
     let dir = tmp_dir("kill9");
-    let mut server = serve(&dir, &[]);
+    let store = dir.join("games.sqlite");
+    kill_9_then_restart(&dir, store.to_str().unwrap());
+}
+
+#[test]
+fn postgres_kill_9_mid_game_then_restart_both_players_continue_where_they_were() {
+    if let Some(url) = postgres("kill9") {
+        kill_9_then_restart(&tmp_dir("pg-kill9"), &url);
+    }
+}
+
+/// Two servers share one PostgreSQL database: a table is served by one of them at a
+/// time. Asked at the other, it is handed over (the first closes its sockets; the clients
+/// reconnect to the second, where the game is); when its owner is killed, the other takes
+/// it at once.
+#[test]
+fn postgres_two_servers_serve_each_table_from_one_and_take_over_when_its_owner_dies() {
+    let Some(url) = postgres("two") else {
+        return;
+    };
+    let dir = tmp_dir("pg-two");
+    let a = serve_at(&dir, &url, &[]);
+    let mut b = serve_at(&dir, &url, &[]);
+    let (code, tokens) = two_people(&a.addr, json!({}));
+    let mut ws = [
+        connect(&a.addr, &code, Some(&tokens[0])),
+        connect(&a.addr, &code, Some(&tokens[1])),
+    ];
+    play(&mut ws, 0, 4);
+    let before: Vec<Value> = ws.iter_mut().map(|w| latest(w, 4)).collect();
+    // Asked at B while A serves it: refused for the moment (B can't write A's table).
+    let (status, body) = http(&b.addr, "GET", &format!("/ws/{code}"), None);
+    assert_eq!(status, 503, "{body}");
+    assert!(body.contains("being moved"), "{body}");
+    // A hands it over: its sockets close, and B serves the game where it was.
+    for w in ws.iter_mut() {
+        wait_closed(w);
+    }
+    for (i, b4) in before.iter().enumerate() {
+        let mut w = connect_when_moved(&b.addr, &code, Some(&tokens[i]));
+        let after = until(&mut w, |_| true);
+        assert_eq!(after["view"], b4["view"], "seat {i}");
+        assert_eq!(after["choices_made"], 4);
+    }
+    let mut wb = [
+        connect(&b.addr, &code, Some(&tokens[0])),
+        connect(&b.addr, &code, Some(&tokens[1])),
+    ];
+    play(&mut wb, 4, 2);
+    let last: Vec<Value> = wb.iter_mut().map(|w| latest(w, 6)).collect();
+    // B is killed: A takes the table at once and both players go on there.
+    kill_9(&mut b);
+    drop(wb);
+    for (i, l) in last.iter().enumerate() {
+        let mut w = connect_when_moved(&a.addr, &code, Some(&tokens[i]));
+        let after = until(&mut w, |_| true);
+        assert_eq!(after["view"], l["view"], "seat {i}");
+        assert_eq!(after["decision"], l["decision"], "seat {i}");
+        assert_eq!(after["choices_made"], 6);
+    }
+    let mut wa = [
+        connect(&a.addr, &code, Some(&tokens[0])),
+        connect(&a.addr, &code, Some(&tokens[1])),
+    ];
+    play(&mut wa, 6, 1);
+    latest(&mut wa[0], 7);
+}
+
+fn kill_9_then_restart(dir: &Path, store: &str) {
+    let mut server = serve_at(dir, store, &[]);
     let (code, tokens) = two_people(&server.addr, json!({}));
     let mut ws = [
         connect(&server.addr, &code, Some(&tokens[0])),
@@ -203,13 +350,9 @@ fn kill_9_mid_game_then_restart_both_players_continue_where_they_were() {
     play(&mut ws, 0, 12);
     let before: Vec<Value> = ws.iter_mut().map(|w| latest(w, 12)).collect();
     // SIGKILL: no chance to save anything on the way out.
-    Command::new("kill")
-        .args(["-9", &server.child.id().to_string()])
-        .status()
-        .unwrap();
-    server.child.wait().unwrap();
+    kill_9(&mut server);
     drop(ws);
-    let server = serve(&dir, &[]);
+    let server = serve_at(dir, store, &[]);
     for (i, b) in before.iter().enumerate() {
         let mut w = connect(&server.addr, &code, Some(&tokens[i]));
         let after = until(&mut w, |_| true);

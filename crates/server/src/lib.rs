@@ -12,13 +12,12 @@ pub mod table;
 mod web;
 
 pub use web::{
-    router, spawn_ticker, ClientMessage, DeckResolver, Hub, Lobby, ReplayStep, Seated,
-    ServerMessage,
+    router, spawn_keeper, spawn_ticker, ClientMessage, DeckResolver, Hub, Lobby, ReplayStep,
+    Seated, ServerMessage,
 };
 
 use ponyccg_core::PlayerDeck;
 use std::net::SocketAddr;
-use std::path::PathBuf;
 use std::sync::Arc;
 
 /// Turns a deck name or pasted list into the engine's cards, or says what is wrong.
@@ -27,8 +26,8 @@ pub type DeckLoader = Arc<dyn Fn(&str) -> anyhow::Result<PlayerDeck> + Send + Sy
 /// How to run the server.
 pub struct ServeConfig {
     pub addr: SocketAddr,
-    /// The SQLite file games are stored in.
-    pub store: PathBuf,
+    /// Where games are stored: an SQLite file or a PostgreSQL database.
+    pub store: store::Location,
     /// Deck names offered in the lobby (`theme:…`, `starter:…`).
     pub deck_names: Vec<String>,
     pub load_deck: DeckLoader,
@@ -53,13 +52,11 @@ pub fn serve(cfg: ServeConfig) -> anyhow::Result<()> {
         .build()?;
     rt.block_on(async move {
         let addr = cfg.addr;
-        let hub = Hub::open(cfg)?;
+        let hub = Hub::open(cfg).await?;
         let restored = hub.restored();
-        for (code, why) in hub.refused() {
-            eprintln!("ponyccg: stored table {code} is not restored: {why}");
-        }
-        spawn_ticker(std::sync::Arc::clone(&hub));
-        let app = router(hub);
+        spawn_ticker(Arc::clone(&hub));
+        spawn_keeper(Arc::clone(&hub));
+        let app = router(Arc::clone(&hub));
         let listener = tokio::net::TcpListener::bind(addr)
             .await
             .map_err(|e| anyhow::anyhow!("cannot listen on {addr}: {e}"))?;
@@ -72,6 +69,8 @@ pub fn serve(cfg: ServeConfig) -> anyhow::Result<()> {
                 let _ = tokio::signal::ctrl_c().await;
             })
             .await?;
+        // Stopped in good order: the tables may be taken at once by another server.
+        hub.release_all().await?;
         Ok(())
     })
 }

@@ -1,7 +1,7 @@
 //! HTTP and WebSocket: the lobby's requests, one socket per viewer of a table, and the
 //! client's files (compiled into the program, so serving needs nothing else).
 
-use crate::store::{Store, StoredSeat, StoredTable};
+use crate::store::{Holder, Store, StoreError, StoredSeat, StoredTable};
 use crate::table::{Clock, Options, Refusal, Seat, Table};
 use crate::{CardText, DeckLoader, ServeConfig};
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
@@ -14,6 +14,7 @@ use ponyccg_core::replay::ReplayDeck;
 use ponyccg_core::{GameSetup, PlayerDeck, PlayerId, Viewer};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use tokio::sync::watch;
 
@@ -30,19 +31,36 @@ struct Slot {
     /// Bumped after every change; each socket sends its viewer an update.
     changed: watch::Sender<u64>,
     private: bool,
+    /// The table is no longer this server's (handed over, or taken by another server
+    /// that found this one gone): its sockets close, and its clients reconnect to the
+    /// server that has it.
+    gone: AtomicBool,
+}
+
+impl Slot {
+    fn new(table: Table, private: bool) -> Arc<Slot> {
+        Arc::new(Slot {
+            table: Mutex::new(table),
+            changed: watch::channel(0).0,
+            private,
+            gone: AtomicBool::new(false),
+        })
+    }
 }
 
 /// Every table of the server, and where they are stored.
 pub struct Hub {
     tables: Mutex<HashMap<String, Arc<Slot>>>,
-    store: Mutex<Store>,
+    store: Store,
+    /// The runtime the store's connections belong to; blocking code waits on it.
+    rt: tokio::runtime::Handle,
     deck_names: Vec<String>,
     load_deck: DeckLoader,
     card_text: CardText,
     catalogue: String,
     restored: usize,
     /// Stored tables that could not be brought back, with why.
-    refused: Vec<(String, String)>,
+    refused: Mutex<Vec<(String, String)>>,
     resolve: DeckResolver,
     abandon_after: Option<std::time::Duration>,
 }
@@ -158,14 +176,21 @@ fn seat_of(s: &StoredSeat, seed: u64, i: usize) -> anyhow::Result<Seat> {
 }
 
 impl Hub {
-    /// Opens the store and brings back every unfinished game in it.
-    pub fn open(cfg: ServeConfig) -> anyhow::Result<Arc<Hub>> {
-        let store = Store::open(&cfg.store)?;
-        Self::with_store(store, cfg)
+    /// Opens the store and brings back every unfinished game in it that no other running
+    /// server owns.
+    pub async fn open(cfg: ServeConfig) -> anyhow::Result<Arc<Hub>> {
+        let store = Store::open(&cfg.store).await?;
+        let rt = tokio::runtime::Handle::current();
+        tokio::task::spawn_blocking(move || Self::with_store(store, cfg, rt)).await?
     }
 
-    /// A hub over an opened store (`cfg.store` is not read again).
-    pub fn with_store(store: Store, cfg: ServeConfig) -> anyhow::Result<Arc<Hub>> {
+    /// A hub over an opened store (`cfg.store` is not read again). Blocks: call it where
+    /// blocking is allowed (not on one of `rt`'s workers).
+    pub fn with_store(
+        store: Store,
+        cfg: ServeConfig,
+        rt: tokio::runtime::Handle,
+    ) -> anyhow::Result<Arc<Hub>> {
         let ServeConfig {
             deck_names,
             load_deck,
@@ -175,56 +200,164 @@ impl Hub {
             abandon_after: cfg_abandon,
             ..
         } = cfg;
-        let mut tables = HashMap::new();
-        let mut refused = Vec::new();
-        for st in store.load_all()? {
-            if st.over {
-                continue;
-            }
-            let code = st.code.clone();
-            let private = st.private;
-            // One table that can't be restored (from other rules, say) is reported and
-            // left as stored; it stops neither the server nor the other tables.
-            match restore_table(st, &catalogue, &resolve) {
-                Ok(table) => {
-                    tables.insert(
-                        code,
-                        Arc::new(Slot {
-                            table: Mutex::new(table),
-                            changed: watch::channel(0).0,
-                            private,
-                        }),
-                    );
-                }
-                Err(e) => refused.push((code, format!("{e:#}"))),
-            }
-        }
-        let restored = tables.len();
-        Ok(Arc::new(Hub {
-            tables: Mutex::new(tables),
-            store: Mutex::new(store),
+        let mut hub = Hub {
+            tables: Mutex::new(HashMap::new()),
+            store,
+            rt,
             deck_names,
             load_deck,
             card_text,
             catalogue,
-            restored,
-            refused,
+            restored: 0,
+            refused: Mutex::new(Vec::new()),
             resolve,
             abandon_after: cfg_abandon,
-        }))
+        };
+        hub.restored = hub.adopt_orphans()?;
+        Ok(Arc::new(hub))
+    }
+
+    /// Waits for `f` from blocking code.
+    fn block<F: std::future::Future>(&self, f: F) -> F::Output {
+        self.rt.block_on(f)
+    }
+
+    /// Takes and restores every unfinished table whose owner is gone; returns how many.
+    /// One table that can't be restored (from other rules, say) is reported and left as
+    /// stored, and given up so that a server that can play it may; it stops neither the
+    /// server nor the other tables.
+    fn adopt_orphans(&self) -> Result<usize, StoreError> {
+        let mut n = 0;
+        for code in self.block(self.store.orphans())? {
+            if self.refused_table(&code).is_some() || self.slot(&code).is_some() {
+                continue;
+            }
+            if self.adopt(&code)?.is_some() {
+                n += 1;
+            }
+        }
+        Ok(n)
+    }
+
+    /// Takes table `code` if it is free, and restores it.
+    fn adopt(&self, code: &str) -> Result<Option<Arc<Slot>>, StoreError> {
+        let Some(st) = self.block(self.store.claim(code))? else {
+            return Ok(None);
+        };
+        let private = st.private;
+        match restore_table(st, &self.catalogue, &self.resolve) {
+            Ok(table) => {
+                let slot = Slot::new(table, private);
+                lock(&self.tables).insert(code.to_string(), Arc::clone(&slot));
+                Ok(Some(slot))
+            }
+            Err(e) => {
+                let why = format!("{e:#}");
+                eprintln!("ponyccg: stored table {code} is not restored: {why}");
+                lock(&self.refused).push((code.to_string(), why));
+                self.block(self.store.release(code))?;
+                Ok(None)
+            }
+        }
+    }
+
+    /// Drops table `code` from this server: it is another's now.
+    fn drop_table(&self, code: &str) {
+        if let Some(slot) = lock(&self.tables).remove(code) {
+            slot.gone.store(true, Ordering::SeqCst);
+            slot.changed.send_modify(|n| *n += 1);
+        }
+    }
+
+    /// Hands over the tables other servers ask for, drops those it no longer owns, and
+    /// takes those whose owner is gone. A server that can no longer prove it is running
+    /// (PostgreSQL: its lock's connection is lost) stops at once: another may already
+    /// have taken its tables.
+    fn keep(&self) -> Result<(), StoreError> {
+        if let Err(e) = self.block(self.store.check_held()) {
+            eprintln!("ponyccg: stopping: this server can no longer prove it owns its tables: {e}");
+            std::process::exit(3);
+        }
+        for code in self.block(self.store.wanted_from_me())? {
+            if let Some(slot) = self.slot(&code) {
+                // Held while it is given up, so no change is made (and lost) meanwhile.
+                let t = lock(&slot.table);
+                self.block(self.store.release(&code))?;
+                slot.gone.store(true, Ordering::SeqCst);
+                drop(t);
+                self.drop_table(&code);
+            } else {
+                self.block(self.store.release(&code))?;
+            }
+        }
+        let owned: std::collections::HashSet<String> =
+            self.block(self.store.owned())?.into_iter().collect();
+        let lost: Vec<String> = lock(&self.tables)
+            .keys()
+            .filter(|c| !owned.contains(*c))
+            .cloned()
+            .collect();
+        for code in lost {
+            self.drop_table(&code);
+        }
+        self.adopt_orphans()?;
+        Ok(())
+    }
+
+    /// Gives up every table (a server stopping in good order), so another server or the
+    /// next start takes them at once.
+    pub async fn release_all(&self) -> Result<(), StoreError> {
+        self.store.release_all().await
+    }
+
+    /// The table `code` to serve: this server's, or taken now if its owner is gone. A
+    /// table another running server owns is asked for (it is handed over within a moment)
+    /// and refused meanwhile with 503, so a client retries.
+    fn serve_table(&self, code: &str) -> Result<Arc<Slot>, ApiError> {
+        if let Some(slot) = self.slot(code) {
+            return Ok(slot);
+        }
+        if let Some(why) = self.refused_table(code) {
+            return Err(ApiError {
+                status: StatusCode::CONFLICT,
+                message: format!("table `{code}` can't be played here: {why}"),
+            });
+        }
+        let internal = |e: StoreError| ApiError::internal(e.to_string());
+        let missing = || ApiError {
+            status: StatusCode::NOT_FOUND,
+            message: format!("there is no table `{code}`"),
+        };
+        match self.block(self.store.holder(code)).map_err(internal)? {
+            Holder::Missing | Holder::Over => Err(missing()),
+            Holder::Me | Holder::Free => match self.adopt(code).map_err(internal)? {
+                Some(slot) => Ok(slot),
+                None => match self.refused_table(code) {
+                    Some(why) => Err(ApiError {
+                        status: StatusCode::CONFLICT,
+                        message: format!("table `{code}` can't be played here: {why}"),
+                    }),
+                    None => Err(moving(code)),
+                },
+            },
+            Holder::Other(_) => {
+                self.block(self.store.want(code)).map_err(internal)?;
+                Err(moving(code))
+            }
+        }
     }
 
     /// Stored tables that were not restored, with why.
-    pub fn refused(&self) -> &[(String, String)] {
-        &self.refused
+    pub fn refused(&self) -> Vec<(String, String)> {
+        lock(&self.refused).clone()
     }
 
     /// Why a stored table was not restored, if it was not.
-    fn refused_table(&self, code: &str) -> Option<&str> {
-        self.refused
+    fn refused_table(&self, code: &str) -> Option<String> {
+        lock(&self.refused)
             .iter()
             .find(|(c, _)| c == code)
-            .map(|(_, why)| why.as_str())
+            .map(|(_, why)| why.clone())
     }
 
     /// How many unfinished games were brought back from the store.
@@ -236,20 +369,27 @@ impl Hub {
         lock(&self.tables).get(code).cloned()
     }
 
+    /// Stores a table after a change. A table another server has taken (this one was
+    /// thought gone) is dropped here: the change is not kept, and the clients reconnect.
     fn save(&self, t: &Table, private: bool) -> Result<(), ApiError> {
-        lock(&self.store)
-            .save(&stored(t, private))
-            .map_err(|e| ApiError::internal(e.to_string()))
+        match self.block(self.store.save(&stored(t, private))) {
+            Ok(()) => Ok(()),
+            Err(StoreError::NotOwner { code }) => {
+                self.drop_table(&code);
+                Err(moving(&code))
+            }
+            Err(e) => Err(ApiError::internal(e.to_string())),
+        }
     }
 
     /// A code no table has, in memory or in the store (finished games and tables from
     /// other rules are stored but not loaded; a new table must not overwrite them).
     fn new_code(&self) -> String {
-        let tables = lock(&self.tables);
-        let store = lock(&self.store);
         loop {
             let code = random_word(6);
-            if !tables.contains_key(&code) && !matches!(store.load(&code), Ok(Some(_))) {
+            if !lock(&self.tables).contains_key(&code)
+                && !matches!(self.block(self.store.load(&code)), Ok(Some(_)))
+            {
                 return code;
             }
         }
@@ -265,6 +405,17 @@ fn random_word(len: usize) -> String {
     (0..len)
         .map(|_| CODE_CHARS[rng.gen_range(0..CODE_CHARS.len())] as char)
         .collect()
+}
+
+/// Table `code` is owned by another running server, which is asked to hand it over.
+fn moving(code: &str) -> ApiError {
+    ApiError {
+        status: StatusCode::SERVICE_UNAVAILABLE,
+        message: format!(
+            "table `{code}` is being moved to this server from another server process; \
+             try again in a moment"
+        ),
+    }
 }
 
 /// A refused request: its HTTP status and one sentence.
@@ -407,7 +558,13 @@ fn checked_deck(hub: &Hub, text: &str) -> Result<PlayerDeck, ApiError> {
 }
 
 async fn lobby(State(hub): State<Arc<Hub>>) -> Json<Lobby> {
-    let open = lock(&hub.tables)
+    // The map is let go before any table is locked: a table is never held while the map
+    // is waited for, nor the other way round.
+    let slots: Vec<(String, Arc<Slot>)> = lock(&hub.tables)
+        .iter()
+        .map(|(c, s)| (c.clone(), Arc::clone(s)))
+        .collect();
+    let open = slots
         .iter()
         .filter(|(_, s)| !s.private)
         .filter_map(|(code, s)| {
@@ -491,14 +648,7 @@ fn create_blocking(hub: &Hub, req: NewTable) -> Result<Json<Seated>, ApiError> {
     let code = hub.new_code();
     let table = Table::new(code.clone(), seed, &hub.catalogue, seats, opts);
     hub.save(&table, req.private)?;
-    lock(&hub.tables).insert(
-        code.clone(),
-        Arc::new(Slot {
-            table: Mutex::new(table),
-            changed: watch::channel(0).0,
-            private: req.private,
-        }),
-    );
+    lock(&hub.tables).insert(code.clone(), Slot::new(table, req.private));
     Ok(Json(Seated {
         code,
         seat: PlayerId(mine as u8),
@@ -513,10 +663,7 @@ async fn join(
 ) -> Result<Json<Seated>, ApiError> {
     let hub2 = Arc::clone(&hub);
     tokio::task::spawn_blocking(move || {
-        let slot = hub2.slot(&code).ok_or_else(|| ApiError {
-            status: StatusCode::NOT_FOUND,
-            message: format!("there is no table `{code}`"),
-        })?;
+        let slot = hub2.serve_table(&code)?;
         let deck = checked_deck(&hub2, &req.deck)?;
         let token = random_word(24);
         let mut t = lock(&slot.table);
@@ -577,18 +724,11 @@ async fn socket(
     Query(q): Query<WsQuery>,
     ws: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
-    let slot = hub
-        .slot(&code)
-        .ok_or_else(|| match hub.refused_table(&code) {
-            Some(why) => ApiError {
-                status: StatusCode::CONFLICT,
-                message: format!("table `{code}` can't be played here: {why}"),
-            },
-            None => ApiError {
-                status: StatusCode::NOT_FOUND,
-                message: format!("there is no table `{code}`"),
-            },
-        })?;
+    let hub2 = Arc::clone(&hub);
+    let code2 = code.clone();
+    let slot = tokio::task::spawn_blocking(move || hub2.serve_table(&code2))
+        .await
+        .map_err(|e| ApiError::internal(e.to_string()))??;
     let viewer = match q.token.as_deref() {
         None | Some("") => Viewer::Spectator,
         Some(tok) => match lock(&slot.table).seat_of(tok) {
@@ -655,6 +795,9 @@ async fn viewer_loop(hub: Arc<Hub>, slot: Arc<Slot>, viewer: Viewer, mut ws: Web
         // This update shows every change made so far: they need no second one. (A change
         // made after this line is sent again.)
         changed.borrow_and_update();
+        if slot.gone.load(Ordering::SeqCst) {
+            return;
+        }
         let update = {
             let t = lock(&slot.table);
             // A rewritten log (an undo) is sent again from its start.
@@ -710,6 +853,9 @@ async fn handle(
     let (hub, slot2) = (Arc::clone(hub), Arc::clone(slot));
     tokio::task::spawn_blocking(move || {
         let mut t = lock(&slot2.table);
+        if slot2.gone.load(Ordering::SeqCst) {
+            return Err(moving(&t.code).message);
+        }
         let r: Result<(), Refusal> = match msg {
             ClientMessage::Decide { decision, choice } => t.decide(viewer.seat(), decision, choice),
             ClientMessage::Concede => t.concede(viewer.seat()),
@@ -724,6 +870,23 @@ async fn handle(
     .map_err(|e| e.to_string())??;
     slot.changed.send_modify(|n| *n += 1);
     Ok(())
+}
+
+/// Keeps this server's tables in step with the store: hands over those another server
+/// asks for, takes those whose owner is gone (see [`crate::store`]).
+pub fn spawn_keeper(hub: Arc<Hub>) {
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(crate::store::KEEP_EVERY);
+        loop {
+            every.tick().await;
+            let hub2 = Arc::clone(&hub);
+            match tokio::task::spawn_blocking(move || hub2.keep()).await {
+                Ok(Ok(())) => {}
+                Ok(Err(e)) => eprintln!("ponyccg: {e}"),
+                Err(e) => eprintln!("ponyccg: {e}"),
+            }
+        }
+    });
 }
 
 /// Checks every table's clocks and absences a few times a second: a fallen flag or an
@@ -819,8 +982,7 @@ fn may_view(st: &StoredTable, token: Option<&str>, viewer: Viewer) -> Result<(),
 }
 
 fn stored_table(hub: &Hub, code: &str) -> Result<StoredTable, ApiError> {
-    lock(&hub.store)
-        .load(code)
+    hub.block(hub.store.load(code))
         .map_err(|e| ApiError::internal(e.to_string()))?
         .ok_or_else(|| ApiError {
             status: StatusCode::NOT_FOUND,
@@ -1013,14 +1175,7 @@ fn continue_blocking(hub: &Hub, code: &str, req: ContinueFrom) -> Result<Json<Se
         )));
     }
     hub.save(&table, req.private)?;
-    lock(&hub.tables).insert(
-        new_code.clone(),
-        Arc::new(Slot {
-            table: Mutex::new(table),
-            changed: watch::channel(0).0,
-            private: req.private,
-        }),
-    );
+    lock(&hub.tables).insert(new_code.clone(), Slot::new(table, req.private));
     Ok(Json(Seated {
         code: new_code,
         seat: me,

@@ -7,7 +7,6 @@ use ponyccg_cards::Catalogue;
 use ponyccg_core::replay::ReplayDeck;
 use ponyccg_core::PlayerDeck;
 use std::net::SocketAddr;
-use std::path::PathBuf;
 use std::sync::Arc;
 
 #[derive(Args, Debug)]
@@ -15,9 +14,11 @@ pub struct ServeArgs {
     /// Address to listen on (port 0 picks a free port).
     #[arg(long, default_value = "127.0.0.1:8080")]
     pub addr: SocketAddr,
-    /// SQLite file the games are stored in, each as its replay after every decision.
+    /// Where games are stored, each as its replay after every decision: an SQLite file,
+    /// or a PostgreSQL URL (postgres://USER:PASSWORD@HOST:PORT/DATABASE) that several
+    /// server processes may share (docs/serve-postgres.md).
     #[arg(long, default_value = "ponyccg-games.sqlite")]
-    pub store: PathBuf,
+    pub store: String,
     /// A game waiting on a player with no connection for this many seconds is lost by
     /// that player (0: never).
     #[arg(long, default_value_t = 900)]
@@ -71,7 +72,7 @@ pub fn run(args: ServeArgs) -> Result<()> {
     );
     ponyccg_server::serve(ponyccg_server::ServeConfig {
         addr: args.addr,
-        store: args.store,
+        store: ponyccg_server::store::Location::parse(&args.store),
         deck_names,
         load_deck: Arc::new(client_deck),
         resolve_deck: Arc::new(stored_deck),
