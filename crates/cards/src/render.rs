@@ -308,6 +308,13 @@ fn described(c: &Cards, plural_form: bool, after_noun: &str) -> String {
             number(&vs.1)
         ));
     }
+    if let Some(vs) = &c.printed_power_vs {
+        s.push_str(&format!(
+            " with printed power {} {}",
+            cmp_words(vs.0),
+            number(&vs.1)
+        ));
+    }
     if c.on_this {
         s.push_str(" attached to this card");
     }
@@ -1441,6 +1448,7 @@ pub fn effect(e: &Effect) -> String {
         Effect::Shuffle(w) => format!("{} {} deck", does(*w, "shuffle"), their(*w)),
         Effect::LoseGame(w) => format!("{} the game", does(*w, "lose")),
         Effect::Defeat(t) => format!("defeat {}", target(t)),
+        Effect::ReplaceProblem(t) => format!("replace {}", target(t)),
         Effect::Faceoff {
             start,
             winner,
@@ -1528,6 +1536,23 @@ pub fn effect(e: &Effect) -> String {
                 Some(x) => format!("at {} ", area(*x)),
                 None => String::new(),
             }
+        ),
+        Effect::ChooseCounter(s) => format!("choose a counter on {}", a(&cards(s, false))),
+        Effect::PutChosenCounters {
+            target: t,
+            amount: a,
+        } => format!(
+            "put {} on {}",
+            amount(a, "counter of that kind", "counters of that kind"),
+            target(t)
+        ),
+        Effect::RemoveChosenCounters {
+            target: t,
+            amount: a,
+        } => format!(
+            "remove {} from {}",
+            amount(a, "counter of that kind", "counters of that kind"),
+            target(t)
         ),
         Effect::RemovePowerCounters {
             target: t,
@@ -1929,6 +1954,7 @@ fn condition(c: &Condition) -> String {
         Condition::ThatPlayer(w) => format!("that player is {}", who(*w)),
         Condition::ItDismissed => "you did dismiss that card".into(),
         Condition::ItIsChosenType => "that card has the chosen card type".into(),
+        Condition::ChosenCounterIs(n) => format!("that counter is a {n} counter"),
         Condition::WonByAtLeast(n) => format!("the winner's margin is at least {n} power"),
         Condition::WonByExactly(n) => format!("the winner's margin is exactly {n} power"),
         Condition::OpponentChallenging => "an opponent is the challenger".into(),
@@ -1956,6 +1982,8 @@ fn cost(c: &Cost) -> String {
         Cost::Dismiss(s) => format!("dismiss {}", a(&cards(s, false))),
         Cost::DiscardA(s) => format!("discard {} from your hand", a(&cards(s, false))),
         Cost::SpendFrom(s) => format!("spend a card from beneath {}", a(&cards(s, false))),
+        Cost::TokensOf(n) => format!("pay action tokens equal to {}", number(n)),
+        Cost::RemoveCounterFrom(s) => format!("remove a counter from {}", a(&cards(s, false))),
         Cost::RemoveCounters { name, amount } => format!(
             "remove {} from this card",
             plural(
@@ -2045,6 +2073,7 @@ fn lead(e: &Effect) -> Lead {
         Effect::Faceoff { .. } | Effect::Uninvolve(_) => Lead::Verb,
         Effect::Exhaust(_)
         | Effect::Defeat(_)
+        | Effect::ReplaceProblem(_)
         | Effect::Ready(_)
         | Effect::Frighten(_)
         | Effect::Unfrighten(_)
@@ -2090,6 +2119,9 @@ fn lead(e: &Effect) -> Lead {
         | Effect::PutTokenCopy { .. }
         | Effect::PutIntoPlay { .. }
         | Effect::RemovePowerCounters { .. }
+        | Effect::ChooseCounter(_)
+        | Effect::PutChosenCounters { .. }
+        | Effect::RemoveChosenCounters { .. }
         | Effect::ChooseColor
         | Effect::Modes { .. }
         | Effect::Reveal { .. }

@@ -325,6 +325,8 @@ impl Game {
                     self.remove_counters(c, name, n);
                 }
             }
+            // No counter was chosen (`Effect::ChooseCounter` rewrites them once one is).
+            Effect::PutChosenCounters { .. } | Effect::RemoveChosenCounters { .. } => {}
             Effect::TurnOver(t) => {
                 for c in targets!(t) {
                     self.perform(Occurrence::TurnOver(c));
@@ -357,6 +359,7 @@ impl Game {
             | Effect::Pick(_)
             | Effect::PickBy { .. }
             | Effect::ChooseCardType
+            | Effect::ChooseCounter(_)
             | Effect::ChooseColor
             | Effect::Modes { .. }
             | Effect::Faceoff { .. }
@@ -456,6 +459,17 @@ impl Game {
                         card: c,
                         by_game: false,
                     });
+                }
+            }
+            Effect::ReplaceProblem(t) => {
+                for c in targets!(t) {
+                    let k = self.card(c);
+                    if k.zone != Zone::Play || self.card_type(c) != CardType::Problem {
+                        continue;
+                    }
+                    if let Some(area) = k.area {
+                        self.replace_problem(area);
+                    }
                 }
             }
             Effect::LoseGame(who) => {
