@@ -1363,10 +1363,17 @@ pub fn effect(e: &Effect) -> String {
             c.iter().map(cost).collect::<Vec<_>>().join(" and "),
             effects(otherwise)
         ),
-        Effect::MoveToProblemWith { target: t, with } => format!(
-            "move {} to a Problem where there is {}",
+        Effect::MoveToProblemWith {
+            target: t,
+            with,
+            condition: c,
+        } => format!(
+            "move {} to a Problem where there is {}{}",
             target(t),
-            a(&cards(with, false))
+            a(&cards(with, false)),
+            c.as_ref()
+                .map(|c| format!(" and where {}", condition(c)))
+                .unwrap_or_default()
         ),
         Effect::Inspired => "unless you have already done so this turn, look at the top card \
                              of your opponent's deck for each Inspired card you control; \

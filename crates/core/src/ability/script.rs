@@ -1579,10 +1579,14 @@ pub enum Effect {
     /// fits), so later instructions can act on the chosen card and test it.
     Pick(Target),
     /// Move (506) to a Problem the controller chooses among those where a card that fits
-    /// is (the description's own place is not read).
+    /// is (the description's own place is not read) and, with `if`, where the condition
+    /// holds, read with that Problem's area as `There` ("a Problem with no more
+    /// characters than this card's": CN0).
     MoveToProblemWith {
         target: Target,
         with: Cards,
+        #[serde(default, rename = "if")]
+        condition: Option<Condition>,
     },
     /// 519.1: put counters of a name on cards in play.
     PutCounters {

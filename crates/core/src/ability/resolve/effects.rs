@@ -891,13 +891,17 @@ impl Game {
                     });
                 }
             }
-            Effect::MoveToProblemWith { target, with } => {
+            Effect::MoveToProblemWith {
+                target,
+                with,
+                condition,
+            } => {
                 // As for `Move`: the card first (kept while the Problem is chosen), or
                 // the cards chosen one at a time, each asked for in turn.
                 let cards = match (*chosen, target) {
                     (Some(c), _) => vec![c],
                     (None, Target::Choose(_)) => {
-                        let problems = self.problems_with(with, ctx);
+                        let problems = self.problems_with(with, condition.as_ref(), ctx);
                         let can = |g: &Game, c| problems.iter().any(|&a| g.may_move(you, c, a));
                         let v = match self.targets_that(target, ctx, answer.as_ref(), sel, can) {
                             Ok(v) => v,
@@ -928,7 +932,9 @@ impl Game {
                 for (i, &c) in cards.iter().enumerate().skip(*progress as usize) {
                     match answer.take() {
                         Some(Choice::Problem(a)) => {
-                            if self.problems_with(with, ctx).contains(&a)
+                            if self
+                                .problems_with(with, condition.as_ref(), ctx)
+                                .contains(&a)
                                 && self.may_move(you, c, a)
                             {
                                 self.move_by(you, c, a);
@@ -936,7 +942,7 @@ impl Game {
                         }
                         _ => {
                             let options: Vec<Choice> = self
-                                .problems_with(with, ctx)
+                                .problems_with(with, condition.as_ref(), ctx)
                                 .into_iter()
                                 .filter(|&a| self.may_move(you, c, a))
                                 .map(Choice::Problem)
