@@ -327,6 +327,13 @@ fn described(c: &Cards, plural_form: bool, after_noun: &str) -> String {
             number(&vs.1)
         ));
     }
+    if let Some(vs) = &c.printed_power_vs {
+        s.push_str(&format!(
+            " with printed power {} {}",
+            cmp_words(vs.0),
+            number(&vs.1)
+        ));
+    }
     if c.on_this {
         s.push_str(" attached to this card");
     }
@@ -1456,10 +1463,17 @@ pub fn effect(e: &Effect) -> String {
             c.iter().map(cost).collect::<Vec<_>>().join(" and "),
             effects(otherwise)
         ),
-        Effect::MoveToProblemWith { target: t, with } => format!(
-            "move {} to a Problem where there is {}",
+        Effect::MoveToProblemWith {
+            target: t,
+            with,
+            condition: c,
+        } => format!(
+            "move {} to a Problem where there is {}{}",
             target(t),
-            a(&cards(with, false))
+            a(&cards(with, false)),
+            c.as_ref()
+                .map(|c| format!(" and where {}", condition(c)))
+                .unwrap_or_default()
         ),
         Effect::Inspired => "unless you have already done so this turn, look at the top card \
                              of your opponent's deck for each Inspired card you control; \
@@ -1543,6 +1557,7 @@ pub fn effect(e: &Effect) -> String {
         Effect::NewPhase(p) => format!("start a new {p:?} Phase once this phase is over"),
         Effect::SkipPhase(p) => format!("skip the next {p:?} Phase"),
         Effect::Defeat(t) => format!("defeat {}", target(t)),
+        Effect::ReplaceProblem(t) => format!("replace {}", target(t)),
         Effect::Faceoff {
             start,
             winner,
@@ -1640,6 +1655,23 @@ pub fn effect(e: &Effect) -> String {
                 (None, false) => String::new(),
             },
             if *owners { "its owner's" } else { "your" }
+        ),
+        Effect::ChooseCounter(s) => format!("choose a counter on {}", a(&cards(s, false))),
+        Effect::PutChosenCounters {
+            target: t,
+            amount: a,
+        } => format!(
+            "put {} on {}",
+            amount(a, "counter of that kind", "counters of that kind"),
+            target(t)
+        ),
+        Effect::RemoveChosenCounters {
+            target: t,
+            amount: a,
+        } => format!(
+            "remove {} from {}",
+            amount(a, "counter of that kind", "counters of that kind"),
+            target(t)
         ),
         Effect::RemovePowerCounters {
             target: t,
@@ -2050,6 +2082,7 @@ fn condition(c: &Condition) -> String {
         Condition::ThatPlayer(w) => format!("that player is {}", who(*w)),
         Condition::ItDismissed => "you did dismiss that card".into(),
         Condition::ItIsChosenType => "that card has the chosen card type".into(),
+        Condition::ChosenCounterIs(n) => format!("that counter is a {n} counter"),
         Condition::WonByAtLeast(n) => format!("the winner's margin is at least {n} power"),
         Condition::WonByExactly(n) => format!("the winner's margin is exactly {n} power"),
         Condition::OpponentChallenging => "an opponent is the challenger".into(),
@@ -2079,6 +2112,8 @@ fn cost(c: &Cost) -> String {
         Cost::Retire(s) => format!("retire {}", a(&cards(s, false))),
         Cost::DiscardA(s) => format!("discard {} from your hand", a(&cards(s, false))),
         Cost::SpendFrom(s) => format!("spend a card from beneath {}", a(&cards(s, false))),
+        Cost::TokensOf(n) => format!("pay action tokens equal to {}", number(n)),
+        Cost::RemoveCounterFrom(s) => format!("remove a counter from {}", a(&cards(s, false))),
         Cost::RemoveCounters { name, amount } => format!(
             "remove {} from this card",
             plural(
@@ -2172,6 +2207,7 @@ fn lead(e: &Effect) -> Lead {
         | Effect::SkipPhase(_) => Lead::Verb,
         Effect::Exhaust(_)
         | Effect::Defeat(_)
+        | Effect::ReplaceProblem(_)
         | Effect::Ready(_)
         | Effect::Frighten(_)
         | Effect::Unfrighten(_)
@@ -2217,6 +2253,9 @@ fn lead(e: &Effect) -> Lead {
         | Effect::PutTokenCopy { .. }
         | Effect::PutIntoPlay { .. }
         | Effect::RemovePowerCounters { .. }
+        | Effect::ChooseCounter(_)
+        | Effect::PutChosenCounters { .. }
+        | Effect::RemoveChosenCounters { .. }
         | Effect::ChooseColor
         | Effect::Modes { .. }
         | Effect::Reveal { .. }

@@ -242,6 +242,14 @@ impl Game {
                     return format!("choose {}", m.name);
                 }
             }
+            // The kinds of counters on the card `Effect::ChooseCounter` chose.
+            if let (Some(crate::ability::Effect::ChooseCounter(_)), Some(c)) =
+                (r.effects.get(r.next as usize), r.chosen)
+            {
+                if let Some(k) = self.counter_kinds(c).get(i as usize) {
+                    return format!("choose a {} counter", k.as_deref().unwrap_or("+1 power"));
+                }
+            }
         }
         format!("choose mode {}", i + 1)
     }

@@ -161,6 +161,7 @@ pub(crate) struct CardCheck {
     pub frightened: Option<bool>,
     pub face_down: Option<bool>,
     pub counters: Option<i16>,
+    pub named: Option<std::collections::BTreeMap<String, u16>>,
     pub boosted: Option<bool>,
     pub host: Option<CardDef>,
 }
@@ -1211,6 +1212,7 @@ fn step_plan(ctx: &Ctx, index: usize, s: &S<spec::StepSpec>) -> Result<StepPlan,
             frightened: cc.frightened,
             face_down: cc.face_down,
             counters: cc.counters,
+            named: cc.named.clone(),
             boosted: cc.boosted,
             host: match &cc.host {
                 Some(h) => Some(ctx.card(h, off, "card.host")?.def),

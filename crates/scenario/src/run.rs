@@ -730,6 +730,12 @@ impl<'a> Runner<'a> {
                     ));
                 }
             }
+            for (name, &n) in cc.named.iter().flatten() {
+                let got = g.counters_named(c, name);
+                if got != n {
+                    return Err((format!("{mine} with {n} {name} counters"), format!("{got}")));
+                }
+            }
             if let Some(h) = &cc.host {
                 let ok = k.host.is_some_and(|x| number_eq(g.def(x), h));
                 if !ok {

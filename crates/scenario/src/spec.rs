@@ -255,6 +255,8 @@ pub struct CardCheckSpec {
     pub frightened: Option<bool>,
     pub face_down: Option<bool>,
     pub counters: Option<i16>,
+    /// Counters of a name (519.1) on the card: `named = { Harmony = 2 }`.
+    pub named: Option<std::collections::BTreeMap<String, u16>>,
     pub boosted: Option<bool>,
     pub host: Option<String>,
 }

@@ -37,6 +37,36 @@ impl Game {
             .map_or(0, |n| n.count)
     }
 
+    /// The kinds of counters a card has (519), for a choice of "a counter on it": +1
+    /// power counters as `None` (-1 counters are not removed, 519.4), then each name
+    /// in the order it was first put on the card.
+    pub(crate) fn counter_kinds(&self, c: CardId) -> Vec<Option<String>> {
+        let obj = self.card(c).object;
+        let mut kinds = Vec::new();
+        if self.card(c).power_counters > 0 {
+            kinds.push(None);
+        }
+        for n in &self.st.named_counters {
+            if n.card == c && n.object == obj && n.count > 0 {
+                kinds.push(Some(n.name.clone()));
+            }
+        }
+        kinds
+    }
+
+    /// 701.3: a card that has left play is read as it was in play, so its named
+    /// counters as it left stay readable (`Counters(This, ..)` after retiring it as a
+    /// cost, CG202) until it changes zones again; nothing puts counters on a card out
+    /// of play, and the card has none once it is back in play (a new object, 519.3a).
+    pub(crate) fn keep_last_known_counters(&mut self, c: CardId, left: u32) {
+        let now = self.card(c).object;
+        for n in self.st.named_counters.iter_mut() {
+            if n.card == c && n.object == left {
+                n.object = now;
+            }
+        }
+    }
+
     /// The counter kind of a name, adding the name to the game's list the first time.
     pub(crate) fn counter(&mut self, name: &str) -> Counter {
         let names = &mut self.st.books.counter_names;

@@ -254,6 +254,10 @@ pub struct Cards {
     /// Only cards whose printed cost (none counts as 0) compares this way to the amount
     /// ("costing no more than this card": `(AtMost, Cost(This))`, CG199).
     pub cost_vs: Option<Box<(Cmp, Amount)>>,
+    /// Only cards whose printed power (none counts as 0) compares this way to the
+    /// amount (as many as this card's Party counters: `(EqualTo, Counters(This,
+    /// "Party"))`, CG138).
+    pub printed_power_vs: Option<Box<(Cmp, Amount)>>,
     /// Only cards whose power compares this way to their own printed cost (none counts
     /// as 0): "with power greater than its cost" is `Some(MoreThan)` (CG124).
     pub power_vs_cost: Option<Cmp>,
@@ -599,6 +603,10 @@ pub enum Condition {
     /// The card `It` names has the card type an earlier `Effect::ChooseCardType` of the
     /// same effect chose (false with none chosen).
     ItIsChosenType,
+    /// The counter an earlier `Effect::ChooseCounter` (or a `RemoveCounterFrom` cost)
+    /// of the same effect chose is of this name ("+1 power" for a +1 power counter);
+    /// false with none chosen.
+    ChosenCounterIs(String),
     /// This card has more power than every other card that fits ("higher than any
     /// other Friend here"); true when none fits.
     PowerAboveAll(Cards),
@@ -999,6 +1007,14 @@ pub enum Cost {
     /// names that card ("spend a card from beneath one of your Friends to give that
     /// Friend …").
     SpendFrom(Cards),
+    /// Remove one counter, of any kind (519), from a card that fits and has one; when
+    /// activating, the player chooses the card and, if it has several kinds, which
+    /// kind (`Effect::ChooseCounter`), and from then on `It` names that card and the
+    /// kind is the chosen one (CG136, CG142).
+    RemoveCounterFrom(Cards),
+    /// Pay as many action tokens as the amount, read as the cost is worked out (one per
+    /// Party counter on this card, CG138); none when it is 0 or less.
+    TokensOf(Amount),
 }
 
 /// Continuous effects of static abilities (702) and of effects with a duration.
@@ -1639,10 +1655,14 @@ pub enum Effect {
     /// fits), so later instructions can act on the chosen card and test it.
     Pick(Target),
     /// Move (506) to a Problem the controller chooses among those where a card that fits
-    /// is (the description's own place is not read).
+    /// is (the description's own place is not read) and, with `if`, where the condition
+    /// holds, read with that Problem's area as `There` ("a Problem with no more
+    /// characters than this card's": CN0).
     MoveToProblemWith {
         target: Target,
         with: Cards,
+        #[serde(default, rename = "if")]
+        condition: Option<Condition>,
     },
     /// 519.1: put counters of a name on cards in play.
     PutCounters {
@@ -1656,6 +1676,23 @@ pub enum Effect {
         name: String,
         #[serde(default)]
         amount: Option<Amount>,
+    },
+    /// 519: the controller chooses a counter of any kind (a named one or a +1 power
+    /// counter) on a card in play that fits: first the card, then, if it has several
+    /// kinds, the kind. From then on `It` names that card, and the later
+    /// `PutChosenCounters`, `RemoveChosenCounters` and `ChosenCounterIs` of this effect
+    /// read that kind (CG101).
+    ChooseCounter(Cards),
+    /// Put counters of the kind an earlier `ChooseCounter` chose on cards in play
+    /// (nothing when none was chosen).
+    PutChosenCounters {
+        target: Target,
+        amount: Amount,
+    },
+    /// Remove up to `amount` counters of the kind an earlier `ChooseCounter` chose.
+    RemoveChosenCounters {
+        target: Target,
+        amount: Amount,
     },
     /// 513.2: the controller gains control of the cards in play (ones another player
     /// controls) until `duration` ends; `Permanently` for as long as each stays in play.
@@ -1810,6 +1847,11 @@ pub enum Effect {
     /// play: scores each one's points (with the card whose effect it is, 517.2), then it
     /// is dismissed (AD97).
     Defeat(Target),
+    /// 613.2 by an effect: replace each target Problem in play, in the order the
+    /// Problem's replacement at the Solve Step follows (its characters sent home, its
+    /// face-up Troublemakers and Resources dismissed by the game, then the next
+    /// Problem of its owner's deck put into play there).
+    ReplaceProblem(Target),
 }
 
 /// Which instructions hold others, and which create a continuous effect, written once
@@ -1896,6 +1938,9 @@ macro_rules! effect_parts {
             | Effect::MoveToProblemWith { .. }
             | Effect::PutCounters { .. }
             | Effect::RemoveCounters { .. }
+            | Effect::ChooseCounter(_)
+            | Effect::PutChosenCounters { .. }
+            | Effect::RemoveChosenCounters { .. }
             | Effect::GainControl { .. }
             | Effect::ExchangeControl { .. }
             | Effect::MakeToken { .. }
@@ -1913,7 +1958,8 @@ macro_rules! effect_parts {
             | Effect::LoseGame(_)
             | Effect::NewPhase(_)
             | Effect::SkipPhase(_)
-            | Effect::Defeat(_) => {}
+            | Effect::Defeat(_)
+            | Effect::ReplaceProblem(_) => {}
         }
     };
 }

@@ -198,6 +198,9 @@ pub(crate) fn reads_cards(c: &Cards) -> Reach<'_> {
     if let Some(vs) = &c.cost_vs {
         r = r.join(reads_amount(&vs.1));
     }
+    if let Some(vs) = &c.printed_power_vs {
+        r = r.join(reads_amount(&vs.1));
+    }
     r
 }
 
@@ -242,7 +245,8 @@ pub(crate) fn reads_condition(c: &Condition) -> Reach<'_> {
         | Condition::ThatPlayer(_)
         | Condition::OpponentChallenging
         | Condition::ItDismissed
-        | Condition::ItIsChosenType => Reach::default(),
+        | Condition::ItIsChosenType
+        | Condition::ChosenCounterIs(_) => Reach::default(),
     }
 }
 

@@ -338,6 +338,15 @@ impl Game {
                         },
                     )));
                 }
+                // The card the counter comes from is `It`, and its kind the chosen one,
+                // for the instructions that follow.
+                Cost::RemoveCounterFrom(sel) => {
+                    steps.push(Effect::ChooseCounter(sel));
+                    steps.push(Effect::RemoveChosenCounters {
+                        target: Target::It,
+                        amount: Amount::N(1),
+                    });
+                }
                 Cost::Discard(n) => steps.push(Effect::Discard {
                     who: Who::You,
                     amount: Amount::N(n as i16),
@@ -350,6 +359,7 @@ impl Game {
                 | Cost::ReturnThisToHand
                 | Cost::BanishThis
                 | Cost::TokensLessPer { .. }
+                | Cost::TokensOf(_)
                 | Cost::RemoveCounters { .. }
                 | Cost::Spend(_) => fixed.push(c),
             }

@@ -662,10 +662,14 @@ impl Game {
                 }
             }
         }
+        let old_object = self.card(c).object;
         let obj = self.new_object();
         let k = self.card_mut(c);
         k.zone = to;
         k.object = obj;
+        if from == Zone::Play && to != Zone::Play {
+            self.keep_last_known_counters(c, old_object);
+        }
         // 410.6: what lasted until an event happens to that card ends with the object.
         self.end_stale_until_modifiers();
         if from == Zone::Play || to == Zone::Play {

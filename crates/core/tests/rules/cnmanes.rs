@@ -261,6 +261,7 @@ fn r506_moving_to_a_problem_where_a_card_fits_offers_only_those_problems() {
                 other: true,
                 ..your_friends()
             }),
+            condition: None,
             with: Cards {
                 trait_: Some("Critter".into()),
                 ..your_friends()

@@ -120,6 +120,8 @@ impl Game {
             Condition::ItDismissed => ctx.it.is_some_and(|c| self.was_dismissed(c)),
             // `Effect::ChooseCardType` rewrites it once a type is chosen.
             Condition::ItIsChosenType => false,
+            // `Effect::ChooseCounter` settles it once a counter is chosen.
+            Condition::ChosenCounterIs(_) => false,
             Condition::WonByAtLeast(n) => ctx
                 .player
                 .and_then(|p| self.faceoff_margin(p))

@@ -46,6 +46,10 @@ impl Game {
                     tokens += self.tokens_less_per(*amount, per, ctx);
                     true
                 }
+                Cost::TokensOf(a) => {
+                    tokens += self.amount(a, ctx).max(0) as u16;
+                    true
+                }
                 Cost::ReturnThisToHand => self.can_happen(Occurrence::ToHand(ctx.source)),
                 Cost::BanishThis => self.can_happen(Occurrence::Banish(ctx.source)),
                 Cost::RemoveCounters { name, amount } => {
@@ -66,6 +70,9 @@ impl Game {
                     .matching(sel, ctx)
                     .into_iter()
                     .any(|c| !self.cards_beneath(c).is_empty()),
+                Cost::RemoveCounterFrom(sel) => self.matching(sel, ctx).into_iter().any(|c| {
+                    self.card(c).zone == crate::ids::Zone::Play && !self.counter_kinds(c).is_empty()
+                }),
             };
             if !ok {
                 return false;
@@ -144,6 +151,13 @@ impl Game {
                 Cost::RemoveCounters { name, amount } => {
                     self.remove_counters(ctx.source, name, Some(*amount));
                 }
+                Cost::TokensOf(a) => {
+                    let amount = self.amount(a, ctx).max(0) as u16;
+                    self.perform(Occurrence::PayTokens {
+                        player: ctx.you,
+                        amount,
+                    });
+                }
                 Cost::Discard(n) => {
                     for _ in 0..*n {
                         if let Some(&x) = self.player(ctx.you).hand.first() {
@@ -159,6 +173,27 @@ impl Game {
                         .find(|&c| !self.cards_beneath(c).is_empty())
                     {
                         self.spend(x, 1);
+                    }
+                }
+                Cost::RemoveCounterFrom(sel) => {
+                    let first = self.matching(sel, ctx).into_iter().find_map(|c| {
+                        (self.card(c).zone == crate::ids::Zone::Play)
+                            .then(|| self.counter_kinds(c).into_iter().next())
+                            .flatten()
+                            .map(|k| (c, k))
+                    });
+                    match first {
+                        Some((c, Some(name))) => {
+                            self.remove_counters(c, &name, Some(1));
+                        }
+                        Some((c, None)) => {
+                            self.perform(Occurrence::RemoveCounters {
+                                card: c,
+                                counter: crate::ability::counters::Counter::Power,
+                                n: 1,
+                            });
+                        }
+                        None => {}
                     }
                 }
                 Cost::DiscardA(sel) => {

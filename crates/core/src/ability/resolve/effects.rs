@@ -328,6 +328,8 @@ impl Game {
                     self.remove_counters(c, name, n);
                 }
             }
+            // No counter was chosen (`Effect::ChooseCounter` rewrites them once one is).
+            Effect::PutChosenCounters { .. } | Effect::RemoveChosenCounters { .. } => {}
             Effect::TurnOver(t) => {
                 for c in targets!(t) {
                     self.perform(Occurrence::TurnOver(c));
@@ -360,6 +362,7 @@ impl Game {
             | Effect::Pick(_)
             | Effect::PickBy { .. }
             | Effect::ChooseCardType
+            | Effect::ChooseCounter(_)
             | Effect::ChooseColor
             | Effect::Modes { .. }
             | Effect::Faceoff { .. }
@@ -470,6 +473,17 @@ impl Game {
                 self.st
                     .skipped_phases
                     .push(crate::ability::trigger::phase_of(*p));
+            }
+            Effect::ReplaceProblem(t) => {
+                for c in targets!(t) {
+                    let k = self.card(c);
+                    if k.zone != Zone::Play || self.card_type(c) != CardType::Problem {
+                        continue;
+                    }
+                    if let Some(area) = k.area {
+                        self.replace_problem(area);
+                    }
+                }
             }
             Effect::LoseGame(who) => {
                 for p in self.players_named(*who, ctx) {
@@ -906,13 +920,17 @@ impl Game {
                     });
                 }
             }
-            Effect::MoveToProblemWith { target, with } => {
+            Effect::MoveToProblemWith {
+                target,
+                with,
+                condition,
+            } => {
                 // As for `Move`: the card first (kept while the Problem is chosen), or
                 // the cards chosen one at a time, each asked for in turn.
                 let cards = match (*chosen, target) {
                     (Some(c), _) => vec![c],
                     (None, Target::Choose(_)) => {
-                        let problems = self.problems_with(with, ctx);
+                        let problems = self.problems_with(with, condition.as_ref(), ctx);
                         let can = |g: &Game, c| problems.iter().any(|&a| g.may_move(you, c, a));
                         let v = match self.targets_that(target, ctx, answer.as_ref(), sel, can) {
                             Ok(v) => v,
@@ -943,7 +961,9 @@ impl Game {
                 for (i, &c) in cards.iter().enumerate().skip(*progress as usize) {
                     match answer.take() {
                         Some(Choice::Problem(a)) => {
-                            if self.problems_with(with, ctx).contains(&a)
+                            if self
+                                .problems_with(with, condition.as_ref(), ctx)
+                                .contains(&a)
                                 && self.may_move(you, c, a)
                             {
                                 self.move_by(you, c, a);
@@ -951,7 +971,7 @@ impl Game {
                         }
                         _ => {
                             let options: Vec<Choice> = self
-                                .problems_with(with, ctx)
+                                .problems_with(with, condition.as_ref(), ctx)
                                 .into_iter()
                                 .filter(|&a| self.may_move(you, c, a))
                                 .map(Choice::Problem)

@@ -204,6 +204,53 @@ impl Game {
                     r.next += 1;
                     continue;
                 }
+                // The card becomes `It`; the kind is written into the later
+                // instructions and conditions that read it.
+                Effect::ChooseCounter(sel) => {
+                    match answer.take() {
+                        Some(Choice::Card(c)) => r.chosen = Some(c),
+                        Some(Choice::Mode(i)) => r.progress = i.saturating_add(1),
+                        _ => {}
+                    }
+                    let Some(card) = r.chosen else {
+                        let options: Vec<Choice> = self
+                            .matching(sel, &ctx)
+                            .into_iter()
+                            .filter(|&c| {
+                                self.card(c).zone == Zone::Play && !self.counter_kinds(c).is_empty()
+                            })
+                            .map(Choice::Card)
+                            .collect();
+                        if options.is_empty() {
+                            r.ctx.it = None;
+                            ctx = r.ctx;
+                            r.next += 1;
+                            continue;
+                        }
+                        return self.ask(Frame::Resolve(r), ctx.you, Prompt::Target, options);
+                    };
+                    let kinds = self.counter_kinds(card);
+                    let kind = if kinds.len() == 1 {
+                        kinds[0].clone()
+                    } else if r.progress > 0 {
+                        kinds[(r.progress - 1) as usize % kinds.len()].clone()
+                    } else {
+                        let options = (0..kinds.len().min(u8::MAX as usize) as u8)
+                            .map(Choice::Mode)
+                            .collect();
+                        return self.ask(Frame::Resolve(r), ctx.you, Prompt::ChooseMode, options);
+                    };
+                    r.ctx.it = Some(card);
+                    ctx = r.ctx;
+                    let from = r.next as usize + 1;
+                    super::tokens::each_effect_mut(&mut r.effects[from..], &mut |e| {
+                        chosen_counter(e, &kind);
+                    });
+                    r.chosen = None;
+                    r.progress = 0;
+                    r.next += 1;
+                    continue;
+                }
                 // The chosen card becomes `It` for the rest of the resolution, and the
                 // chosen cards are `Picked`.
                 Effect::Pick(t) | Effect::PickBy { target: t, .. } => {
@@ -471,9 +518,58 @@ impl Game {
     }
 }
 
+/// Writes the counter kind `Effect::ChooseCounter` chose (`None`: +1 power counters)
+/// into an instruction that reads it.
+fn chosen_counter(e: &mut Effect, kind: &Option<String>) {
+    if let Effect::PutChosenCounters { target, amount } = e {
+        let (target, amount) = (target.clone(), amount.clone());
+        *e = match kind {
+            Some(name) => Effect::PutCounters {
+                target,
+                name: name.clone(),
+                amount,
+            },
+            None => Effect::Counters { target, amount },
+        };
+    } else if let Effect::RemoveChosenCounters { target, amount } = e {
+        let (target, amount) = (target.clone(), amount.clone());
+        *e = match kind {
+            Some(name) => Effect::RemoveCounters {
+                target,
+                name: name.clone(),
+                amount: Some(amount),
+            },
+            None => Effect::RemovePowerCounters { target, amount },
+        };
+    } else if let Effect::If { cond, .. } = e {
+        chosen_counter_cond(cond, kind);
+    }
+}
+
+/// Settles `ChosenCounterIs` once the kind is known: `All([])` always holds, `Any([])`
+/// never does.
+fn chosen_counter_cond(cond: &mut Condition, kind: &Option<String>) {
+    if let Condition::ChosenCounterIs(name) = cond {
+        let same = match kind {
+            Some(k) => k.eq_ignore_ascii_case(name),
+            None => name.eq_ignore_ascii_case("+1 power"),
+        };
+        *cond = if same {
+            Condition::All(Vec::new())
+        } else {
+            Condition::Any(Vec::new())
+        };
+    } else if let Condition::All(v) | Condition::Any(v) = cond {
+        v.iter_mut().for_each(|c| chosen_counter_cond(c, kind));
+    } else if let Condition::Not(c) = cond {
+        chosen_counter_cond(c, kind);
+    }
+}
+
 /// Writes the chosen card type into `ItIsChosenType` conditions (`Effect::ChooseCardType`).
 fn chosen_type(cond: &mut Condition, ty: crate::card::CardType) {
     match cond {
+        Condition::ChosenCounterIs(_) => {}
         Condition::ItIsChosenType => {
             *cond = Condition::ItFits(Cards {
                 card_type: Some(CardKind::Type(ty)),

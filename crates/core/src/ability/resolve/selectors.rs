@@ -406,6 +406,12 @@ impl Game {
                 return false;
             }
         }
+        if let Some((cmp, amount)) = sel.printed_power_vs.as_deref() {
+            let printed = self.face(c).power.unwrap_or(0);
+            if !cmp.holds(i32::from(printed), i32::from(self.amount(amount, ctx))) {
+                return false;
+            }
+        }
         if sel.token.is_some_and(|t| t != k.token) {
             return false;
         }

@@ -234,10 +234,24 @@ impl Game {
     }
 
     /// The Problem areas where at least one card that fits is in play, in area order.
-    pub(super) fn problems_with(&self, with: &Cards, ctx: &Ctx) -> Vec<Area> {
+    pub(super) fn problems_with(
+        &self,
+        with: &Cards,
+        condition: Option<&Condition>,
+        ctx: &Ctx,
+    ) -> Vec<Area> {
         let found = self.matching(with, ctx);
         self.problem_areas()
             .filter(|&a| found.iter().any(|&c| self.card(c).area == Some(a)))
+            .filter(|&a| {
+                condition.is_none_or(|cond| {
+                    let there = Ctx {
+                        there: Some(a),
+                        ..*ctx
+                    };
+                    self.holds(cond, &there)
+                })
+            })
             .collect()
     }
 }
