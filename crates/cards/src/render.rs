@@ -516,6 +516,10 @@ fn target(t: &Target) -> String {
         Target::AtRandom(c) => format!("{} at random", a(&cards(c, false))),
         Target::Picked => "the chosen cards".into(),
         Target::Rest => "the rest of those cards".into(),
+        // The top of a deck is one card: "the card on top of your deck" (CN142, CN153).
+        Target::Each(c) if c.place == Some(Place::DeckTop) => {
+            format!("the {}", cards(c, false))
+        }
         Target::Each(c) => format!("each {}", cards(c, false)),
     }
 }
