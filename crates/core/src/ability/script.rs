@@ -1182,8 +1182,8 @@ pub enum StaticEffect {
     /// abilities.
     GainType(CardType),
     /// 513.2: this card's controller controls the cards that fit, for as long as the
-    /// ability applies to them ("you control that Friend": `Control((host: true))`,
-    /// CG140). Applied by pre-priority processing (`rules/control.rs`); when it stops
+    /// ability applies to them (CG140 taking its host: `Control((host: true))`).
+    /// Applied by pre-priority processing (`rules/control.rs`); when it stops
     /// applying, each card goes back as any ended control change does.
     Control(Cards),
 }
@@ -1707,8 +1707,8 @@ pub enum Effect {
         yours: Target,
         theirs: Target,
         duration: Duration,
-        /// Who chooses the card of `theirs` (the controller when left out): "your
-        /// opponent chooses one of their Friends there" is `Some(Opponent)` (AD116).
+        /// Who chooses the card of `theirs` (the controller when left out): AD116,
+        /// where the opponent picks their own half, is `Some(Opponent)`.
         #[serde(default)]
         chooser: Option<Who>,
     },
