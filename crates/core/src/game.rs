@@ -202,6 +202,7 @@ impl Game {
             solved: Vec::new(),
             played: Vec::new(),
             drawn: Vec::new(),
+            tallied: Vec::new(),
             uniqueness_dirty: false,
             modifiers: Vec::new(),
             triggers: Vec::new(),
@@ -237,6 +238,7 @@ impl Game {
                 listed: Default::default(),
                 relocated: None,
                 tied_sides: None,
+                actor: std::cell::Cell::new(None),
             },
         };
         let facts = built.facts;
@@ -396,6 +398,12 @@ impl Game {
     pub(crate) fn log(&mut self, e: Event) {
         if let Event::Played { player, .. } = &e {
             self.st.played.push(*player);
+        }
+        if let Event::Played { player, card } = &e {
+            let ty = self.card_type(*card);
+            self.st
+                .tallied
+                .push(crate::state::Tallied::Play(*player, ty));
         }
         self.collect_triggers(&e);
         if !self.st.modifiers.is_empty() {

@@ -159,6 +159,8 @@ impl Game {
             | StaticEffect::Hook(_)
             | StaticEffect::OutsideHomeLimit(_)
             | StaticEffect::RevealTopOfDeck
+            | StaticEffect::MayLookAt(_)
+            | StaticEffect::TroublemakersDontBlock
             | StaticEffect::ProblemBonus(_)
             | StaticEffect::HomeLimit { .. }
             | StaticEffect::LoseKeyword(_)
@@ -818,7 +820,9 @@ fn never_for_others(effect: &StaticEffect) -> bool {
         | StaticEffect::OutsideHomeLimit(_)
         | StaticEffect::ProblemBonus(_)
         | StaticEffect::HomeLimit { .. }
-        | StaticEffect::RevealTopOfDeck => true,
+        | StaticEffect::RevealTopOfDeck
+        | StaticEffect::MayLookAt(_)
+        | StaticEffect::TroublemakersDontBlock => true,
         // Only ever modifiers on one card (the loader refuses them as static abilities),
         // so no static ability of this kind is scanned.
         StaticEffect::LoseKeyword(_) | StaticEffect::MeetConfront { .. } => true,

@@ -145,6 +145,8 @@ pub(crate) fn writes(e: &StaticEffect) -> Reach<'_> {
         | StaticEffect::Hook(_)
         | StaticEffect::OutsideHomeLimit(_)
         | StaticEffect::RevealTopOfDeck
+        | StaticEffect::MayLookAt(_)
+        | StaticEffect::TroublemakersDontBlock
         | StaticEffect::ProblemBonus(_)
         | StaticEffect::MeetConfront { .. }
         | StaticEffect::HomeLimit { .. } => Reach::default(),
@@ -303,6 +305,8 @@ pub(crate) fn reads_static<'a>(e: &'a StaticEffect, condition: Option<&'a Condit
         | StaticEffect::Hook(_)
         | StaticEffect::ProblemBonus(_)
         | StaticEffect::RevealTopOfDeck
+        | StaticEffect::MayLookAt(_)
+        | StaticEffect::TroublemakersDontBlock
         | StaticEffect::HomeLimit { .. } => Reach::default(),
         StaticEffect::OutsideHomeLimit(cards) => reads_cards(cards),
         // Modifiers only, read where keywords and confronting are.
@@ -392,6 +396,8 @@ pub(crate) fn is_characteristic(e: &StaticEffect) -> bool {
         | StaticEffect::Hook(_)
         | StaticEffect::OutsideHomeLimit(_)
         | StaticEffect::RevealTopOfDeck
+        | StaticEffect::MayLookAt(_)
+        | StaticEffect::TroublemakersDontBlock
         | StaticEffect::ProblemBonus(_)
         | StaticEffect::HomeLimit { .. }
         | StaticEffect::LoseKeyword(_)
