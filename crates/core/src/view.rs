@@ -109,7 +109,8 @@ impl Game {
                     && self.def(c).card_type == CardType::Troublemaker
                     && k.controller != viewer)
                     || self.st.peeked.contains(&(k.object, viewer))
-                    || (k.face_down && self.may_be_looked_at(c))
+                    // Read only for a hidden card, so only for a face-down one.
+                    || self.may_be_looked_at(c)
             }
             Zone::Discard | Zone::Banished | Zone::Flip | Zone::Queue | Zone::Gone => true,
         }
