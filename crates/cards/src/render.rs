@@ -734,6 +734,11 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
         StaticEffect::RevealTopOfDeck => {
             "you play with the top card of your deck revealed".to_string()
         }
+        StaticEffect::MayLookAt(c) => format!("players may look at {}", cards(c, true)),
+        StaticEffect::TroublemakersDontBlock => {
+            "Troublemakers don't keep players from confronting the Problem this card is at"
+                .to_string()
+        }
         StaticEffect::HomeLimit {
             who: w,
             amount,
@@ -1048,6 +1053,44 @@ fn prohibition(p: &Prohibition, on: &str) -> String {
         Prohibition::Score(w) => format!("{} score points", nobody(*w)),
         Prohibition::Draw(w) => format!("{} draw cards", nobody(*w)),
         Prohibition::Search(w) => format!("{} search their deck", nobody(*w)),
+        Prohibition::By { what, cards: c, by } => {
+            let (verb, after) = match what {
+                Deed::Dismiss => ("dismiss", ""),
+                Deed::Exhaust => ("exhaust", ""),
+                Deed::ReturnToHand => ("put", " into its owner's hand from play"),
+            };
+            match (by, c) {
+                // "Players can't exhaust their Friends": each player, the cards they control.
+                (Who::ItsController, Some(c)) => {
+                    let mine = Cards {
+                        controller: None,
+                        ..c.clone()
+                    };
+                    format!(
+                        "no player can {verb} {} they control{after}",
+                        cards(&mine, true)
+                    )
+                }
+                _ => format!("{} {verb} {}{after}", nobody(*by), these(c, on)),
+            }
+        }
+        Prohibition::PerTurn { what, most, by } => {
+            let (n, one, many) = (*most, *most == 1, nobody(*by));
+            match what {
+                Tally::Points if one => format!("{many} score more than 1 point each turn"),
+                Tally::Points => format!("{many} score more than {n} points each turn"),
+                Tally::Confronts if one => format!("{many} confront more than one Problem each turn"),
+                Tally::Confronts => format!("{many} confront more than {n} Problems each turn"),
+                Tally::Draws if one => format!("{many} draw more than one card each turn"),
+                Tally::Draws => format!("{many} draw more than {n} cards each turn"),
+                Tally::PlaysOfEachType if one => {
+                    format!("{many} play more than one card of each card type each turn")
+                }
+                Tally::PlaysOfEachType => {
+                    format!("{many} play more than {n} cards of each card type each turn")
+                }
+            }
+        }
         Prohibition::Challenge {
             troublemakers: c,
             by,

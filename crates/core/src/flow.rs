@@ -168,7 +168,13 @@ impl Game {
             Frame::WrapUpHome => self.wrap_up_home(answer),
             Frame::Uniqueness => self.repair_uniqueness(answer),
             Frame::TriggerWave(wave) => self.trigger_wave(wave, answer),
-            Frame::Resolve(r) => self.resolve(r, answer),
+            Frame::Resolve(r) => {
+                // What the effect does, its controller does (`Prohibition::By`).
+                let before = self.st.books.actor.replace(Some(r.ctx.you));
+                let asked = self.resolve(r, answer);
+                self.st.books.actor.set(before);
+                asked
+            }
             Frame::Replace(r) => self.replace_frame(r, answer),
             Frame::Enter(e) => self.entry_frame(e, answer),
         }

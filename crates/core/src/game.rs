@@ -202,6 +202,7 @@ impl Game {
             solved: Vec::new(),
             played: Vec::new(),
             drawn: Vec::new(),
+            tallied: Vec::new(),
             uniqueness_dirty: false,
             modifiers: Vec::new(),
             triggers: Vec::new(),
@@ -240,6 +241,7 @@ impl Game {
                 listed: Default::default(),
                 relocated: None,
                 tied_sides: None,
+                actor: std::cell::Cell::new(None),
             },
         };
         let facts = built.facts;
@@ -399,6 +401,12 @@ impl Game {
     pub(crate) fn log(&mut self, e: Event) {
         if let Event::Played { player, card } = &e {
             self.st.played.push((*player, *card));
+        }
+        if let Event::Played { player, card } = &e {
+            let ty = self.card_type(*card);
+            self.st
+                .tallied
+                .push(crate::state::Tallied::Play(*player, ty));
         }
         self.collect_triggers(&e);
         if !self.st.modifiers.is_empty() {

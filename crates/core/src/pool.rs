@@ -126,6 +126,8 @@ impl StaticKinds {
             | StaticEffect::PlayAsFromHand
             | StaticEffect::OutsideHomeLimit(_)
             | StaticEffect::RevealTopOfDeck
+            | StaticEffect::MayLookAt(_)
+            | StaticEffect::TroublemakersDontBlock
             | StaticEffect::ProblemBonus(_)
             | StaticEffect::HomeLimit { .. }
             | StaticEffect::LoseKeyword(_)
@@ -195,6 +197,13 @@ impl PoolFacts {
                     self.play_bans |= matches!(
                         effect,
                         StaticEffect::Prohibit(crate::ability::Prohibition::Play { .. })
+                    );
+                    self.play_bans |= matches!(
+                        effect,
+                        StaticEffect::Prohibit(crate::ability::Prohibition::PerTurn {
+                            what: crate::ability::Tally::PlaysOfEachType,
+                            ..
+                        })
                     );
                     if let StaticEffect::OthersEnter { does, .. } = effect {
                         self.entry_states = true;
@@ -509,6 +518,8 @@ impl FaceFacts {
                             | StaticEffect::GainColorsOf { .. }
                             | StaticEffect::OutsideHomeLimit(_)
                             | StaticEffect::RevealTopOfDeck
+                            | StaticEffect::MayLookAt(_)
+                            | StaticEffect::TroublemakersDontBlock
                             | StaticEffect::ProblemBonus(_)
                             | StaticEffect::HomeLimit { .. }
                             | StaticEffect::LoseKeyword(_)

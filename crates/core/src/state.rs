@@ -288,6 +288,14 @@ pub struct FaceoffOutcome {
     pub at_end: bool,
 }
 
+/// One thing a player did this turn, for the per-turn limits (`Prohibition::PerTurn`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Tallied {
+    Points(PlayerId, u16),
+    Confront(PlayerId),
+    Play(PlayerId, crate::card::CardType),
+}
+
 /// The whole game state. Engine logic lives on [`crate::Game`], which pairs this with
 /// the immutable card definitions. Every field is a game fact and the digest hashes them
 /// all (`digest.rs`): a new field is in the digest unless it goes into [`Bookkeeping`].
@@ -320,6 +328,9 @@ pub struct State {
     pub(crate) played: Vec<(PlayerId, CardId)>,
     /// Who drew each card drawn this turn, in order (`Amount::DrawnThisTurn`).
     pub(crate) drawn: Vec<PlayerId>,
+    /// What each player did this turn that a per-turn limit counts
+    /// (`Prohibition::PerTurn`): points scored, Problems confronted, cards played.
+    pub(crate) tallied: Vec<Tallied>,
     /// Set when something may have broken uniqueness (516.1), checked before the next step.
     pub(crate) uniqueness_dirty: bool,
     pub(crate) next_object: u32,
@@ -428,6 +439,10 @@ pub(crate) struct Bookkeeping {
     /// A faceoff that ended tied (514.5, 802.3): each side's flips and total, for the
     /// describer's line of its end.
     pub(crate) tied_sides: Option<Vec<crate::describe::Side>>,
+    /// The player whose effect is being followed or whose cost is being paid or
+    /// checked: who does what happens now, for prohibitions naming who causes it
+    /// (`Prohibition::By`). Set only for the call that does it.
+    pub(crate) actor: std::cell::Cell<Option<PlayerId>>,
 }
 
 impl Hash for Bookkeeping {

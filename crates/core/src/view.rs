@@ -109,9 +109,25 @@ impl Game {
                     && self.def(c).card_type == CardType::Troublemaker
                     && k.controller != viewer)
                     || self.st.peeked.contains(&(k.object, viewer))
+                    // Read only for a hidden card, so only for a face-down one.
+                    || self.may_be_looked_at(c)
             }
             Zone::Discard | Zone::Banished | Zone::Flip | Zone::Queue | Zone::Gone => true,
         }
+    }
+
+    /// Whether a static ability lets every player look at face-down card `c` (CG176).
+    fn may_be_looked_at(&self, c: CardId) -> bool {
+        if self.scan_skips && !self.facts.static_kinds.has(crate::pool::StaticKinds::OTHER) {
+            return false;
+        }
+        let mut seen = false;
+        self.each_static(|e, cond, ctx| {
+            if let crate::ability::StaticEffect::MayLookAt(sel) = e {
+                seen |= cond.is_none_or(|x| self.holds(x, ctx)) && self.fits(c, sel, ctx);
+            }
+        });
+        seen
     }
 
     /// Whether `who` may know which card `c` is: a seat as [`Game::is_visible_to`], a

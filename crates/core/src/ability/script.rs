@@ -1136,6 +1136,12 @@ pub enum StaticEffect {
     /// The controller plays with the top card of their draw deck revealed: every player
     /// may see which card it is, whichever card is on top.
     RevealTopOfDeck,
+    /// Every player may look at the face-down cards that fit (505.1d: information only;
+    /// CG176, "face-down Troublemakers here").
+    MayLookAt(Cards),
+    /// Troublemakers don't keep players from confronting the Problem at this card's area
+    /// (611.3e does not apply there; AD186).
+    TroublemakersDontBlock,
     /// 210.1: the Problem at this card's area has this many bonus points, whatever its
     /// printed bonus.
     ProblemBonus(u16),
@@ -1401,6 +1407,21 @@ pub enum Prohibition {
     Draw(Who),
     /// The named players can't search their decks (518).
     Search(Who),
+    /// The named players can't do `what` more than `most` times each turn (104.2): score
+    /// more than `most` points (a score that would go over is cut to what is left, AD75),
+    /// confront more than `most` Problems (AD77), draw more than `most` cards (AD79), or
+    /// play more than `most` cards of any one card type (CG4).
+    PerTurn { what: Tally, most: u16, by: Who },
+    /// The named players can't do `what` to cards that fit (this card when `None`), by
+    /// their effects or by paying costs: "can't be dismissed by opponents" (CG25, `by:
+    /// Opponent`), "players can't exhaust their Friends" (AD-1, `by: ItsController`).
+    /// What the game itself does is not theirs (104.3).
+    By {
+        what: Deed,
+        #[serde(default)]
+        cards: Option<Cards>,
+        by: Who,
+    },
     /// The named players can't challenge Troublemakers that fit (this card when `None`)
     /// (608). The `while` condition reads "that player" as the challenger.
     Challenge {
@@ -1418,6 +1439,31 @@ pub enum Prohibition {
     /// this card is involved in; the `while` condition may not read involvement. Read
     /// by `rules/faceoff.rs`.
     InvolvedWithThis(Cards),
+}
+
+/// What a player may be kept from doing to a card ([`Prohibition::By`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Deed {
+    /// Dismissing it (410.1).
+    Dismiss,
+    /// Exhausting it (503.2).
+    Exhaust,
+    /// Putting it into its owner's hand from play.
+    ReturnToHand,
+}
+
+/// What a per-turn limit ([`Prohibition::PerTurn`]) counts, for each player, since
+/// their turn began.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Tally {
+    /// Points scored (517).
+    Points,
+    /// Problems confronted (611).
+    Confronts,
+    /// Cards drawn (410.4).
+    Draws,
+    /// Cards played (705.2g), counted apart for each card type.
+    PlaysOfEachType,
 }
 
 /// Where a flipped card goes instead of its owner's deck bottom.

@@ -75,6 +75,20 @@ impl Game {
     pub fn blocked_by_troublemaker(&self, p: PlayerId, area: Area) -> bool {
         self.troublemakers_at(area)
             .any(|t| !self.card(t).face_down && (self.card(t).controller != p || self.is_epic(t)))
+            && !self.troublemakers_dont_block(area)
+    }
+
+    /// Whether a static ability of a card at `area` says Troublemakers don't keep players
+    /// from confronting the Problem there (AD186).
+    fn troublemakers_dont_block(&self, area: Area) -> bool {
+        let mut free = false;
+        self.each_static(|e, cond, ctx| {
+            if let crate::ability::StaticEffect::TroublemakersDontBlock = e {
+                free |= self.card(ctx.source).area == Some(area)
+                    && cond.is_none_or(|x| self.holds(x, ctx));
+            }
+        });
+        free
     }
 
     /// The contributing characters of `p` at an area, as (colours, power).
@@ -276,6 +290,7 @@ impl Game {
     pub(crate) fn confront_now(&mut self, tp: PlayerId, area: Area) {
         let problem = self.problem_at(area).expect("checked");
         self.st.confronted.push(area);
+        self.st.tallied.push(crate::state::Tallied::Confront(tp));
         self.log(Event::Confronted {
             player: tp,
             problem,

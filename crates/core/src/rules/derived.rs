@@ -159,6 +159,8 @@ impl Game {
             | StaticEffect::Hook(_)
             | StaticEffect::OutsideHomeLimit(_)
             | StaticEffect::RevealTopOfDeck
+            | StaticEffect::MayLookAt(_)
+            | StaticEffect::TroublemakersDontBlock
             | StaticEffect::ProblemBonus(_)
             | StaticEffect::HomeLimit { .. }
             | StaticEffect::LoseKeyword(_)
@@ -846,7 +848,9 @@ fn never_for_others(effect: &StaticEffect) -> bool {
         | StaticEffect::ProblemBonus(_)
         | StaticEffect::HomeLimit { .. }
         | StaticEffect::RevealTopOfDeck
-        | StaticEffect::Control(_) => true,
+        | StaticEffect::Control(_)
+        | StaticEffect::MayLookAt(_)
+        | StaticEffect::TroublemakersDontBlock => true,
         // Only ever modifiers on one card (the loader refuses them as static abilities),
         // so no static ability of this kind is scanned.
         StaticEffect::LoseKeyword(_)

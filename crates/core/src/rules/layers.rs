@@ -145,6 +145,8 @@ pub(crate) fn writes(e: &StaticEffect) -> Reach<'_> {
         | StaticEffect::Hook(_)
         | StaticEffect::OutsideHomeLimit(_)
         | StaticEffect::RevealTopOfDeck
+        | StaticEffect::MayLookAt(_)
+        | StaticEffect::TroublemakersDontBlock
         | StaticEffect::ProblemBonus(_)
         | StaticEffect::MeetConfront { .. }
         | StaticEffect::GainType(_)
@@ -322,6 +324,8 @@ pub(crate) fn reads_static<'a>(e: &'a StaticEffect, condition: Option<&'a Condit
         | StaticEffect::Hook(_)
         | StaticEffect::ProblemBonus(_)
         | StaticEffect::RevealTopOfDeck
+        | StaticEffect::MayLookAt(_)
+        | StaticEffect::TroublemakersDontBlock
         | StaticEffect::HomeLimit { .. } => Reach::default(),
         StaticEffect::OutsideHomeLimit(cards) | StaticEffect::Control(cards) => reads_cards(cards),
         // Modifiers only, read where keywords and confronting are.
@@ -411,6 +415,8 @@ pub(crate) fn is_characteristic(e: &StaticEffect) -> bool {
         | StaticEffect::Hook(_)
         | StaticEffect::OutsideHomeLimit(_)
         | StaticEffect::RevealTopOfDeck
+        | StaticEffect::MayLookAt(_)
+        | StaticEffect::TroublemakersDontBlock
         | StaticEffect::ProblemBonus(_)
         | StaticEffect::HomeLimit { .. }
         | StaticEffect::LoseKeyword(_)

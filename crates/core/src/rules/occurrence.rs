@@ -248,7 +248,10 @@ impl Game {
                     && self.card(c).zone == Zone::DrawDeck)
                     || (matches!(occ, Occurrence::ToDeckTop(_))
                         && matches!(self.card(c).zone, Zone::Hand | Zone::Queue | Zone::DrawDeck));
-                from_play || elsewhere
+                (from_play
+                    && !(matches!(occ, Occurrence::ToHand(_))
+                        && self.prohibits(Attempt::ToHand(c))))
+                    || elsewhere
             }
         }
     }
@@ -396,6 +399,11 @@ impl Game {
                 });
             }
             Occurrence::Score { player, points } => {
+                // 104.2: a per-turn limit on points lets only what is left be scored.
+                let points = self.points_allowed(player, points);
+                self.st
+                    .tallied
+                    .push(crate::state::Tallied::Points(player, points));
                 let pl = self.player_mut(player);
                 pl.score = pl.score.saturating_add(points);
                 self.log(Event::Scored { player, points });

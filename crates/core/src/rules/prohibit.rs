@@ -8,7 +8,7 @@
 //! wherever power is totalled (`contributes`).
 
 use crate::ability::trigger::Ctx;
-use crate::ability::{Ability, Cards, Place, Prohibition, StaticEffect, Who};
+use crate::ability::{Ability, Cards, Deed, Place, Prohibition, StaticEffect, Tally, Who};
 use crate::game::Game;
 use crate::ids::{Area, CardId, PlayerId};
 
@@ -47,6 +47,11 @@ pub(crate) enum Attempt {
     ContributeConfront { card: CardId, area: Area },
     /// A player scoring points (517).
     Score(PlayerId),
+    /// A card in play being put into its owner's hand.
+    ToHand(CardId),
+    /// A player scoring that many points at once, read only by per-turn limits on
+    /// points (`Prohibition::PerTurn`): what would take them over the limit.
+    ScorePoints { p: PlayerId, points: u16 },
     /// A player drawing a card (410.4).
     Draw(PlayerId),
     /// A player searching their deck (518).
@@ -67,11 +72,13 @@ impl Attempt {
             | Attempt::Exhaust(card)
             | Attempt::Unfrighten(card)
             | Attempt::Uncover(card)
+            | Attempt::ToHand(card)
             | Attempt::Contribute(card)
             | Attempt::ContributeConfront { card, .. } => Some(card),
             Attempt::Challenge { troublemaker, .. } => Some(troublemaker),
             Attempt::Confront { .. }
             | Attempt::Score(_)
+            | Attempt::ScorePoints { .. }
             | Attempt::Draw(_)
             | Attempt::Search(_) => None,
         }
@@ -85,6 +92,7 @@ impl Attempt {
             | Attempt::Confront { p, .. }
             | Attempt::Challenge { p, .. }
             | Attempt::Score(p)
+            | Attempt::ScorePoints { p, .. }
             | Attempt::Draw(p)
             | Attempt::Search(p) => Some(p),
             Attempt::Dismiss(_)
@@ -93,6 +101,7 @@ impl Attempt {
             | Attempt::Exhaust(_)
             | Attempt::Unfrighten(_)
             | Attempt::Uncover(_)
+            | Attempt::ToHand(_)
             | Attempt::Contribute(_)
             | Attempt::ContributeConfront { .. } => None,
         }
@@ -123,6 +132,17 @@ impl Attempt {
             Prohibition::Score(_) => matches!(self, Attempt::Score(_)),
             Prohibition::Draw(_) => matches!(self, Attempt::Draw(_)),
             Prohibition::Search(_) => matches!(self, Attempt::Search(_)),
+            Prohibition::By { what, .. } => match what {
+                Deed::Dismiss => matches!(self, Attempt::Dismiss(_)),
+                Deed::Exhaust => matches!(self, Attempt::Exhaust(_)),
+                Deed::ReturnToHand => matches!(self, Attempt::ToHand(_)),
+            },
+            Prohibition::PerTurn { what, .. } => match what {
+                Tally::Points => matches!(self, Attempt::Score(_) | Attempt::ScorePoints { .. }),
+                Tally::Confronts => matches!(self, Attempt::Confront { .. }),
+                Tally::Draws => matches!(self, Attempt::Draw(_)),
+                Tally::PlaysOfEachType => matches!(self, Attempt::Play { .. }),
+            },
             Prohibition::Challenge { .. } => matches!(self, Attempt::Challenge { .. }),
             // Involvement is read where it is worked out (`rules/faceoff.rs`), never as an
             // attempt.
@@ -136,6 +156,26 @@ impl Attempt {
             Attempt::Play { to, .. } => to,
             _ => None,
         }
+    }
+}
+
+/// While it lives, `player` is the one acting (`Prohibition::By`): set for checking
+/// whether a player can pay costs, which reads the game without changing it.
+pub(crate) struct Acting<'a> {
+    game: &'a Game,
+    before: Option<PlayerId>,
+}
+
+impl<'a> Acting<'a> {
+    pub(crate) fn new(game: &'a Game, player: PlayerId) -> Self {
+        let before = game.st.books.actor.replace(Some(player));
+        Acting { game, before }
+    }
+}
+
+impl Drop for Acting<'_> {
+    fn drop(&mut self) {
+        self.game.st.books.actor.set(self.before);
     }
 }
 
@@ -377,6 +417,41 @@ impl Game {
                 Attempt::Search(p) => self.names_player(*who, ctx, p),
                 _ => false,
             },
+            Prohibition::By { what, cards, by } => {
+                let card = match (what, attempt) {
+                    (Deed::Dismiss, Attempt::Dismiss(c))
+                    | (Deed::Exhaust, Attempt::Exhaust(c))
+                    | (Deed::ReturnToHand, Attempt::ToHand(c)) => c,
+                    _ => return false,
+                };
+                this_or(cards, card)
+                    && self
+                        .st
+                        .books
+                        .actor
+                        .get()
+                        .is_some_and(|a| self.names_player(*by, ctx, a))
+            }
+            Prohibition::PerTurn { what, most, by } => {
+                let Some(p) = attempt.player() else {
+                    return false;
+                };
+                // What this attempt would add to the player's tally for the turn.
+                let more = match (what, attempt) {
+                    (Tally::Points, Attempt::Score(_)) => 1,
+                    (Tally::Points, Attempt::ScorePoints { points, .. }) => points,
+                    (Tally::Confronts, Attempt::Confront { .. })
+                    | (Tally::Draws, Attempt::Draw(_))
+                    | (Tally::PlaysOfEachType, Attempt::Play { .. }) => 1,
+                    _ => return false,
+                };
+                let of_type = match attempt {
+                    Attempt::Play { card, .. } => Some(self.card_type(card)),
+                    _ => None,
+                };
+                self.names_player(*by, ctx, p)
+                    && self.tally(*what, p, of_type).saturating_add(more) > *most
+            }
             Prohibition::Challenge { troublemakers, by } => match attempt {
                 Attempt::Challenge { p, troublemaker } => {
                     self.names_player(*by, ctx, p) && this_or(troublemakers, troublemaker)
@@ -417,6 +492,57 @@ impl Game {
     /// dismissals; the caller leaves those out).
     pub fn dismiss_prohibited(&self, card: CardId) -> bool {
         self.prohibited(Attempt::Dismiss(card))
+    }
+
+    /// How much of `what` player `p` has done this turn (cards of type `of_type` only,
+    /// for plays).
+    fn tally(&self, what: Tally, p: PlayerId, of_type: Option<crate::card::CardType>) -> u16 {
+        use crate::state::Tallied;
+        let n: usize = match what {
+            Tally::Draws => self.st.drawn.iter().filter(|&&d| d == p).count(),
+            Tally::Points => self
+                .st
+                .tallied
+                .iter()
+                .map(|t| match *t {
+                    Tallied::Points(q, n) if q == p => usize::from(n),
+                    Tallied::Points(..) | Tallied::Confront(_) | Tallied::Play(..) => 0,
+                })
+                .sum(),
+            Tally::Confronts => self
+                .st
+                .tallied
+                .iter()
+                .filter(|t| matches!(t, Tallied::Confront(q) if *q == p))
+                .count(),
+            Tally::PlaysOfEachType => self
+                .st
+                .tallied
+                .iter()
+                .filter(|t| matches!(t, Tallied::Play(q, ty) if *q == p && Some(*ty) == of_type))
+                .count(),
+        };
+        u16::try_from(n).unwrap_or(u16::MAX)
+    }
+
+    /// 104.2: how many of `points` player `p` may score now, a per-turn limit on points
+    /// letting only what is left be scored (AD75).
+    pub(crate) fn points_allowed(&self, p: PlayerId, points: u16) -> u16 {
+        let mut n = points;
+        while n > 0 && self.prohibits_now(Attempt::ScorePoints { p, points: n }) {
+            n -= 1;
+        }
+        n
+    }
+
+    /// [`Game::prohibited`], looked for only in games where something may prohibit.
+    fn prohibits_now(&self, a: Attempt) -> bool {
+        (self
+            .facts
+            .static_kinds
+            .has(crate::pool::StaticKinds::PROHIBIT)
+            || self.modifier_prohibits())
+            && self.prohibited(a)
     }
 
     /// 104.2, 611.1: whether something forbids `p` confronting the Problem at `area`.

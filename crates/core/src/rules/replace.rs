@@ -128,8 +128,12 @@ impl Game {
     pub(crate) fn score_points(&mut self, player: PlayerId, points: u16, with: Vec<CardId>) {
         let before = self.player(player).score;
         let done = self.occur(Occurrence::Score { player, points });
-        if done.is_none() || self.player(player).score > before {
+        let gained = self.player(player).score.saturating_sub(before);
+        if done.is_none() {
             self.score_with(with, points);
+        } else if gained > 0 {
+            // Only what was scored counts (a per-turn limit may cut it, AD75).
+            self.score_with(with, gained);
         }
     }
 

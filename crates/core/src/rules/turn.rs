@@ -91,6 +91,7 @@ impl Game {
                 self.st.solved.clear();
                 self.st.played.clear();
                 self.st.drawn.clear();
+                self.st.tallied.clear();
                 // "The first time each turn" starts counting again.
                 self.st
                     .firsts

@@ -8,6 +8,7 @@ use crate::rules::occurrence::Occurrence;
 impl Game {
     /// Whether every cost can be paid now (508.1d).
     pub(crate) fn can_pay(&self, costs: &[Cost], ctx: &Ctx) -> bool {
+        let _paying = crate::rules::prohibit::Acting::new(self, ctx.you);
         let mut tokens = 0;
         for (i, c) in costs.iter().enumerate() {
             let ok = match c {
@@ -85,6 +86,13 @@ impl Game {
     /// discard) take the first that fits; a cost offering real choices belongs in a script
     /// as a separate instruction.
     pub(crate) fn pay(&mut self, costs: &[Cost], ctx: &Ctx) {
+        let before = self.st.books.actor.replace(Some(ctx.you));
+        self.pay_each(costs, ctx);
+        self.st.books.actor.set(before);
+    }
+
+    /// [`Game::pay`] with the paying player set as the one who acts.
+    fn pay_each(&mut self, costs: &[Cost], ctx: &Ctx) {
         for c in costs {
             match c {
                 Cost::Tokens(n) => {
