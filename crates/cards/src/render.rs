@@ -1514,14 +1514,27 @@ pub fn effect(e: &Effect) -> String {
             target: t,
             with,
             condition: c,
-        } => format!(
-            "move {} to a Problem where there is {}{}",
-            target(t),
-            a(&cards(with, false)),
-            c.as_ref()
-                .map(|c| format!(" and where {}", condition(c)))
-                .unwrap_or_default()
-        ),
+        } => {
+            // Every Problem area holds its Problem, so "where there is a Problem" adds
+            // nothing (CN0 names only the condition).
+            let every_problem = *with
+                == Cards {
+                    card_type: Some(CardKind::Type(ponyccg_core::card::CardType::Problem)),
+                    ..Cards::default()
+                };
+            let mut wheres = Vec::new();
+            if !every_problem {
+                wheres.push(format!("there is {}", a(&cards(with, false))));
+            }
+            if let Some(c) = c {
+                wheres.push(condition(c));
+            }
+            if wheres.is_empty() {
+                format!("move {} to a Problem of your choice", target(t))
+            } else {
+                format!("move {} to a Problem where {}", target(t), wheres.join(" and where "))
+            }
+        }
         Effect::Inspired => "unless you have already done so this turn, look at the top card \
                              of your opponent's deck for each Inspired card you control; \
                              put each on the top or the bottom, in any order"

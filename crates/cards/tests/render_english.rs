@@ -77,6 +77,10 @@ const BROKEN: &[(&str, &str)] = &[
         "\"their\" with no antecedent: the drawer's deck is \"your deck\"",
     ),
     ("cards is revealed", "several cards \"are\" revealed"),
+    (
+        "where there is a Problem",
+        "every Problem area holds its Problem: only the condition says which (CN0)",
+    ),
 ];
 
 fn rendered() -> Vec<(String, String)> {
