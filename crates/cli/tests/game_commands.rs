@@ -648,11 +648,7 @@ fn play_save_refuses_an_existing_file_unless_forced() {
     // Issue 18: `play --save` overwrote an existing file silently.
     let dir = tmp_dir("overwrite");
     std::fs::write(dir.join("keep.json"), "precious").unwrap();
-    let out = run_with_input(
-        &quick_play(&["--save", "keep.json"]),
-        &dir,
-        b"quit\n",
-    );
+    let out = run_with_input(&quick_play(&["--save", "keep.json"]), &dir, b"quit\n");
     assert_clean_failure(&out, "--force");
     assert_eq!(
         std::fs::read_to_string(dir.join("keep.json")).unwrap(),
