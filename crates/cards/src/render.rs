@@ -689,7 +689,7 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
             match per {
                 None => format!("{limit} {n} {way}"),
                 Some(sel) => format!(
-                    "{limit} {n} {way} for each {} (read for each player as \"you\")",
+                    "{limit} {n} {way} for each {} (\"you\" there being the player whose home limit it is)",
                     cards(sel, false)
                 ),
             }
