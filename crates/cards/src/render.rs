@@ -992,7 +992,7 @@ fn prohibition(p: &Prohibition, on: &str) -> String {
                 Deed::ReturnToHand => ("put", " into its owner's hand from play"),
             };
             match (by, c) {
-                // "Players can't exhaust their Friends": each player, the cards they control.
+                // AD-1: each player is barred only from the cards they control.
                 (Who::ItsController, Some(c)) => {
                     let mine = Cards {
                         controller: None,
