@@ -757,7 +757,7 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
             match per {
                 None => format!("{limit} {n} {way}"),
                 Some(sel) => format!(
-                    "{limit} {n} {way} for each {} (read for each player as \"you\")",
+                    "{limit} {n} {way} for each {} (\"you\" there being the player whose home limit it is)",
                     cards(sel, false)
                 ),
             }
@@ -1060,7 +1060,7 @@ fn prohibition(p: &Prohibition, on: &str) -> String {
                 Deed::ReturnToHand => ("put", " into its owner's hand from play"),
             };
             match (by, c) {
-                // "Players can't exhaust their Friends": each player, the cards they control.
+                // AD-1: each player is barred only from the cards they control.
                 (Who::ItsController, Some(c)) => {
                     let mine = Cards {
                         controller: None,

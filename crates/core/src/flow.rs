@@ -175,7 +175,13 @@ impl Game {
                 self.st.books.actor.set(before);
                 asked
             }
-            Frame::Replace(r) => self.replace_frame(r, answer),
+            Frame::Replace(r) => {
+                // It happens as the one who caused it acts (`Prohibition::By`).
+                let before = self.st.books.actor.replace(r.actor);
+                let asked = self.replace_frame(r, answer);
+                self.st.books.actor.set(before);
+                asked
+            }
             Frame::Enter(e) => self.entry_frame(e, answer),
         }
     }

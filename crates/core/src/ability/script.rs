@@ -1137,7 +1137,7 @@ pub enum StaticEffect {
     /// may see which card it is, whichever card is on top.
     RevealTopOfDeck,
     /// Every player may look at the face-down cards that fit (505.1d: information only;
-    /// CG176, "face-down Troublemakers here").
+    /// CG176: the face-down Troublemakers at its Problem).
     MayLookAt(Cards),
     /// Troublemakers don't keep players from confronting the Problem at this card's area
     /// (611.3e does not apply there; AD186).
@@ -1413,8 +1413,9 @@ pub enum Prohibition {
     /// play more than `most` cards of any one card type (CG4).
     PerTurn { what: Tally, most: u16, by: Who },
     /// The named players can't do `what` to cards that fit (this card when `None`), by
-    /// their effects or by paying costs: "can't be dismissed by opponents" (CG25, `by:
-    /// Opponent`), "players can't exhaust their Friends" (AD-1, `by: ItsController`).
+    /// their effects or by paying costs: CG25 bars its controller's opponents (`by:
+    /// Opponent`), AD-1 bars each player from the Friends they control (`by:
+    /// ItsController`).
     /// What the game itself does is not theirs (104.3).
     By {
         what: Deed,

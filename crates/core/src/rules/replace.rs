@@ -49,6 +49,9 @@ pub(crate) struct Replacing {
     pub used: Vec<Rid>,
     /// A "may" modifier chosen and waiting for its controller's answer (712.3).
     pub asking: Option<Rid>,
+    /// Who acts (`Bookkeeping::actor`) as it was asked for: one that waits for a choice
+    /// happens later, still theirs (`Prohibition::By`, CG25).
+    pub actor: Option<PlayerId>,
 }
 
 /// Something waiting to happen before the next frame runs: an occurrence waiting for
@@ -105,6 +108,7 @@ impl Game {
             occ,
             used: Vec::new(),
             asking: None,
+            actor: self.st.books.actor.get(),
         };
         // Behind an occurrence already waiting, this one waits too, so they still
         // happen in order (the rest of "dismiss each …" is looked at while the first
