@@ -184,6 +184,19 @@ fn kind(k: Option<CardKind>, plural_form: bool) -> String {
     }
 }
 
+/// " on this card" / " attached to a Friend": the host an attachment goes on (CN80, AD112).
+fn host_words(on: Option<&Cards>, prep: &str) -> String {
+    let this_card = Cards {
+        is_this: true,
+        ..Cards::default()
+    };
+    match on {
+        None => String::new(),
+        Some(c) if *c == this_card => format!(" {prep} this card"),
+        Some(c) => format!(" {prep} {}", a(&cards(c, false))),
+    }
+}
+
 /// A noun phrase for cards that fit: "opposing Pegasus Friend here with power 2 or
 /// less", "Troublemakers you control there". No article; see [`a`].
 pub fn cards(c: &Cards, plural_form: bool) -> String {
@@ -375,6 +388,9 @@ fn described(c: &Cards, plural_form: bool, after_noun: &str) -> String {
     }
     if c.is_it {
         s.push_str(" that is that card");
+    }
+    if c.is_this {
+        s.push_str(" that is this card");
     }
     if let Some(n) = c.bottom {
         s.push_str(&format!(" among the bottom {n} cards of the deck"));
@@ -1316,9 +1332,11 @@ pub fn effect(e: &Effect) -> String {
         Effect::PlayFree {
             target: t,
             frightened,
+            on,
         } => format!(
-            "play {} for free{}",
+            "play {}{} for free{}",
             target(t),
+            host_words(on.as_ref(), "on"),
             if *frightened { ", frightened" } else { "" }
         ),
         Effect::SearchAndPlay {
@@ -1704,9 +1722,12 @@ pub fn effect(e: &Effect) -> String {
             face_down,
             at,
             owners,
+            on,
         } => format!(
-            "put {} into play {}{}under {} control without playing it",
+            "put {} into play {}{}{}{}under {} control without playing it",
             target(t),
+            host_words(on.as_ref(), "attached to").trim_start(),
+            if on.is_some() { " " } else { "" },
             if *face_down { "face-down " } else { "" },
             match (at, owners) {
                 (Some(AreaRef::Home) | None, true) => "at its owner's home ".to_string(),

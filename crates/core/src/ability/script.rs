@@ -331,6 +331,8 @@ pub struct Cards {
     pub differs_from_it: Option<Aspect>,
     /// Only the card `It` names ("that Friend", AD84).
     pub is_it: bool,
+    /// Only this card, the ability's source ("on this card" as a host: CN80).
+    pub is_this: bool,
     /// With place `Deck`: only among the bottom N cards of their draw deck ("the bottom 2
     /// cards of your deck", CN62).
     pub bottom: Option<u8>,
@@ -1660,6 +1662,9 @@ pub enum Effect {
         target: Target,
         #[serde(default)]
         frightened: bool,
+        /// An attachment goes only on a host that also fits this ("on this card": CN80).
+        #[serde(default)]
+        on: Option<Cards>,
     },
     /// 518: search the deck for a card that fits and play it for free as `PlayFree`
     /// does; shuffle.
@@ -1794,7 +1799,8 @@ pub enum Effect {
     /// Put cards from a hand, a discard pile or a banished zone into play under the controller's control
     /// without playing them (no cost; "when you play" doesn't trigger): a Friend at the
     /// controller's home, a Troublemaker at a Problem the controller chooses (306.1),
-    /// face-down only when `face_down` says so. Other card types aren't put this way.
+    /// face-down only when `face_down` says so, an attachment on a host (`on`). Other card
+    /// types aren't put this way.
     PutIntoPlay {
         target: Target,
         #[serde(default)]
@@ -1809,6 +1815,11 @@ pub enum Effect {
         /// (AD45), or the cards beneath a card that left (CN134).
         #[serde(default)]
         owners: bool,
+        /// 509.2: an attachment enters play attached to a host the controller picks
+        /// among the cards that fit its host description and this ("attached to a
+        /// Friend": AD112).
+        #[serde(default)]
+        on: Option<Cards>,
     },
     /// 519.4: take up to `amount` +1 power counters off each target in play; a card with
     /// fewer loses the ones it has, and none are ever taken below zero.

@@ -51,6 +51,8 @@ pub(crate) enum Then {
         host: Option<CardId>,
         frightened: bool,
     },
+    /// 509.2: put into play attached to its host, without being played (AD112).
+    Attached { host: CardId },
 }
 
 /// A card on its way into play while its controller makes its entry choices.
@@ -192,6 +194,7 @@ impl Game {
         }
         match e.then {
             Then::Nothing => {}
+            Then::Attached { host } => self.card_mut(card).host = Some(host),
             Then::Played {
                 player,
                 host,

@@ -345,6 +345,7 @@ fn r306_1_a_troublemaker_put_into_play_from_hand_goes_to_a_chosen_problem_unplay
                 face_down: false,
                 at: None,
                 owners: false,
+                on: None,
             },
         ],
         vec![troublemaker("TM", 3, 1, false)],

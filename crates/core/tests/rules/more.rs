@@ -496,6 +496,7 @@ fn r508_1e_a_card_played_for_free_costs_nothing_but_needs_its_play_requirement()
             ..friends()
         }),
         frightened: false,
+        on: None,
     };
     let mut ids = Vec::new();
     let mut t = board(

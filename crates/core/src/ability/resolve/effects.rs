@@ -513,7 +513,11 @@ impl Game {
                     }
                 }
             }
-            Effect::PlayFree { target, frightened } => {
+            Effect::PlayFree {
+                target,
+                frightened,
+                on,
+            } => {
                 // A Resource's host is asked for once the card is known: `chosen` keeps it.
                 let cards = match (*chosen, target) {
                     (Some(c), _) => vec![c],
@@ -521,10 +525,13 @@ impl Game {
                 };
                 let mut answer = if chosen.is_some() { answer } else { None };
                 for c in cards {
-                    if self.card(c).zone != Zone::Discard {
+                    // From a discard pile, or from a hand ("play an Accessory on this
+                    // card for free": CN80).
+                    if !matches!(self.card(c).zone, Zone::Discard | Zone::Hand) {
                         continue;
                     }
-                    match self.play_free(you, c, *frightened, answer.take()) {
+                    let on = on.as_ref().map(|s| (s, ctx));
+                    match self.play_free_on(you, c, *frightened, answer.take(), on) {
                         Ok(()) => {}
                         Err(options) => {
                             *chosen = Some(c);
@@ -764,6 +771,7 @@ impl Game {
                 face_down,
                 at,
                 owners,
+                on,
             } => {
                 // The card first (kept while its Problem is chosen), then the Problem. A
                 // card put into play leaves the hand or pile, so several targets are
@@ -834,6 +842,34 @@ impl Game {
                                     );
                                 }
                             }
+                        }
+                        (CardType::Resource, _) => {
+                            // 509.2: an attachment enters play attached to a host that
+                            // fits its host description (and `on`), the controller picking.
+                            let Some(desc) = self.host_description(c).cloned() else {
+                                continue;
+                            };
+                            let cctx = Ctx::of(c, holder);
+                            let mut hosts = self.distinct(self.matching(&desc, &cctx));
+                            if let Some(on) = on {
+                                hosts.retain(|&h| self.fits(h, on, ctx));
+                            }
+                            let host = match place.take() {
+                                Some(Choice::Card(h)) if hosts.contains(&h) => h,
+                                _ if hosts.is_empty() => continue,
+                                _ => {
+                                    *chosen = Some(c);
+                                    let options = hosts.into_iter().map(Choice::Card);
+                                    return Step::Ask(Prompt::Target, options.collect(), you);
+                                }
+                            };
+                            let Some(at) = self.card(host).area else {
+                                continue;
+                            };
+                            self.card_mut(c).controller = holder;
+                            let then = crate::rules::entering::Then::Attached { host };
+                            self.enter(c, at, false, then);
+                            continue;
                         }
                         _ => continue,
                     };
@@ -1050,6 +1086,19 @@ impl Game {
         frightened: bool,
         answer: Option<Choice>,
     ) -> Result<(), Vec<Choice>> {
+        self.play_free_on(p, c, frightened, answer, None)
+    }
+
+    /// [`Game::play_free`], a Resource's host also fitting `on` (read with the effect's
+    /// context) when given.
+    pub(super) fn play_free_on(
+        &mut self,
+        p: PlayerId,
+        c: CardId,
+        frightened: bool,
+        answer: Option<Choice>,
+        on: Option<(&Cards, &Ctx)>,
+    ) -> Result<(), Vec<Choice>> {
         let zone = self.card(c).zone;
         if matches!(zone, Zone::Play | Zone::Queue)
             || !self.meets_play_requirements(p, c)
@@ -1063,7 +1112,10 @@ impl Game {
                 None => (Area::Home(p), None),
                 Some(sel) => {
                     let ctx = Ctx::of(c, p);
-                    let hosts = self.distinct(self.matching(&sel, &ctx));
+                    let mut hosts = self.distinct(self.matching(&sel, &ctx));
+                    if let Some((on, octx)) = on {
+                        hosts.retain(|&h| self.fits(h, on, octx));
+                    }
                     match answer {
                         Some(Choice::Card(h)) if hosts.contains(&h) => {
                             let Some(at) = self.card(h).area else {

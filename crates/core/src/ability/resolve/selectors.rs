@@ -275,6 +275,9 @@ impl Game {
         if sel.is_it && ctx.it != Some(c) {
             return false;
         }
+        if sel.is_this && c != ctx.source {
+            return false;
+        }
         if let Some(n) = sel.bottom {
             // The bottom of a deck is the start of its list.
             let k = self.card(c);
