@@ -800,6 +800,8 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
                 }
                 (Would::LoserSendsHome(_), _) | (_, Some(Who::ThatPlayer)) => "they",
                 (_, Some(w)) => who(*w),
+                // Fewer points are scored by the player who scores them.
+                (_, None) if matches!(instead, Instead::ScoreFewer(_)) => "they",
                 (_, None) => "you",
             };
             let instead_text = if then.is_empty() {
@@ -1777,8 +1779,8 @@ pub fn effect(e: &Effect) -> String {
 }
 
 /// What a replacement modifier does instead (710.1); "it" is the card concerned.
-fn instead_words(i: Instead) -> &'static str {
-    match i {
+fn instead_words(i: Instead) -> String {
+    let words = match i {
         Instead::ToDeckTop => "put it on top of its owner's deck",
         Instead::ToDeckBottom => "put it on the bottom of its owner's deck",
         Instead::Frighten => "frighten it",
@@ -1792,7 +1794,12 @@ fn instead_words(i: Instead) -> &'static str {
         Instead::Dismiss => "dismiss it",
         Instead::Retire => "retire it",
         Instead::Nothing => "let nothing happen",
-    }
+        Instead::YouScore => "score those points",
+        Instead::ScoreFewer(n) => {
+            return format!("score {} fewer", plural(n as i16, "point", "points"))
+        }
+    };
+    words.into()
 }
 
 /// The occurrence a replacement modifier watches for.
@@ -1818,6 +1825,23 @@ fn would_words(w: &Would) -> String {
         Would::Draw(w) => format!("{} would draw a card", who(*w)),
         Would::Flip(w) => format!("{} would flip a card", who(*w)),
         Would::Score(w) => format!("{} would score points", who(*w)),
+        Would::ScoreHere(w, r) => format!(
+            "{} would score points for {}",
+            // "A player", one scoring at a time (as for draws).
+            match w {
+                Who::Each => "a player",
+                Who::You
+                | Who::Opponent
+                | Who::ItsController
+                | Who::ThatPlayer
+                | Who::ThatPlayersOpponent => who(*w),
+            },
+            match r {
+                ScoreReason::Confront => "confronting this card's Problem",
+                ScoreReason::Bonus => "this card's Problem's bonus",
+                ScoreReason::Defeat => "defeating a Troublemaker at this card's Problem",
+            }
+        ),
         Would::ToDiscardPile(s) => format!("{} would be put into a discard pile", subject(s)),
     }
 }

@@ -1319,6 +1319,21 @@ pub enum Instead {
     Retire,
     /// Nothing happens in its place ("prevent").
     Nothing,
+    /// Points to be scored (517) are scored by this card's controller instead, for the
+    /// same reason (AD76).
+    YouScore,
+    /// Points to be scored (517) are that many fewer, never below 0 (AD179).
+    ScoreFewer(u16),
+}
+
+/// What points are scored for at this card's area (517.1): confronting its Problem
+/// (611), its Problem's bonus (514.6c) or defeating a Troublemaker there (514.6a, or by
+/// an effect).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ScoreReason {
+    Confront,
+    Bonus,
+    Defeat,
 }
 
 /// The occurrence a replacement modifier watches for (710.1). Players are named from
@@ -1351,6 +1366,8 @@ pub enum Would {
     Draw(Who),
     /// A named player would score points (517).
     Score(Who),
+    /// A named player would score points for a reason at this card's area (517.1).
+    ScoreHere(Who, ScoreReason),
     /// A named player would flip a card from their deck in a faceoff (514.4), at a
     /// faceoff's flip or by an effect; "that player" is the flipping player.
     Flip(Who),

@@ -297,7 +297,12 @@ impl Game {
         });
         // 517.2: with the characters the player has at that Problem.
         let with: Vec<_> = self.characters_at(tp, area).collect();
-        self.score_points(tp, 1, with);
+        self.score_points(
+            tp,
+            1,
+            with,
+            crate::rules::occurrence::ScoreWhy::Confront(area),
+        );
         let rival = self
             .opponents(tp)
             .find(|&o| self.meets_confront_requirements(o, area));

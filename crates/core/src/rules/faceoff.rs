@@ -443,7 +443,12 @@ impl Game {
                         // with the opponent, so no points are scored with it.
                         let mut with = self.involved_of(challenger);
                         with.retain(|&c| c != troublemaker);
-                        self.score_points(challenger, points, with);
+                        self.score_points(
+                            challenger,
+                            points,
+                            with,
+                            crate::rules::occurrence::ScoreWhy::Defeat(at),
+                        );
                         self.occur(Occurrence::Dismiss {
                             card: troublemaker,
                             by_game: false,
@@ -460,13 +465,28 @@ impl Game {
             FaceoffKind::Problem { .. } | FaceoffKind::MultiProblem { .. } => {
                 // 514.6c: the highest bonus among the Problems there; 613.1 solved.
                 let areas = self.faceoff_areas();
-                let bonus = areas
-                    .iter()
-                    .filter_map(|&a| self.problem_at(a))
-                    .filter(|&p| self.card_type(p) == CardType::Problem)
-                    .filter_map(|p| self.problem_bonus(p))
-                    .max()
-                    .unwrap_or(0);
+                // The bonus scored is that of the first Problem with the highest.
+                let mut best: Option<(u16, Area)> = None;
+                for &a in &areas {
+                    let Some(p) = self.problem_at(a) else {
+                        continue;
+                    };
+                    if self.card_type(p) != CardType::Problem {
+                        continue;
+                    }
+                    if let Some(b) = self.problem_bonus(p) {
+                        if best.is_none_or(|(m, _)| b > m) {
+                            best = Some((b, a));
+                        }
+                    }
+                }
+                let bonus = best.map_or(0, |(b, _)| b);
+                let why = best
+                    .map(|(_, a)| a)
+                    .or(areas.first().copied())
+                    .map_or(crate::rules::occurrence::ScoreWhy::Effect, |a| {
+                        crate::rules::occurrence::ScoreWhy::Bonus(a)
+                    });
                 for a in areas {
                     if !self.st.solved.contains(&a) {
                         self.st.solved.push(a);
@@ -475,7 +495,7 @@ impl Game {
                 if let Some(f) = self.st.faceoff.as_mut() {
                     f.scoring_bonus = true;
                 }
-                self.score_points(winner, bonus, self.involved_of(winner));
+                self.score_points(winner, bonus, self.involved_of(winner), why);
                 if let Some(f) = self.st.faceoff.as_mut() {
                     f.scoring_bonus = false;
                 }

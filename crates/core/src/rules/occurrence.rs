@@ -9,6 +9,17 @@ use crate::game::Game;
 use crate::ids::{Area, CardId, PlayerId, Zone};
 use crate::rules::prohibit::Attempt;
 
+/// What points are scored for (517.1): confronting the Problem at an area (611), the
+/// bonus of the Problem at an area (514.6c), defeating a Troublemaker at an area
+/// (514.6a, or by an effect), or an effect.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ScoreWhy {
+    Confront(Area),
+    Bonus(Area),
+    Defeat(Area),
+    Effect,
+}
+
 /// One thing that can happen to the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Occurrence {
@@ -55,10 +66,11 @@ pub enum Occurrence {
         at: Area,
         face_down: bool,
     },
-    /// 517.
+    /// 517: `why` is what the points are scored for.
     Score {
         player: PlayerId,
         points: u16,
+        why: ScoreWhy,
     },
     GainTokens {
         player: PlayerId,
@@ -398,7 +410,7 @@ impl Game {
                     face_down,
                 });
             }
-            Occurrence::Score { player, points } => {
+            Occurrence::Score { player, points, .. } => {
                 // 104.2: a per-turn limit on points lets only what is left be scored.
                 let points = self.points_allowed(player, points);
                 self.st

@@ -18,7 +18,7 @@
 
 use crate::ability::keyword;
 use crate::ability::trigger::Ctx;
-use crate::ability::{Ability, Condition, Instead, StaticEffect, Subject, Who, Would};
+use crate::ability::{Ability, Condition, Instead, ScoreReason, StaticEffect, Subject, Who, Would};
 use crate::card::CardType;
 use crate::decision::{Choice, Decision, Prompt};
 use crate::flow::Frame;
@@ -129,9 +129,19 @@ impl Game {
     /// 517: `player` scores `points` (an occurrence replacements may replace); the points
     /// count as scored with `with` (517.2) unless something else happened instead. One
     /// waiting for a replacement choice counts as scored with them.
-    pub(crate) fn score_points(&mut self, player: PlayerId, points: u16, with: Vec<CardId>) {
+    pub(crate) fn score_points(
+        &mut self,
+        player: PlayerId,
+        points: u16,
+        with: Vec<CardId>,
+        why: crate::rules::occurrence::ScoreWhy,
+    ) {
         let before = self.player(player).score;
-        let done = self.occur(Occurrence::Score { player, points });
+        let done = self.occur(Occurrence::Score {
+            player,
+            points,
+            why,
+        });
         let gained = self.player(player).score.saturating_sub(before);
         if done.is_none() {
             self.score_with(with, points);
@@ -346,6 +356,8 @@ impl Game {
             Instead::Dismiss => "dismiss it instead",
             Instead::Retire => "retire it instead",
             Instead::Nothing => "prevent it",
+            Instead::YouScore => "score the points instead",
+            Instead::ScoreFewer(_) => "score fewer points instead",
         }
         .into()
     }
@@ -529,7 +541,7 @@ impl Game {
                 if !m.cost.is_empty() && !self.can_pay(m.cost, &self.ctx_of(s)) {
                     continue;
                 }
-                let Some(instead) = instead_of(self, m.instead, s, ctx.it, ctx.player) else {
+                let Some(instead) = instead_of(self, m.instead, s, ctx.it, ctx.player, occ) else {
                     continue;
                 };
                 // 104.3, 104.4: the game's dismissals are replaced only by banishing a
@@ -671,6 +683,28 @@ impl Game {
                 Occurrence::Score { player: p, .. } => player(*who, p),
                 _ => None,
             },
+            Would::ScoreHere(who, reason) => match occ {
+                Occurrence::Score { player: p, why, .. } => {
+                    use crate::rules::occurrence::ScoreWhy;
+                    let at = match (reason, why) {
+                        (ScoreReason::Confront, ScoreWhy::Confront(a))
+                        | (ScoreReason::Bonus, ScoreWhy::Bonus(a))
+                        | (ScoreReason::Defeat, ScoreWhy::Defeat(a)) => a,
+                        (
+                            ScoreReason::Confront | ScoreReason::Bonus | ScoreReason::Defeat,
+                            ScoreWhy::Confront(_)
+                            | ScoreWhy::Bonus(_)
+                            | ScoreWhy::Defeat(_)
+                            | ScoreWhy::Effect,
+                        ) => return None,
+                    };
+                    if self.card(source).area != Some(at) {
+                        return None;
+                    }
+                    player(*who, p)
+                }
+                _ => None,
+            },
             Would::ToDiscardPile(s) => {
                 let c = occ.to_discard_card()?;
                 // 303.3, 522.3a: a Problem goes under its deck instead.
@@ -691,8 +725,30 @@ fn instead_of(
     source: CardId,
     it: Option<CardId>,
     player: Option<PlayerId>,
+    occ: Occurrence,
 ) -> Option<Occurrence> {
     Some(match instead {
+        // 517: the same points, for the same reason, scored by another player or fewer.
+        Instead::YouScore => match occ {
+            Occurrence::Score { points, why, .. } => Occurrence::Score {
+                player: g.card(source).controller,
+                points,
+                why,
+            },
+            _ => return None,
+        },
+        Instead::ScoreFewer(n) => match occ {
+            Occurrence::Score {
+                player,
+                points,
+                why,
+            } => Occurrence::Score {
+                player,
+                points: points.saturating_sub(n),
+                why,
+            },
+            _ => return None,
+        },
         Instead::RetireThis => Occurrence::Retire(source),
         Instead::ExhaustThis => Occurrence::Exhaust(source),
         Instead::TurnOverThis => Occurrence::TurnOver(source),

@@ -119,7 +119,7 @@ impl Game {
                     } else {
                         Vec::new()
                     };
-                    self.score_points(p, n, with);
+                    self.score_points(p, n, with, crate::rules::occurrence::ScoreWhy::Effect);
                 }
             }
             Effect::Until {
@@ -453,11 +453,16 @@ impl Game {
                         continue;
                     }
                     let points = self.def(c).points.unwrap_or(0);
+                    let why = k
+                        .area
+                        .map_or(crate::rules::occurrence::ScoreWhy::Effect, |a| {
+                            crate::rules::occurrence::ScoreWhy::Defeat(a)
+                        });
                     self.log(crate::event::Event::Defeated {
                         player: you,
                         troublemaker: c,
                     });
-                    self.score_points(you, points, vec![ctx.source]);
+                    self.score_points(you, points, vec![ctx.source], why);
                     self.occur(Occurrence::Dismiss {
                         card: c,
                         by_game: false,
