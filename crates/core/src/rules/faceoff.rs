@@ -271,7 +271,7 @@ impl Game {
                     .is_some_and(|f| f.players.contains(&ctx.you));
                 if in_it && cond.is_none_or(|c| self.holds(c, ctx)) {
                     let n = self.amount(amount, &Ctx::of(ctx.source, ctx.you));
-                    found.push((ctx.clone(), n, *optional, then.clone()));
+                    found.push((*ctx, n, *optional, then.clone()));
                 }
             }
         });
