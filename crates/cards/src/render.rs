@@ -847,6 +847,16 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
             "{} one of their flipped cards with the highest power",
             does(*w, "ignore")
         ),
+        StaticEffect::FlipMoreThen {
+            amount: n,
+            optional,
+            then,
+        } => format!(
+            "at the first flip of the faceoff {}also flip {}; if you do, {}",
+            if *optional { "you may " } else { "you " },
+            amount(n, "card", "cards"),
+            effects(then)
+        ),
         StaticEffect::FaceoffTotal { who: w, amount: n } => {
             let gets = match w {
                 Who::Each => "each player this applies to gets".to_string(),

@@ -119,6 +119,7 @@ impl StaticKinds {
             StaticEffect::Replace { .. } => Self::REPLACE,
             StaticEffect::FlipMore { .. }
             | StaticEffect::IgnoreHighestFlip { .. }
+            | StaticEffect::FlipMoreThen { .. }
             | StaticEffect::FaceoffTotal { .. }
             | StaticEffect::FlippedInstead { .. } => Self::FACEOFF,
             StaticEffect::LoseAbilities { .. }
@@ -508,6 +509,7 @@ impl FaceFacts {
                             | StaticEffect::ColoredPower { .. }
                             | StaticEffect::FlipMore { .. }
                             | StaticEffect::IgnoreHighestFlip { .. }
+                            | StaticEffect::FlipMoreThen { .. }
                             | StaticEffect::FaceoffTotal { .. }
                             | StaticEffect::FlippedInstead { .. }
                             | StaticEffect::GainTrait { .. }

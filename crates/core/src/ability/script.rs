@@ -1063,6 +1063,15 @@ pub enum StaticEffect {
     /// 515.4: the named player ignores one of their flipped cards with the highest power
     /// among those not already ignored (515.4a), for as long as this applies.
     IgnoreHighestFlip { who: Who },
+    /// 514.4a, 515.4: at the faceoff's first flip its controller may (`optional`) flip
+    /// `amount` more cards (read as they flip); if they do, `then` is followed as this
+    /// card's effect right after that flip, before the window opens, the cards they have
+    /// flipped in this faceoff being those flipped at it (CG43).
+    FlipMoreThen {
+        amount: Amount,
+        optional: bool,
+        then: Vec<Effect>,
+    },
     /// 514.5a: a modifier to a player's power total. With `who: Each` the ability's
     /// condition is read once for each player as "you" ("players who …").
     FaceoffTotal { who: Who, amount: Amount },

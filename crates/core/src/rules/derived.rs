@@ -146,6 +146,7 @@ impl Game {
             | StaticEffect::GainChosenColor { .. }
             | StaticEffect::FlipMore { .. }
             | StaticEffect::IgnoreHighestFlip { .. }
+            | StaticEffect::FlipMoreThen { .. }
             | StaticEffect::FaceoffTotal { .. }
             | StaticEffect::FlippedInstead { .. } => s == c,
             // Read where their actions happen (rules/prohibit.rs, costs.rs, replace.rs);
@@ -833,6 +834,7 @@ fn never_for_others(effect: &StaticEffect) -> bool {
         | StaticEffect::GainChosenColor { .. }
         | StaticEffect::FlipMore { .. }
         | StaticEffect::IgnoreHighestFlip { .. }
+        | StaticEffect::FlipMoreThen { .. }
         | StaticEffect::FaceoffTotal { .. }
         | StaticEffect::FlippedInstead { .. } => true,
         // Never applies to a card's characteristics (`static_applies`), so skipping it is

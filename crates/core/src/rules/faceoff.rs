@@ -251,6 +251,47 @@ impl Game {
         n
     }
 
+    /// 514.4a: the "may flip more, then …" modifiers that apply to their controllers at
+    /// the first flip, each followed as its card's effect (CG43). The extra cards are
+    /// counted as the modifier applies (708.2b) and flipped by that effect, so a flip
+    /// replacement sees each of them (515.3).
+    fn flip_more_then(&mut self) {
+        let mut found: Vec<(Ctx, i16, bool, Vec<crate::ability::Effect>)> = Vec::new();
+        self.each_static(|e, cond, ctx| {
+            if let StaticEffect::FlipMoreThen {
+                amount,
+                optional,
+                then,
+            } = e
+            {
+                let in_it = self
+                    .st
+                    .faceoff
+                    .as_ref()
+                    .is_some_and(|f| f.players.contains(&ctx.you));
+                if in_it && cond.is_none_or(|c| self.holds(c, ctx)) {
+                    let n = self.amount(amount, &Ctx::of(ctx.source, ctx.you));
+                    found.push((*ctx, n, *optional, then.clone()));
+                }
+            }
+        });
+        // The first found is followed first (the last pushed goes first).
+        for (ctx, n, optional, then) in found.into_iter().rev() {
+            let mut effects = vec![crate::ability::Effect::Flip {
+                who: Who::You,
+                amount: n.clamp(0, u8::MAX as i16) as u8,
+            }];
+            effects.extend(then);
+            self.push_resolution(
+                Ctx::of(ctx.source, ctx.you),
+                effects,
+                optional,
+                Vec::new(),
+                None,
+            );
+        }
+    }
+
     /// 515.4: how many of `p`'s highest flipped cards are ignored by static abilities.
     fn highest_flips_ignored(&self, p: PlayerId) -> usize {
         let mut n = 0;
@@ -380,6 +421,9 @@ impl Game {
                 self.flip_all(true);
                 self.push(Frame::Faceoff(FaceoffStage::Compare));
                 self.faceoff_window();
+                // Pushed last, so followed first: part of the first flip, before its
+                // window opens (514.4a).
+                self.flip_more_then();
             }
             FaceoffStage::Compare => self.compare(),
             FaceoffStage::End => return self.end_faceoff(answer),

@@ -136,6 +136,7 @@ pub(crate) fn writes(e: &StaticEffect) -> Reach<'_> {
         | StaticEffect::Prohibit(_)
         | StaticEffect::FlipMore { .. }
         | StaticEffect::IgnoreHighestFlip { .. }
+        | StaticEffect::FlipMoreThen { .. }
         | StaticEffect::FaceoffTotal { .. }
         | StaticEffect::FlippedInstead { .. }
         | StaticEffect::Replace { .. }
@@ -311,6 +312,7 @@ pub(crate) fn reads_static<'a>(e: &'a StaticEffect, condition: Option<&'a Condit
         StaticEffect::ContributesWhileExhausted
         | StaticEffect::FlipMore { .. }
         | StaticEffect::IgnoreHighestFlip { .. }
+        | StaticEffect::FlipMoreThen { .. }
         | StaticEffect::FaceoffTotal { .. }
         | StaticEffect::FlippedInstead { .. } => Reach::default(),
         // Not in the 711 order (`is_characteristic`): they read current values where
@@ -403,6 +405,7 @@ pub(crate) fn is_characteristic(e: &StaticEffect) -> bool {
         | StaticEffect::ContributesWhileExhausted
         | StaticEffect::FlipMore { .. }
         | StaticEffect::IgnoreHighestFlip { .. }
+        | StaticEffect::FlipMoreThen { .. }
         | StaticEffect::FaceoffTotal { .. }
         | StaticEffect::FlippedInstead { .. }
         | StaticEffect::GainColorsOf { .. } => true,
