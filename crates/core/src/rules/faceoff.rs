@@ -768,21 +768,35 @@ impl Game {
 
     /// An effect ends the faceoff before it has a result (AD42, AD87): nobody wins or
     /// loses (no 514.6 result, no 514.6d instructions), and the flips still to come are
-    /// skipped; the window now open is the last one and, as it closes, the faceoff ends
-    /// as 514.7 says (flipped cards to the decks' bottoms, end-of-faceoff triggers).
+    /// skipped. 514.7 ends a faceoff at once, so the faceoff window the effect was used in
+    /// closes as the effect finishes, nobody getting priority in it again, and the faceoff
+    /// ends as 514.7 says (flipped cards to the decks' bottoms, end-of-faceoff triggers).
     pub(crate) fn end_faceoff_early(&mut self) {
         match self.st.faceoff.as_mut() {
             Some(f) if !f.resolved => f.resolved = true,
             Some(_) | None => return,
         }
-        if let Some(Frame::Faceoff(stage)) = self
+        let Some(at) = self
             .st
             .frames
-            .iter_mut()
-            .rev()
-            .find(|f| matches!(f, Frame::Faceoff(_)))
-        {
+            .iter()
+            .rposition(|f| matches!(f, Frame::Faceoff(_)))
+        else {
+            return;
+        };
+        if let Frame::Faceoff(stage) = &mut self.st.frames[at] {
             *stage = FaceoffStage::End;
+        }
+        for f in &mut self.st.frames[at + 1..] {
+            if let Frame::Window {
+                kind: WindowKind::Faceoff,
+                passes,
+                ..
+            } = f
+            {
+                // Every player counts as having passed: the window closes when next reached.
+                *passes = u8::MAX;
+            }
         }
     }
 

@@ -273,12 +273,14 @@ impl Game {
                     return;
                 }
                 let mut steps = self.pay_choosing(cost, &ctx);
+                let paying = steps.len();
                 steps.extend(effects);
                 self.use_discounts(p, card);
                 self.relocate(card, Zone::Queue, false);
                 self.card_mut(card).controller = p;
                 self.log(Event::Played { player: p, card });
                 self.push_resolution(ctx, steps, false, Vec::new(), Some(card));
+                self.paying_on_top(paying);
             }
             Some(
                 Ability::Activated {
@@ -296,8 +298,10 @@ impl Game {
             ) => {
                 self.mark_reaction(p, card, &timing);
                 let mut steps = self.pay_choosing(cost, &ctx);
+                let paying = steps.len();
                 steps.extend(effects);
                 self.push_resolution(ctx, steps, false, Vec::new(), None);
+                self.paying_on_top(paying);
             }
             _ => {}
         }
@@ -308,22 +312,37 @@ impl Game {
     /// the first steps of the resolution, so the player picks among the cards that can
     /// pay, with labels, before any instruction (508.1). The action was offered only if
     /// every cost could be paid (104.2a), so the steps find what they need.
-    fn pay_choosing(&mut self, cost: Vec<Cost>, ctx: &Ctx) -> Vec<Effect> {
+    pub(crate) fn pay_choosing(&mut self, cost: Vec<Cost>, ctx: &Ctx) -> Vec<Effect> {
         let mut fixed = Vec::new();
         let mut steps = Vec::new();
         for c in cost {
             match c {
-                Cost::Dismiss(sel) => steps.push(Effect::Dismiss(Target::Choose(sel))),
-                Cost::Retire(sel) => steps.push(Effect::Retire(Target::Choose(sel))),
+                // The card chosen to pay is `It` for the instructions that follow ("if you
+                // do", its colours: CG108, CG139); the `Pick` offers only cards that can pay
+                // (`Selection::paying`).
+                Cost::Dismiss(sel) => {
+                    steps.push(Effect::Pick(Target::Choose(sel)));
+                    steps.push(Effect::Dismiss(Target::It));
+                }
+                Cost::Retire(sel) => {
+                    steps.push(Effect::Pick(Target::Choose(sel)));
+                    steps.push(Effect::Retire(Target::It));
+                }
                 // Only a ready card can be exhausted (503.2a); frightened cards and
                 // Problems are not ready (503.4a, 504.2).
-                Cost::Exhaust(sel) => steps.push(Effect::Exhaust(Target::Choose(Cards {
-                    ready: Some(true),
-                    ..sel
-                }))),
-                Cost::DiscardA(sel) => steps.push(Effect::DiscardCards(Target::Choose(
-                    crate::ability::resolve::in_hand(&sel),
-                ))),
+                Cost::Exhaust(sel) => {
+                    steps.push(Effect::Pick(Target::Choose(Cards {
+                        ready: Some(true),
+                        ..sel
+                    })));
+                    steps.push(Effect::Exhaust(Target::It));
+                }
+                Cost::DiscardA(sel) => {
+                    steps.push(Effect::Pick(Target::Choose(
+                        crate::ability::resolve::in_hand(&sel),
+                    )));
+                    steps.push(Effect::DiscardCards(Target::It));
+                }
                 // The card spent from is `It` for the instructions that follow.
                 Cost::SpendFrom(sel) => {
                     steps.push(Effect::Pick(Target::Choose(Cards {

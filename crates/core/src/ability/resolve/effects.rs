@@ -475,9 +475,12 @@ impl Game {
                     .push(crate::ability::trigger::phase_of(*p));
             }
             Effect::SkipPhase(p) => {
-                self.st
-                    .skipped_phases
-                    .push(crate::ability::trigger::phase_of(*p));
+                // "The next" such phase is one phase however many effects name it (AD200
+                // twice): a phase already to be skipped is not skipped a second time later.
+                let phase = crate::ability::trigger::phase_of(*p);
+                if !self.st.skipped_phases.contains(&phase) {
+                    self.st.skipped_phases.push(phase);
+                }
             }
             Effect::ReplaceProblem(t) => {
                 for c in targets!(t) {

@@ -20,6 +20,7 @@ use crate::decision::{Choice, Decision, Prompt};
 use crate::flow::Frame;
 use crate::game::Game;
 use crate::ids::{CardId, Zone};
+use crate::rules::occurrence::Occurrence;
 
 /// An effect being followed: its instructions, where it is, and its context.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -62,6 +63,9 @@ pub(crate) struct Selection {
     /// The card the text is on has become a new object since this (delayed) effect was
     /// made (410.6): `This` names no card.
     pub this_gone: bool,
+    /// The leading instructions that pay a cost by a chosen card (`Pick` then the act on
+    /// `It`, see `Game::pay_choosing`): their `Pick` offers only cards that can pay.
+    pub paying: u8,
     /// The colour this effect's `Effect::ChooseColor` chose, read by descriptions with
     /// `only_chosen_color`.
     pub color: Option<crate::card::Color>,
@@ -87,6 +91,13 @@ impl Game {
             progress: 0,
             sel: Selection::default(),
         })));
+    }
+
+    /// Marks the first `n` instructions of the effect just pushed as paying its costs.
+    pub(crate) fn paying_on_top(&mut self, n: usize) {
+        if let Some(Frame::Resolve(r)) = self.st.frames.last_mut() {
+            r.sel.paying = u8::try_from(n).unwrap_or(u8::MAX);
+        }
     }
 
     /// Marks the effect just pushed as one whose card has become a new object.
@@ -116,7 +127,12 @@ impl Game {
                 Some(Choice::Yes) => {
                     r.may = false;
                     let cost = std::mem::take(&mut r.cost);
-                    self.pay(&cost, &ctx);
+                    // A cost paid by a chosen card is chosen and names it `It`, as for
+                    // activated abilities and Events.
+                    let steps = self.pay_choosing(cost, &ctx);
+                    let at = r.next as usize;
+                    r.sel.paying = u8::try_from(at + steps.len()).unwrap_or(u8::MAX);
+                    r.effects.splice(at..at, steps);
                 }
                 Some(Choice::No) => return self.finish_resolution(r.event),
                 _ => {
@@ -275,10 +291,36 @@ impl Game {
                         }) => Some((*to, false)),
                         _ => None,
                     };
+                    // A card chosen to pay a cost must be able to pay it (508.1d, 104.2).
+                    let paying = match r.effects.get(r.next as usize + 1) {
+                        Some(Effect::Exhaust(Target::It)) if r.next < r.sel.paying => {
+                            Some(Paying::Exhaust)
+                        }
+                        Some(Effect::Dismiss(Target::It)) if r.next < r.sel.paying => {
+                            Some(Paying::Dismiss)
+                        }
+                        Some(Effect::Retire(Target::It)) if r.next < r.sel.paying => {
+                            Some(Paying::Retire)
+                        }
+                        Some(Effect::DiscardCards(Target::It)) if r.next < r.sel.paying => {
+                            Some(Paying::Discard)
+                        }
+                        _ => None,
+                    };
                     let can = |g: &Game, c| {
                         then.is_none_or(|(to, by_move)| {
                             let probe = Ctx { it: Some(c), ..ctx };
                             !g.destinations(to, by_move, c, &probe).is_empty()
+                        }) && paying.is_none_or(|k| {
+                            g.can_happen(match k {
+                                Paying::Exhaust => Occurrence::Exhaust(c),
+                                Paying::Dismiss => Occurrence::Dismiss {
+                                    card: c,
+                                    by_game: false,
+                                },
+                                Paying::Retire => Occurrence::Retire(c),
+                                Paying::Discard => Occurrence::Discard(c),
+                            })
                         })
                     };
                     match self.targets_that(t, &ctx, answer.take().as_ref(), &mut r.sel, can) {
@@ -626,4 +668,13 @@ fn described(t: &Target) -> bool {
         | Target::Picked
         | Target::Rest => false,
     }
+}
+
+/// What a chosen card pays for in a cost (see `Selection::paying`).
+#[derive(Clone, Copy)]
+enum Paying {
+    Exhaust,
+    Dismiss,
+    Retire,
+    Discard,
 }
