@@ -77,6 +77,10 @@ const BROKEN: &[(&str, &str)] = &[
         "\"their\" with no antecedent: the drawer's deck is \"your deck\"",
     ),
     ("cards is revealed", "several cards \"are\" revealed"),
+    (
+        "if you don't, .",
+        "a payment with nothing to do when declined has no \"if you don't\" (AD3)",
+    ),
 ];
 
 fn rendered() -> Vec<(String, String)> {
