@@ -1523,6 +1523,16 @@ pub fn effect(e: &Effect) -> String {
         Effect::PlayTroublemakerFree => {
             "play a Troublemaker from your hand face-down to a Problem for free".into()
         }
+        // Declining with nothing to do: no "if you don't" clause (AD3).
+        Effect::PayOr {
+            cost: c,
+            otherwise,
+            then,
+        } if !then.is_empty() && otherwise.is_empty() => format!(
+            "you may {}; if you do, {}",
+            c.iter().map(cost).collect::<Vec<_>>().join(" and "),
+            effects(then)
+        ),
         Effect::PayOr {
             cost: c,
             otherwise,

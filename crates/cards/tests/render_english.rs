@@ -81,6 +81,10 @@ const BROKEN: &[(&str, &str)] = &[
         "where there is a Problem",
         "every Problem area holds its Problem: only the condition says which (CN0)",
     ),
+    (
+        "if you don't, .",
+        "a payment with nothing to do when declined has no \"if you don't\" (AD3)",
+    ),
 ];
 
 fn rendered() -> Vec<(String, String)> {

@@ -1115,8 +1115,12 @@ impl Game {
             return Ok(());
         }
         let (at, host) = match self.def(c).card_type {
+            // "On this card" (CN80): a card that isn't an attachment can't go there, and
+            // isn't played elsewhere instead (509.1).
+            CardType::Friend if on.is_some() => return Ok(()),
             CardType::Friend => (Area::Home(p), None),
             CardType::Resource => match self.host_description(c).cloned() {
+                None if on.is_some() => return Ok(()),
                 None => (Area::Home(p), None),
                 Some(sel) => {
                     let ctx = Ctx::of(c, p);
