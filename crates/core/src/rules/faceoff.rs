@@ -509,7 +509,8 @@ impl Game {
             FaceoffKind::Problem { .. } | FaceoffKind::MultiProblem { .. } => {
                 // 514.6c: the highest bonus among the Problems there; 613.1 solved.
                 let areas = self.faceoff_areas();
-                // The bonus scored is that of the first Problem with the highest.
+                // The first Problem with the highest bonus names it; a replacement
+                // at a Problem with an equal bonus counts it as its own too.
                 let mut best: Option<(u16, Area)> = None;
                 for &a in &areas {
                     let Some(p) = self.problem_at(a) else {

@@ -698,7 +698,22 @@ impl Game {
                             | ScoreWhy::Effect,
                         ) => return None,
                     };
-                    if self.card(source).area != Some(at) {
+                    let here = self.card(source).area;
+                    // 514.6c: a Multi Problem faceoff's highest bonus is every tied
+                    // Problem's bonus, not just the first's.
+                    let tied = || {
+                        let bonus = |a| self.problem_at(a).and_then(|q| self.problem_bonus(q));
+                        here.is_some_and(|h| {
+                            self.faceoff_areas().contains(&h)
+                                && bonus(h).is_some()
+                                && bonus(h) == bonus(at)
+                        })
+                    };
+                    let counts = match reason {
+                        ScoreReason::Bonus => here == Some(at) || tied(),
+                        ScoreReason::Confront | ScoreReason::Defeat => here == Some(at),
+                    };
+                    if !counts {
                         return None;
                     }
                     player(*who, p)
