@@ -157,7 +157,7 @@ impl Game {
         }
         match occ {
             Occurrence::Draw(p) | Occurrence::DrawBottom(p) => {
-                !self.player(p).deck.is_empty() && !self.prohibits(Attempt::Draw(p))
+                !self.player(p).deck.is_empty() && !self.prohibits_now(Attempt::Draw(p))
             }
             Occurrence::Discard(c) => self.card(c).zone == Zone::Hand,
             // 301.5: Mane Characters can't leave play.
@@ -181,12 +181,12 @@ impl Game {
             Occurrence::Frighten(c) => {
                 self.card(c).zone == Zone::Play
                     && !self.card(c).frightened
-                    && !self.prohibits(Attempt::Frighten(c))
+                    && !self.prohibits_now(Attempt::Frighten(c))
             }
             Occurrence::CreateToken { .. } => self.st.cards.len() < u16::MAX as usize,
             // 609.2e: only frightened cards can be unfrightened.
             Occurrence::Unfrighten(c) => {
-                self.card(c).frightened && !self.prohibits(Attempt::Unfrighten(c))
+                self.card(c).frightened && !self.prohibits_now(Attempt::Unfrighten(c))
             }
             // 503.2a, 503.4, 504.2a.
             Occurrence::Exhaust(c) => {
@@ -195,18 +195,18 @@ impl Game {
                     && k.exhaustion == 0
                     && !k.frightened
                     && self.card_type(c) != CardType::Problem
-                    && !self.prohibits(Attempt::Exhaust(c))
+                    && !self.prohibits_now(Attempt::Exhaust(c))
             }
             Occurrence::Ready(c) => {
                 let k = self.card(c);
                 k.zone == Zone::Play
                     && k.exhaustion > 0
                     && !k.frightened
-                    && !self.prohibits(Attempt::Ready(c))
+                    && !self.prohibits_now(Attempt::Ready(c))
             }
             Occurrence::Flip(p) => !self.player(p).deck.is_empty(),
             Occurrence::EnterPlay { card, .. } => self.card(card).zone != Zone::Play,
-            Occurrence::Score { player, .. } => !self.prohibits(Attempt::Score(player)),
+            Occurrence::Score { player, .. } => !self.prohibits_now(Attempt::Score(player)),
             Occurrence::GainTokens { .. } => true,
             Occurrence::PayTokens { player, amount } => self.player(player).tokens >= amount,
             Occurrence::LoseTokens { .. } => true,
@@ -214,7 +214,7 @@ impl Game {
                 self.card(c).face_down
                     && !self.card(c).frightened
                     && self.card(c).zone == Zone::Play
-                    && !self.prohibits(Attempt::Uncover(c))
+                    && !self.prohibits_now(Attempt::Uncover(c))
             }
             Occurrence::TurnOver(c) => {
                 self.card(c).zone == Zone::Play
@@ -262,21 +262,10 @@ impl Game {
                         && matches!(self.card(c).zone, Zone::Hand | Zone::Queue | Zone::DrawDeck));
                 (from_play
                     && !(matches!(occ, Occurrence::ToHand(_))
-                        && self.prohibits(Attempt::ToHand(c))))
+                        && self.prohibits_now(Attempt::ToHand(c))))
                     || elsewhere
             }
         }
-    }
-
-    /// 104.2: whether a prohibition forbids `a`, looked for only in games where some
-    /// card has one.
-    fn prohibits(&self, a: Attempt) -> bool {
-        (self
-            .facts
-            .static_kinds
-            .has(crate::pool::StaticKinds::PROHIBIT)
-            || self.modifier_prohibits())
-            && self.prohibited(a)
     }
 
     /// 506.2, 506.2a: where a card may be moved or sent.

@@ -535,8 +535,9 @@ impl Game {
         n
     }
 
-    /// [`Game::prohibited`], looked for only in games where something may prohibit.
-    fn prohibits_now(&self, a: Attempt) -> bool {
+    /// 104.2: [`Game::prohibited`], looked for only in games where something may prohibit
+    /// (a card's static prohibition or a modifier's).
+    pub(crate) fn prohibits_now(&self, a: Attempt) -> bool {
         (self
             .facts
             .static_kinds
