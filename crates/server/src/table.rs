@@ -162,12 +162,26 @@ impl Table {
         seats: Vec<(Seat, Option<PlayerDeck>)>,
         options: Options,
     ) -> Table {
-        let n = seats.len();
         let (seats, decks) = seats.into_iter().unzip();
-        let mut t = Table {
+        let mut t = Table::unstarted(code, seed, catalogue.to_string(), decks, seats, options);
+        t.start_if_full();
+        t
+    }
+
+    /// A table with no game yet: the state both a new table and a restored one start from.
+    fn unstarted(
+        code: String,
+        seed: u64,
+        catalogue: String,
+        decks: Vec<Option<PlayerDeck>>,
+        seats: Vec<Seat>,
+        options: Options,
+    ) -> Table {
+        let n = seats.len();
+        Table {
             code,
             seed,
-            catalogue: catalogue.to_string(),
+            catalogue,
             decks,
             game: None,
             replay: None,
@@ -181,9 +195,7 @@ impl Table {
             epoch: 0,
             present: vec![0; n],
             absent_since: vec![Instant::now(); n],
-        };
-        t.start_if_full();
-        t
+        }
     }
 
     /// Restores a started table from its replay (after a restart, an undo or to continue
@@ -197,25 +209,8 @@ impl Table {
         options: Options,
     ) -> Result<Table, ReplayError> {
         replay.check_versions(&replay.catalogue)?;
-        let n = seats.len();
-        let mut t = Table {
-            code,
-            seed: setup.seed,
-            catalogue: replay.catalogue.clone(),
-            decks: Vec::new(),
-            game: None,
-            replay: None,
-            seats,
-            seat_logs: vec![Vec::new(); n],
-            spectator_log: Vec::new(),
-            casual: options.casual,
-            clock: options.clock,
-            deciders: Vec::new(),
-            undo_asked: None,
-            epoch: 0,
-            present: vec![0; n],
-            absent_since: vec![Instant::now(); n],
-        };
+        let catalogue = replay.catalogue.clone();
+        let mut t = Table::unstarted(code, setup.seed, catalogue, Vec::new(), seats, options);
         t.replay_into(replay, setup)?;
         t.run_ai();
         Ok(t)
