@@ -14,23 +14,9 @@ fn fail(message: String) -> ! {
 }
 
 fn load(name: &str) -> PlayerDeck {
-    let cat = ponyccg_cards::Catalogue::builtin();
-    let deck = ponyccg_decks::load_deck(name).unwrap_or_else(|e| fail(format!("{name}: {e}")));
-    let part = |p| {
-        deck.expand(p, cat)
-            .unwrap_or_else(|e| fail(format!("{name}: {e}")))
-            .into_iter()
-            .map(|e| e.def.clone())
-            .collect::<Vec<_>>()
-    };
-    let Some(mane) = part(ponyccg_decks::Part::Mane).into_iter().next() else {
-        fail(format!("{name} has no Mane Character"))
-    };
-    PlayerDeck {
-        mane,
-        problems: part(ponyccg_decks::Part::Problems),
-        draw: part(ponyccg_decks::Part::Draw),
-    }
+    ponyccg_decks::load_deck(name)
+        .and_then(|d| d.player_deck(ponyccg_cards::Catalogue::builtin()))
+        .unwrap_or_else(|e| fail(format!("{name}: {e}")))
 }
 
 fn number<T: std::str::FromStr>(s: &str, what: &str) -> T {

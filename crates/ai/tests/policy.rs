@@ -5,20 +5,9 @@ use ponyccg_ai::{derive_seed, HeuristicPlayer, Player};
 use ponyccg_core::{Choice, Game, GameSetup, PlayerDeck};
 
 fn load(name: &str) -> PlayerDeck {
-    let cat = ponyccg_cards::Catalogue::builtin();
-    let deck = ponyccg_decks::load_deck(name).unwrap_or_else(|e| panic!("{name}: {e}"));
-    let part = |p| {
-        deck.expand(p, cat)
-            .unwrap_or_else(|e| panic!("{name}: {e}"))
-            .into_iter()
-            .map(|e| e.def.clone())
-            .collect::<Vec<_>>()
-    };
-    PlayerDeck {
-        mane: part(ponyccg_decks::Part::Mane).remove(0),
-        problems: part(ponyccg_decks::Part::Problems),
-        draw: part(ponyccg_decks::Part::Draw),
-    }
+    ponyccg_decks::load_deck(name)
+        .and_then(|d| d.player_deck(ponyccg_cards::Catalogue::builtin()))
+        .unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
 /// Plays `games` heuristic mirror games of two decks (at most 200 turns each), calling

@@ -26,21 +26,9 @@ fn load(name: &str) -> PlayerDeck {
     if let Some(d) = synthetic(name) {
         return d;
     }
-    let cat = ponyccg_cards::Catalogue::builtin();
-    let deck = ponyccg_decks::load_deck(name).unwrap_or_else(|e| panic!("{name}: {e}"));
-    let part = |p| {
-        deck.expand(p, cat)
-            .unwrap_or_else(|e| panic!("{name}: {e}"))
-            .into_iter()
-            .map(|e| e.def.clone())
-            .collect::<Vec<_>>()
-    };
-    let mane = part(ponyccg_decks::Part::Mane);
-    PlayerDeck {
-        mane: mane.into_iter().next().expect("a Mane Character"),
-        problems: part(ponyccg_decks::Part::Problems),
-        draw: part(ponyccg_decks::Part::Draw),
-    }
+    ponyccg_decks::load_deck(name)
+        .and_then(|d| d.player_deck(ponyccg_cards::Catalogue::builtin()))
+        .unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
 fn pairings() -> Vec<(PlayerDeck, PlayerDeck)> {

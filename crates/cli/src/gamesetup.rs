@@ -7,7 +7,6 @@ use ponyccg_core::card::{CardDef, Color, ScriptStatus};
 use ponyccg_core::replay::ReplayDeck;
 use ponyccg_core::testkit::mono_deck;
 use ponyccg_core::{Game, GameSetup, PlayerDeck, Replay, SetupError};
-use ponyccg_decks::Part;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -69,27 +68,8 @@ pub fn load_deck(name: &str) -> Result<PlayerDeck> {
 
 /// A deck list as the engine's cards; `name` is for messages.
 pub fn player_deck(deck: &ponyccg_decks::Deck, name: &str) -> Result<PlayerDeck> {
-    let cat = Catalogue::builtin();
-    let part = |p: Part| -> Result<Vec<CardDef>> {
-        Ok(deck
-            .expand(p, cat)
-            .map_err(|e| anyhow!("deck `{name}`: {e}"))?
-            .into_iter()
-            .map(|e| e.def.clone())
-            .collect())
-    };
-    let manes = part(Part::Mane)?;
-    if manes.len() != 1 {
-        bail!(
-            "deck `{name}` has {} Mane Characters; a deck has exactly one (102.1)",
-            manes.len()
-        );
-    }
-    Ok(PlayerDeck {
-        mane: manes.into_iter().next().expect("one"),
-        problems: part(Part::Problems)?,
-        draw: part(Part::Draw)?,
-    })
+    deck.player_deck(Catalogue::builtin())
+        .map_err(|e| anyhow!("deck `{name}`: {e}"))
 }
 
 /// Every distinct unscripted card of a deck, as `NUMBER "NAME"`.

@@ -231,6 +231,25 @@ impl Deck {
         Ok(out)
     }
 
+    /// The deck as the engine's cards, for a game (every copy of each card; exactly one
+    /// Mane Character, 102.1).
+    pub fn player_deck(&self, cat: &Catalogue) -> Result<ponyccg_core::PlayerDeck, DeckError> {
+        let part = |p: Part| -> Result<Vec<_>, DeckError> {
+            Ok(self
+                .expand(p, cat)?
+                .into_iter()
+                .map(|e| e.def.clone())
+                .collect())
+        };
+        let manes = part(Part::Mane)?;
+        let [mane] = <[_; 1]>::try_from(manes).map_err(|m| DeckError::ManeCount(m.len()))?;
+        Ok(ponyccg_core::PlayerDeck {
+            mane,
+            problems: part(Part::Problems)?,
+            draw: part(Part::Draw)?,
+        })
+    }
+
     /// The deck with duplicate numbers merged, zero counts dropped and every part
     /// sorted by number: two lists are the same deck when these are equal.
     pub fn normalized(&self) -> Deck {

@@ -33,6 +33,9 @@ pub enum DeckError {
     /// A deck that cannot be written in the asked form.
     #[error("cannot write the deck: {0}")]
     Write(String),
+    /// 102.1: a deck to play has exactly one Mane Character.
+    #[error("the deck has {0} Mane Characters; a deck has exactly one (102.1)")]
+    ManeCount(usize),
 }
 
 impl DeckError {

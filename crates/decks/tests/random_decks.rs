@@ -26,18 +26,7 @@ fn block_pool() -> Pool<'static> {
 }
 
 fn player_deck(d: &ponyccg_decks::Deck) -> PlayerDeck {
-    let defs = |p: Part| -> Vec<_> {
-        d.expand(p, cat())
-            .unwrap()
-            .into_iter()
-            .map(|e| e.def.clone())
-            .collect()
-    };
-    PlayerDeck {
-        mane: defs(Part::Mane).pop().unwrap(),
-        problems: defs(Part::Problems),
-        draw: defs(Part::Draw),
-    }
+    d.player_deck(cat()).unwrap()
 }
 
 #[test]

@@ -3,23 +3,13 @@
 
 use ponyccg_cards::Catalogue;
 use ponyccg_core::{Game, GameSetup, PlayerDeck};
-use ponyccg_decks::{check, load_deck, starter_deck_names, Date, Format, Part};
+use ponyccg_decks::{check, load_deck, starter_deck_names, Date, Format};
 
 fn player_deck(name: &str) -> PlayerDeck {
-    let cat = Catalogue::builtin();
-    let d = load_deck(&format!("starter:{name}")).unwrap();
-    let defs = |p| {
-        d.expand(p, cat)
-            .unwrap()
-            .into_iter()
-            .map(|e| e.def.clone())
-            .collect::<Vec<_>>()
-    };
-    PlayerDeck {
-        mane: defs(Part::Mane).remove(0),
-        problems: defs(Part::Problems),
-        draw: defs(Part::Draw),
-    }
+    load_deck(&format!("starter:{name}"))
+        .unwrap()
+        .player_deck(Catalogue::builtin())
+        .unwrap()
 }
 
 #[test]
