@@ -79,32 +79,26 @@ fn a_premiere_block_draft_gives_every_seat_a_legal_playable_deck_and_runs_a_swis
 /// A 12-seat draft sits in two pods of 6, each passing its own packs.
 #[test]
 fn booster_draft_format_bigger_drafts_split_into_pods_of_at_most_eight() {
-    let (ok, out) = ponyccg(&[
-        "draft",
-        "--ai-only",
-        "--packs",
-        "PR:4",
-        "--seats",
-        "12",
-        "--seed",
-        "4",
-    ]);
-    assert!(ok, "{out}");
+    let draft = |seats: &str| {
+        let (ok, out) = ponyccg(&[
+            "draft",
+            "--ai-only",
+            "--packs",
+            "PR:4",
+            "--seats",
+            seats,
+            "--seed",
+            "4",
+        ]);
+        assert!(ok, "{out}");
+        out
+    };
+    let out = draft("12");
     assert!(out.contains("in 2 pods of 6, 6"), "{out}");
     assert!(out.contains("seat 6 (pod 1)"), "{out}");
     assert!(out.contains("seat 7 (pod 2)"), "{out}");
     assert_eq!(out.matches("48 picks").count(), 12, "{out}");
-    let (ok, out) = ponyccg(&[
-        "draft",
-        "--ai-only",
-        "--packs",
-        "PR:4",
-        "--seats",
-        "17",
-        "--seed",
-        "4",
-    ]);
-    assert!(ok, "{out}");
+    let out = draft("17");
     assert!(out.contains("in 3 pods of 6, 6, 5"), "{out}");
 }
 
