@@ -402,12 +402,6 @@ impl Game {
         if let Event::Played { player, card } = &e {
             self.st.played.push((*player, *card));
         }
-        if let Event::Played { player, card } = &e {
-            let ty = self.card_type(*card);
-            self.st
-                .tallied
-                .push(crate::state::Tallied::Play(*player, ty));
-        }
         self.collect_triggers(&e);
         if !self.st.modifiers.is_empty() {
             self.end_modifiers_on(&e);

@@ -293,7 +293,6 @@ pub struct FaceoffOutcome {
 pub(crate) enum Tallied {
     Points(PlayerId, u16),
     Confront(PlayerId),
-    Play(PlayerId, crate::card::CardType),
 }
 
 /// The whole game state. Engine logic lives on [`crate::Game`], which pairs this with
@@ -329,7 +328,8 @@ pub struct State {
     /// Who drew each card drawn this turn, in order (`Amount::DrawnThisTurn`).
     pub(crate) drawn: Vec<PlayerId>,
     /// What each player did this turn that a per-turn limit counts
-    /// (`Prohibition::PerTurn`): points scored, Problems confronted, cards played.
+    /// (`Prohibition::PerTurn`): points scored and Problems confronted (cards played are
+    /// in `played`).
     pub(crate) tallied: Vec<Tallied>,
     /// Set when something may have broken uniqueness (516.1), checked before the next step.
     pub(crate) uniqueness_dirty: bool,

@@ -506,7 +506,7 @@ impl Game {
                 .iter()
                 .map(|t| match *t {
                     Tallied::Points(q, n) if q == p => usize::from(n),
-                    Tallied::Points(..) | Tallied::Confront(_) | Tallied::Play(..) => 0,
+                    Tallied::Points(..) | Tallied::Confront(_) => 0,
                 })
                 .sum(),
             Tally::Confronts => self
@@ -515,11 +515,12 @@ impl Game {
                 .iter()
                 .filter(|t| matches!(t, Tallied::Confront(q) if *q == p))
                 .count(),
+            // The cards played this turn are already kept (705.2g).
             Tally::PlaysOfEachType => self
                 .st
-                .tallied
+                .played
                 .iter()
-                .filter(|t| matches!(t, Tallied::Play(q, ty) if *q == p && Some(*ty) == of_type))
+                .filter(|&&(q, c)| q == p && Some(self.card_type(c)) == of_type)
                 .count(),
         };
         u16::try_from(n).unwrap_or(u16::MAX)
