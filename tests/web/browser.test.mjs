@@ -124,8 +124,10 @@ test("a person plays the heuristic AI in the browser to the game's end: board, c
     clicks++;
     if (clicks === 12) await page.screenshot({ path: join(SHOTS, "board-early.png") });
     if (clicks < 10 || looked || (await over(page))) continue;
-    // Midway, with a choice pending: look at the board as a player would.
-    if ((await page.$$("#choices li")).length === 0) continue;
+    // Midway, with a Main Phase choice pending (one that names cards): look at the board
+    // as a player would. A yes/no or a colour names no card, so it can't be on the board.
+    const pending = await page.$$eval("#choices button", (bs) => bs.map((b) => b.textContent || ""));
+    if (!pending.some((l) => /^(play|confront) /i.test(l))) continue;
     looked = true;
     await page.waitForSelector(".area .card");
     const problems = await page.$$(".row.problems .area");
