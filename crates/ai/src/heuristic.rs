@@ -583,7 +583,8 @@ fn meets_after(g: &Game, me: PlayerId, choice_index: usize, to: Area) -> bool {
 fn action_score(g: &Game, me: PlayerId, index: usize, c: &Choice, look: bool) -> i32 {
     let hand = g.player(me).hand.len();
     match *c {
-        Choice::PlayFriend { card, to } => {
+        // A Friend played by its own timing (CN12) is weighed as any Friend played there.
+        Choice::PlayFriend { card, to } | Choice::PlayTimed { card, to } => {
             let power = g.def(card).face.power.unwrap_or(0) as i32;
             let cost = g.def(card).cost.unwrap_or(0) as i32;
             let base = 200 + 10 * power + cost;

@@ -1706,6 +1706,7 @@ pub fn effect(e: &Effect) -> String {
             s
         }
         Effect::Uninvolve(t) => format!("make {} cease to be involved in the faceoff", target(t)),
+        Effect::Involve(t) => format!("make {} involved in the faceoff", target(t)),
         Effect::EndFaceoff => "end the faceoff with no winner".into(),
         Effect::Later { at, effects: e } => {
             let when = match at {
@@ -1714,6 +1715,7 @@ pub fn effect(e: &Effect) -> String {
                 Moment::EndOfFaceoff => "at the end of the faceoff",
                 Moment::StartOfNextTurn => "at the start of the next turn",
                 Moment::StartOfYourNextTurn => "at the start of your next turn",
+                Moment::StartOfYourNextFaceoff => "at the start of your next faceoff this turn",
             };
             format!("{when}, {}", effects(e))
         }
@@ -2327,6 +2329,7 @@ fn lead(e: &Effect) -> Lead {
         | Effect::Later { .. } => Lead::Own,
         Effect::Faceoff { .. }
         | Effect::Uninvolve(_)
+        | Effect::Involve(_)
         | Effect::EndFaceoff
         | Effect::NewPhase(_)
         | Effect::SkipPhase(_) => Lead::Verb,
@@ -2469,6 +2472,26 @@ pub fn ability(a: &Ability) -> String {
         }
         Ability::PlayRequires(c) => {
             sentence(format!("this card can be played only if {}", condition(c)))
+        }
+        Ability::PlayTimed {
+            timing: t,
+            to,
+            then,
+        } => {
+            let to = to
+                .as_ref()
+                .map(|c| format!(" to an area where {}", condition(c)))
+                .unwrap_or_default();
+            let then = if then.is_empty() {
+                String::new()
+            } else {
+                format!("; if you do, {}", paid_then(&[], then))
+            };
+            format!(
+                "{}: {}",
+                timing(t),
+                sentence(format!("you may play this card{to}{then}"))
+            )
         }
         Ability::Attach(host) => sentence(format!(
             "play this card on {}; it stays only while that card fits",

@@ -107,6 +107,11 @@ pub enum Choice {
         card: CardId,
         to: Area,
     },
+    /// 512.1, 302.1: play a Friend to an area by its own timing (`Ability::PlayTimed`).
+    PlayTimed {
+        card: CardId,
+        to: Area,
+    },
     /// 609.2a, 305.1a: play a Resource (to its owner's home).
     PlayResource {
         card: CardId,

@@ -22,6 +22,10 @@ pub(crate) enum WindowKind {
 /// A faceoff's progress (514.2-514.7).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum FaceoffStage {
+    /// 514.4a: before the first flip, each player with a "may flip more" modifier says
+    /// whether they will (CG43): the extra cards are part of that flip, so the choice is
+    /// made before any of its cards is revealed.
+    FlipChoice,
     /// 514.4, 514.5c: flip, then a window.
     Flip,
     /// 514.5: compare power totals.

@@ -216,6 +216,7 @@ impl Game {
             leaving_play: None,
             beneath: Vec::new(),
             beneath_left: Vec::new(),
+            last_power: Vec::new(),
             last_dismissed: None,
             mover: None,
             delayed: Vec::new(),
@@ -839,6 +840,7 @@ impl Choice {
         match *self {
             Choice::StartingProblem(c)
             | Choice::PlayFriend { card: c, .. }
+            | Choice::PlayTimed { card: c, .. }
             | Choice::PlayRedeemed { card: c, .. }
             | Choice::PlayTransformed { card: c, .. }
             | Choice::PlayResource { card: c }
@@ -877,6 +879,7 @@ impl Choice {
     pub fn area(&self) -> Option<Area> {
         match *self {
             Choice::PlayFriend { to, .. }
+            | Choice::PlayTimed { to, .. }
             | Choice::PlayRedeemed { to, .. }
             | Choice::PlayTransformed { to, .. }
             | Choice::PlayTroublemaker { to, .. }

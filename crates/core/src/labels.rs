@@ -91,6 +91,11 @@ impl Game {
             Choice::PlayFriend { card, to } => {
                 format!("play {} to {}", self.played(card), self.area_label(to))
             }
+            Choice::PlayTimed { card, to } => format!(
+                "play {} to {} by its timing",
+                self.played(card),
+                self.area_label(to)
+            ),
             Choice::PlayRedeemed { card, to, retire } => format!(
                 "play {} to {}, retiring {}{}",
                 self.quoted(card),
@@ -264,6 +269,9 @@ impl Game {
             crate::flow::Frame::Resolve(r) => Some(r.ctx.source),
             crate::flow::Frame::Replace(r) => r.asking.map(|rid| rid.source),
             crate::flow::Frame::Enter(e) => Some(e.entering_card()),
+            crate::flow::Frame::Faceoff(crate::flow::FaceoffStage::FlipChoice) => {
+                self.flip_choice_card()
+            }
             crate::flow::Frame::StartingProblems { .. }
             | crate::flow::Frame::Mulligans { .. }
             | crate::flow::Frame::Turn(_)

@@ -238,7 +238,8 @@ impl PoolFacts {
                 Ability::From(..) => self.play_elsewhere = true,
                 Ability::Activated { timing, .. }
                 | Ability::ActivatedByAny { timing, .. }
-                | Ability::Play { timing, .. } => {
+                | Ability::Play { timing, .. }
+                | Ability::PlayTimed { timing, .. } => {
                     self.timed = true;
                     self.reactions |= matches!(timing, Timing::Reaction { .. });
                     self.anytime |= !matches!(
@@ -344,6 +345,7 @@ fn grants_modifier(
         | Ability::Activated { .. }
         | Ability::ActivatedByAny { .. }
         | Ability::Play { .. }
+        | Ability::PlayTimed { .. }
         | Ability::Attach(_)
         | Ability::AsEntersPlay(_)
         | Ability::From(..)
@@ -405,6 +407,7 @@ pub(crate) fn face_listens(pool: &[CardDef]) -> std::sync::Arc<[EventKinds]> {
             | Ability::ActivatedByAny { .. }
             | Ability::Attach(_)
             | Ability::Play { .. }
+            | Ability::PlayTimed { .. }
             | Ability::AsEntersPlay(_)
             | Ability::PlayRequires(_)
             | Ability::From(..) => kinds,
@@ -530,7 +533,7 @@ impl FaceFacts {
                             | StaticEffect::Control(_) => Self::empty(),
                         }
                 }
-                Ability::Play { timing, .. } => match timing {
+                Ability::Play { timing, .. } | Ability::PlayTimed { timing, .. } => match timing {
                     Timing::Phase(crate::ability::PhaseName::Main) => Self::PLAY_MAIN,
                     Timing::Phase(
                         crate::ability::PhaseName::Ready

@@ -276,6 +276,13 @@ pub struct Faceoff {
     /// 514.6c: the winner's Problem bonus is being scored now, so the points scored are
     /// that bonus (`Happening::ScoresBonus`, CN142).
     pub scoring_bonus: bool,
+    /// 514.4a: the answers, in order, to the "may flip more" modifiers offered before the
+    /// first flip (`FaceoffStage::FlipChoice`): whether each one's player said yes.
+    pub flip_more: Vec<bool>,
+    /// 514.3d: cards an effect made involved (CN12), each as the object it was: in a
+    /// faceoff at a Problem only while at one of its areas; flagged in one at no Problem
+    /// (514.3d.i).
+    pub added: Vec<(CardId, u32)>,
 }
 
 /// 514.6d: the instructions of the effect that started a faceoff for its winner and
@@ -373,6 +380,10 @@ pub struct State {
     /// that left play is read as it was in play; CN134 pays by dismissing itself, CN164
     /// answers its own leaving), until the host or the banished card changes zones again.
     pub(crate) beneath_left: Vec<(CardId, CardId)>,
+    /// The power of cards that have left play, as they were when they left (701.3: a card
+    /// that left play is read as it was in play; CN147 adds a defeated Troublemaker's
+    /// power later), each with the object it became, until it changes zones again.
+    pub(crate) last_power: Vec<(CardId, u32, i16)>,
     /// 706.1a, 520.3, 711.6: what cards' entries into play decided.
     pub(crate) entered: Vec<crate::rules::entering::Entered>,
     /// The card most recently dismissed, and the object it became (read by "if you do",

@@ -67,6 +67,28 @@ impl Game {
         }
     }
 
+    /// 701.3: a card that has left play is read as it was in play, so its power as it
+    /// left stays readable (`Power(It)` for a defeated Troublemaker, CN147) until it
+    /// changes zones again; entries for cards that have since moved are dropped here.
+    pub(crate) fn keep_last_known_power(&mut self, c: CardId, power: i16) {
+        let cards = &self.st.cards;
+        self.st
+            .last_power
+            .retain(|&(x, object, _)| x != c && cards[x.index()].object == object);
+        let object = self.card(c).object;
+        self.st.last_power.push((c, object, power));
+    }
+
+    /// The power a card out of play had as it left play, while it stays where it went.
+    pub(crate) fn last_known_power(&self, c: CardId) -> Option<i16> {
+        let object = self.card(c).object;
+        self.st
+            .last_power
+            .iter()
+            .find(|&&(x, o, _)| x == c && o == object)
+            .map(|&(_, _, p)| p)
+    }
+
     /// The counter kind of a name, adding the name to the game's list the first time.
     pub(crate) fn counter(&mut self, name: &str) -> Counter {
         let names = &mut self.st.books.counter_names;

@@ -28,12 +28,34 @@ impl Game {
             Event::StepBegan(crate::state::Step::EndOfTurn) => Moment::EndOfTurn,
             Event::PhaseEnded(_) => Moment::EndOfPhase,
             Event::FaceoffEnded => Moment::EndOfFaceoff,
+            Event::FaceoffBegan => {
+                // 514.3: the players involved in the faceoff that begins.
+                let players = self
+                    .st
+                    .faceoff
+                    .as_ref()
+                    .map(|f| f.players.clone())
+                    .unwrap_or_default();
+                for d in &mut self.st.delayed {
+                    if d.at == Moment::StartOfYourNextFaceoff && players.contains(&d.ctx.you) {
+                        d.due = true;
+                    }
+                }
+                return;
+            }
             Event::TurnBegan { player, .. } => {
+                // 616.4: what waited for a faceoff "this turn" lapsed as that turn ended.
+                self.st
+                    .delayed
+                    .retain(|d| d.at != Moment::StartOfYourNextFaceoff || d.due);
                 for d in &mut self.st.delayed {
                     match d.at {
                         Moment::StartOfNextTurn => d.due = true,
                         Moment::StartOfYourNextTurn => d.due |= d.ctx.you == *player,
-                        Moment::EndOfTurn | Moment::EndOfPhase | Moment::EndOfFaceoff => {}
+                        Moment::EndOfTurn
+                        | Moment::EndOfPhase
+                        | Moment::EndOfFaceoff
+                        | Moment::StartOfYourNextFaceoff => {}
                     }
                 }
                 return;

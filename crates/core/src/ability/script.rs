@@ -72,6 +72,19 @@ pub enum Ability {
     /// pile". Only a static `PlayAsFromHand` is given effect there for now; the loader
     /// refuses any other ability inside (see [`Ability::check_from`]).
     From(OutOfPlay, Box<Ability>),
+    /// 512.1, 302.1: a timing phrase on a card that is played, not activated (a Friend
+    /// "Faceoff: you may play this card …", CN12): besides its usual play its player may
+    /// play it from hand whenever `timing` allows, as an Event of that timing may be
+    /// played, to an area where `to` holds (read with the player as "you" and that area
+    /// as `There`; a Friend to a home or a Problem, 302.1); once it has entered play that
+    /// way, `then` is followed as its effect ("if you do, …").
+    PlayTimed {
+        timing: Timing,
+        #[serde(default)]
+        to: Option<Condition>,
+        #[serde(default)]
+        then: Vec<Effect>,
+    },
 }
 
 /// Zones out of play an ability may work from (`Ability::From`).
@@ -721,7 +734,8 @@ impl Trigger {
             Ability::Triggered { when, .. } => when.check(),
             Ability::Activated { timing, .. }
             | Ability::ActivatedByAny { timing, .. }
-            | Ability::Play { timing, .. } => match timing {
+            | Ability::Play { timing, .. }
+            | Ability::PlayTimed { timing, .. } => match timing {
                 // 512.4c: a Reaction answers each event once; "the first time" is a
                 // triggered ability's.
                 Timing::Reaction { when, .. } if when.first => {
@@ -776,6 +790,7 @@ impl Trigger {
             | (_, Ability::ActivatedByAny { .. })
             | (_, Ability::AsEntersPlay(_))
             | (_, Ability::PlayRequires(_))
+            | (_, Ability::PlayTimed { .. })
             | (_, Ability::From(..)) => Err(format!(
                 "only `Static(effect: PlayAsFromHand)` works from a discard pile or the banished zone, not {inner:?} from {zone:?}"
             )),
@@ -1064,7 +1079,8 @@ pub enum StaticEffect {
     /// among those not already ignored (515.4a), for as long as this applies.
     IgnoreHighestFlip { who: Who },
     /// 514.4a, 515.4: at the faceoff's first flip its controller may (`optional`) flip
-    /// `amount` more cards (read as they flip); if they do, `then` is followed as this
+    /// `amount` more cards (read as they flip), saying so before that flip reveals
+    /// anything (`FaceoffStage::FlipChoice`); if they do, `then` is followed as this
     /// card's effect right after that flip, before the window opens, the cards they have
     /// flipped in this faceoff being those flipped at it (CG43).
     FlipMoreThen {
@@ -1908,6 +1924,11 @@ pub enum Effect {
     /// 514.3d: the target cards cease to be involved in the current faceoff, for the rest
     /// of it.
     Uninvolve(Target),
+    /// 514.3d: the target cards in play become involved in the current faceoff (CN12): in
+    /// a faceoff at a Problem while each stays in play at one of its areas, and flagged
+    /// for the rest of a faceoff at no Problem (514.3d.i). Nothing happens outside a
+    /// faceoff.
+    Involve(Target),
     /// The current faceoff ends with no winner and no loser (AD42, AD87): it is over
     /// as though its result were in (514.6), with nothing won or lost, and its last
     /// window and end follow (514.7). Nothing happens outside a faceoff or once it has
@@ -1995,6 +2016,7 @@ macro_rules! effect_parts {
             | Effect::OncePerFaceoff
             | Effect::Studious
             | Effect::Uninvolve(_)
+            | Effect::Involve(_)
             | Effect::EndFaceoff
             | Effect::LoseTokens { .. }
             | Effect::Uncover(_)
@@ -2114,6 +2136,9 @@ pub enum Moment {
     StartOfNextTurn,
     /// As the controller's next turn begins.
     StartOfYourNextTurn,
+    /// As the next faceoff the controller is involved in begins (514.3), this turn: it
+    /// lapses as the turn ends if none does (616.4; "your next faceoff this turn", CN147).
+    StartOfYourNextFaceoff,
 }
 
 /// Where a token copy (520.2) is put, when the text says.

@@ -29,6 +29,7 @@ pub(crate) fn each_effect(a: &Ability, f: &mut impl FnMut(&Effect)) {
         | Ability::Activated { effects, .. }
         | Ability::ActivatedByAny { effects, .. }
         | Ability::Play { effects, .. } => walk(effects, f),
+        Ability::PlayTimed { then, .. } => walk(then, f),
         Ability::Static { .. }
         | Ability::Attach(_)
         | Ability::AsEntersPlay(_)

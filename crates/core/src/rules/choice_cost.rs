@@ -13,7 +13,9 @@ impl Game {
     /// costs are in their text.
     pub fn choice_cost(&self, p: PlayerId, choice: &Choice) -> Option<u16> {
         match *choice {
-            Choice::PlayFriend { card, to } => Some(self.play_cost_at(p, card, to, None)),
+            Choice::PlayFriend { card, to } | Choice::PlayTimed { card, to } => {
+                Some(self.play_cost_at(p, card, to, None))
+            }
             Choice::PlayRedeemed { card, to, .. } => Some(self.redeem_cost(p, card, to)),
             Choice::PlayTransformed { card, to, .. } => Some(self.transformed_cost(p, card, to)),
             Choice::PlayOn { card, host } => {

@@ -40,9 +40,11 @@ impl Game {
             outcome,
             excluded: Vec::new(),
             scoring_bonus: false,
+            flip_more: Vec::new(),
+            added: Vec::new(),
         });
         self.log(Event::FaceoffBegan);
-        self.push(Frame::Faceoff(FaceoffStage::Flip));
+        self.push(Frame::Faceoff(FaceoffStage::FlipChoice));
         self.faceoff_window();
     }
 
@@ -75,6 +77,20 @@ impl Game {
             return Vec::new();
         };
         let mut v = self.involved_by_start(f);
+        if !f.added.is_empty() {
+            // 514.3d, 514.3d.i: cards an effect made involved.
+            let areas = self.faceoff_areas();
+            for &(c, object) in &f.added {
+                let k = self.card(c);
+                if k.object == object
+                    && k.zone == Zone::Play
+                    && (areas.is_empty() || k.area.is_some_and(|a| areas.contains(&a)))
+                    && !v.contains(&c)
+                {
+                    v.push(c);
+                }
+            }
+        }
         if !f.excluded.is_empty() {
             v.retain(|&c| !f.excluded.contains(&(c, self.card(c).object)));
         }
@@ -252,43 +268,90 @@ impl Game {
     }
 
     /// 514.4a: the "may flip more, then …" modifiers that apply to their controllers at
-    /// the first flip, each followed as its card's effect (CG43). The extra cards are
-    /// counted as the modifier applies (708.2b) and flipped by that effect, so a flip
-    /// replacement sees each of them (515.3).
-    fn flip_more_then(&mut self) {
-        let mut found: Vec<(Ctx, i16, bool, Vec<crate::ability::Effect>)> = Vec::new();
+    /// the first flip (CG43), in the order found: each with its card's point of view and
+    /// whether it is a "may".
+    fn flip_more_offers(&self) -> Vec<(Ctx, bool, StaticEffect)> {
+        let mut found = Vec::new();
         self.each_static(|e, cond, ctx| {
-            if let StaticEffect::FlipMoreThen {
-                amount,
-                optional,
-                then,
-            } = e
-            {
+            if let StaticEffect::FlipMoreThen { optional, .. } = e {
                 let in_it = self
                     .st
                     .faceoff
                     .as_ref()
                     .is_some_and(|f| f.players.contains(&ctx.you));
                 if in_it && cond.is_none_or(|c| self.holds(c, ctx)) {
-                    let n = self.amount(amount, &Ctx::of(ctx.source, ctx.you));
-                    found.push((*ctx, n, *optional, then.clone()));
+                    found.push((Ctx::of(ctx.source, ctx.you), *optional, e.clone()));
                 }
             }
         });
+        found
+    }
+
+    /// 514.4a, 712.3: before the first flip, each "may flip more" modifier's player says
+    /// whether they will, one modifier at a time in the order found; nothing of that
+    /// flip has been revealed yet. A modifier with no "may" is taken as a yes.
+    fn flip_choices(&mut self, mut answer: Option<Choice>) -> Option<Decision> {
+        let offers = self.flip_more_offers();
+        loop {
+            let asked = self.st.faceoff.as_ref().map_or(0, |f| f.flip_more.len());
+            let Some((ctx, optional, _)) = offers.get(asked) else {
+                break;
+            };
+            let yes = if !*optional {
+                true
+            } else {
+                match answer.take() {
+                    Some(Choice::Yes) => true,
+                    Some(Choice::No) => false,
+                    _ => {
+                        return self.ask(
+                            Frame::Faceoff(FaceoffStage::FlipChoice),
+                            ctx.you,
+                            Prompt::May,
+                            vec![Choice::Yes, Choice::No],
+                        )
+                    }
+                }
+            };
+            self.faceoff_mut().flip_more.push(yes);
+        }
+        self.push(Frame::Faceoff(FaceoffStage::Flip));
+        None
+    }
+
+    /// The card whose "may flip more" modifier is being asked about before the first
+    /// flip, if any (for `Game::asking_card`).
+    pub(crate) fn flip_choice_card(&self) -> Option<CardId> {
+        let asked = self.st.faceoff.as_ref()?.flip_more.len();
+        self.flip_more_offers().get(asked).map(|o| o.0.source)
+    }
+
+    /// 514.4a: the "may flip more, then …" modifiers their players said yes to before the
+    /// first flip, each followed as its card's effect (CG43). The extra cards are counted
+    /// as the flip happens (708.2b) and flipped by that effect, so a flip replacement sees
+    /// each of them (515.3).
+    fn flip_more_then(&mut self, offers: Vec<(Ctx, bool, StaticEffect)>) {
+        let answers = self
+            .st
+            .faceoff
+            .as_ref()
+            .map(|f| f.flip_more.clone())
+            .unwrap_or_default();
+        let mut taken: Vec<(Ctx, i16, Vec<crate::ability::Effect>)> = Vec::new();
+        for ((ctx, _, e), yes) in offers.into_iter().zip(answers) {
+            if let (true, StaticEffect::FlipMoreThen { amount, then, .. }) = (yes, e) {
+                let n = self.amount(&amount, &ctx);
+                taken.push((ctx, n, then));
+            }
+        }
         // The first found is followed first (the last pushed goes first).
-        for (ctx, n, optional, then) in found.into_iter().rev() {
+        for (ctx, n, then) in taken.into_iter().rev() {
             let mut effects = vec![crate::ability::Effect::Flip {
                 who: Who::You,
                 amount: n.clamp(0, u8::MAX as i16) as u8,
             }];
             effects.extend(then);
-            self.push_resolution(
-                Ctx::of(ctx.source, ctx.you),
-                effects,
-                optional,
-                Vec::new(),
-                None,
-            );
+            self.push_resolution(ctx, effects, false, Vec::new(), None);
         }
     }
 
@@ -417,13 +480,16 @@ impl Game {
         answer: Option<Choice>,
     ) -> Option<Decision> {
         match stage {
+            FaceoffStage::FlipChoice => return self.flip_choices(answer),
             FaceoffStage::Flip => {
+                // The offers answered before the flip, read before its cards are revealed.
+                let offers = self.flip_more_offers();
                 self.flip_all(true);
                 self.push(Frame::Faceoff(FaceoffStage::Compare));
                 self.faceoff_window();
                 // Pushed last, so followed first: part of the first flip, before its
                 // window opens (514.4a).
-                self.flip_more_then();
+                self.flip_more_then(offers);
             }
             FaceoffStage::Compare => self.compare(),
             FaceoffStage::End => return self.end_faceoff(answer),

@@ -364,6 +364,7 @@ pub(crate) fn ability_kinds(a: &Ability) -> (Kinds, Kinds) {
         | Ability::Activated { effects, .. }
         | Ability::ActivatedByAny { effects, .. }
         | Ability::Play { effects, .. } => (Kinds::NONE, in_effects(effects)),
+        Ability::PlayTimed { then, .. } => (Kinds::NONE, in_effects(then)),
         // Colours an entry chose are read as the card's printed ones.
         Ability::Attach(_) | Ability::AsEntersPlay(_) | Ability::PlayRequires(_) => {
             (Kinds::NONE, Kinds::NONE)

@@ -150,6 +150,16 @@ impl Game {
                 let cost = self.play_cost_at(p, card, to, None);
                 self.play_to(p, card, cost, to, false, None);
             }
+            Choice::PlayTimed { card, to } => {
+                // 512.1: played by its own timing; what it does then waits beneath the
+                // play, so it follows once the card has entered play (nothing if it hasn't).
+                let then = self.timed_play_then(p, card, to);
+                if !then.is_empty() {
+                    self.push_resolution(Ctx::of(card, p), then, false, Vec::new(), None);
+                }
+                let cost = self.play_cost_at(p, card, to, None);
+                self.play_to(p, card, cost, to, false, None);
+            }
             Choice::PlayRedeemed { card, to, retire } => self.play_redeemed(p, card, to, retire),
             Choice::PlayTransformed {
                 card,

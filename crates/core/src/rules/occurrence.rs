@@ -635,6 +635,12 @@ impl Game {
             return;
         }
         self.st.books.relocated = Some((c, from, self.card(c).face_down, self.card(c).controller));
+        // 701.3: its power as it leaves play, read afterwards as it was in play.
+        let left_power = if from == Zone::Play && to != Zone::Play {
+            self.power(c)
+        } else {
+            None
+        };
         // 521.3: a token going to any zone but play ceases to exist on the way.
         let to = if self.card(c).token && to != Zone::Play {
             Zone::Gone
@@ -678,6 +684,9 @@ impl Game {
         k.object = obj;
         if from == Zone::Play && to != Zone::Play {
             self.keep_last_known_counters(c, old_object);
+        }
+        if let Some(p) = left_power {
+            self.keep_last_known_power(c, p);
         }
         // 410.6: what lasted until an event happens to that card ends with the object.
         self.end_stale_until_modifiers();

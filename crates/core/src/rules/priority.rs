@@ -284,6 +284,18 @@ impl Game {
                 continue;
             }
             let (def, zone) = (self.card(c).def, self.card(c).zone);
+            // 512.1, 302.1: a Friend's own timed plays (CN12).
+            if self.def(c).card_type == CardType::Friend {
+                if !hand[..n]
+                    .iter()
+                    .any(|&x| self.card(x).def == def && self.card(x).zone == zone)
+                    && !self.card_play_prohibited(p, c)
+                    && powers.meets_play_requirements(c)
+                {
+                    self.push_timed_plays(p, c, phase, out);
+                }
+                continue;
+            }
             if self.def(c).card_type != CardType::Event
                 || hand[..n].iter().any(|&x| {
                     self.card(x).def == def
@@ -357,6 +369,69 @@ impl Game {
                 }
             }
         }
+    }
+
+    /// 512.1, 302.1: the plays of Friend `c` by its own timing (`Ability::PlayTimed`)
+    /// that `p` may make now: one choice per area (their home or a Problem) where the
+    /// ability's destination condition holds, nothing forbids the play and `p` can pay.
+    fn push_timed_plays(&self, p: PlayerId, c: CardId, phase: bool, out: &mut Vec<Choice>) {
+        let tokens = self.player(p).tokens;
+        for a in &self.face(c).abilities {
+            let crate::ability::Ability::PlayTimed { timing, to, .. } = a else {
+                continue;
+            };
+            if !self.timing_allows(p, c, timing, phase) {
+                continue;
+            }
+            for area in std::iter::once(Area::Home(p)).chain(self.problem_areas()) {
+                let choice = Choice::PlayTimed { card: c, to: area };
+                if !out.contains(&choice)
+                    && self.timed_destination(p, c, to.as_ref(), area)
+                    && !self.play_prohibited(p, c, area)
+                    && tokens >= self.play_cost_at(p, c, area, None)
+                {
+                    out.push(choice);
+                }
+            }
+        }
+    }
+
+    /// Whether a timed play's destination condition holds for `area`, read with `p` as
+    /// "you" and the area as `There`.
+    fn timed_destination(
+        &self,
+        p: PlayerId,
+        c: CardId,
+        to: Option<&crate::ability::Condition>,
+        area: Area,
+    ) -> bool {
+        let ctx = crate::ability::trigger::Ctx {
+            there: Some(area),
+            ..crate::ability::trigger::Ctx::of(c, p)
+        };
+        to.is_none_or(|w| self.holds(w, &ctx))
+    }
+
+    /// What a Friend played by its own timing to `area` does once it has entered play:
+    /// the `then` of the first such ability whose timing allows the play now and whose
+    /// destination condition holds there.
+    pub(crate) fn timed_play_then(
+        &self,
+        p: PlayerId,
+        c: CardId,
+        area: Area,
+    ) -> Vec<crate::ability::Effect> {
+        for a in &self.face(c).abilities {
+            let crate::ability::Ability::PlayTimed { timing, to, then } = a else {
+                continue;
+            };
+            if (self.timing_allows(p, c, timing, false) || self.timing_allows(p, c, timing, true))
+                && self.timed_destination(p, c, to.as_ref(), area)
+            {
+                return then.clone();
+            }
+        }
+        Vec::new()
     }
 
     fn timing_allows(

@@ -57,6 +57,7 @@ impl Game {
                 | Ability::ActivatedByAny { .. }
                 | Ability::AsEntersPlay(_)
                 | Ability::PlayRequires(_)
+                | Ability::PlayTimed { .. }
                 | Ability::From(..) => false,
             },
             Ability::From(..)
@@ -67,7 +68,8 @@ impl Game {
             | Ability::Play { .. }
             | Ability::ActivatedByAny { .. }
             | Ability::AsEntersPlay(_)
-            | Ability::PlayRequires(_) => false,
+            | Ability::PlayRequires(_)
+            | Ability::PlayTimed { .. } => false,
         })
     }
 

@@ -280,3 +280,166 @@ fn r514_4a_fewer_flips_never_go_below_none() {
     assert!(!events.iter().any(|e| matches!(e, Event::Flipped { .. })));
     assert_eq!(t.g.score(P1), 1);
 }
+
+/// A Friend that may also be played in a faceoff, to an area where its player has an
+/// involved character, and then becomes involved (CN12's form).
+fn faceoff_friend(number: &str, power: i16) -> ponyccg_core::card::CardDef {
+    with(
+        friend(number, Blue, power, 1, 0),
+        vec![Ability::PlayTimed {
+            timing: Timing::Faceoff(None),
+            to: Some(Condition::Exists(Cards {
+                card_type: Some(CardKind::Character),
+                controller: Some(Who::You),
+                place: Some(Place::There),
+                involved: true,
+                ..Cards::default()
+            })),
+            then: vec![Effect::Involve(Target::This)],
+        }],
+    )
+}
+
+#[test]
+fn r514_3d_i_a_friend_played_by_its_faceoff_timing_joins_a_faceoff_at_no_problem() {
+    // An effect starts a faceoff at no Problem between P1's Friend 2 at home and P2's
+    // Friend 4. In its window P1 may play a Friend by its Faceoff timing to home only,
+    // where P1's involved Friend is (512.4, 302.1); it becomes involved and stays so,
+    // flagged (514.3d.i): 2 + 3 + 1 beats 4 + 1, and P1 scores the winner's point.
+    let mut t = event_played(
+        vec![between(
+            vec![Effect::Score {
+                who: Who::You,
+                amount: Amount::N(1),
+            }],
+            vec![],
+            false,
+        )],
+        vec![friend("A2", Blue, 2, 1, 0), faceoff_friend("JT", 3)],
+        vec![friend("B4", Orange, 4, 1, 0)],
+        |b| {
+            place(b, P1, "A2", Area::Home(P1));
+            place(b, P2, "B4", Area::Home(P2));
+            to_hand(b, P1, "JT");
+            b.set_tokens(P1, 1);
+        },
+    );
+    assert!(t.g.faceoff().is_some());
+    let home = "play \"Blue Friend JT\" to home by its timing";
+    assert_eq!(t.labels(), vec![home.to_string(), "pass".to_string()]);
+    t.choose(P1, home);
+    assert!(t.g.faceoff().is_none());
+    assert_eq!(t.g.score(P1), 1, "P1 won 6 to 5 with the Friend played");
+}
+
+#[test]
+fn r512_4_a_faceoff_timing_play_needs_a_faceoff_and_an_involved_character_there() {
+    // In a Troublemaker faceoff P1 starts at P2's Problem the Friend may be played by
+    // its Faceoff timing there only (514.3a: P1's characters there are involved), not
+    // to home or P1's own Problem.
+    let mut t = board(
+        deck(
+            "A",
+            Blue,
+            vec![faceoff_friend("JT", 3), friend("A2", Blue, 2, 1, 0)],
+            4,
+        ),
+        deck("B", Orange, vec![troublemaker("TM", 3, 1, false)], 4),
+        StartAt::ChallengeStep,
+        |b| {
+            place(b, P2, "TM", Area::Problem(P2));
+            place(b, P1, "A2", Area::Problem(P2));
+            to_hand(b, P1, "JT");
+            b.set_tokens(P1, 1);
+        },
+    );
+    t.choose(P1, "challenge \"Troublemaker TM\" at \"Problem BP1\"");
+    assert_eq!(
+        t.labels(),
+        vec![
+            "play \"Blue Friend JT\" to \"Problem BP1\" by its timing".to_string(),
+            "pass".to_string()
+        ]
+    );
+}
+
+#[test]
+fn r701_3_a_card_that_left_play_has_the_power_it_had_as_it_left() {
+    // P1's Friend 1 with two +1 power counters (3 power) is dismissed, then P1 draws as
+    // many cards as its power: three, not its printed 1.
+    let t = event_played(
+        vec![
+            Effect::Pick(Target::Choose(friends(Who::You))),
+            Effect::Dismiss(Target::It),
+            Effect::Draw {
+                who: Who::You,
+                amount: Amount::Power(CardRef::It),
+            },
+        ],
+        vec![friend("A1", Blue, 1, 1, 0)],
+        vec![],
+        |b| {
+            place_with(
+                b,
+                P1,
+                "A1",
+                Area::Home(P1),
+                ponyccg_core::board::InPlay {
+                    counters: 2,
+                    ..Default::default()
+                },
+            );
+        },
+    );
+    assert_eq!(t.g.player(P1).hand.len(), 3);
+}
+
+#[test]
+fn r514_3_a_delayed_effect_for_the_next_faceoff_waits_for_it() {
+    // P1 plays an Event whose instruction waits for P1's next faceoff this turn (CN147's
+    // moment), then another starting a faceoff: P1 draws one card as that faceoff
+    // begins, not before.
+    let later = main_event(
+        "LA",
+        vec![Effect::Later {
+            at: Moment::StartOfYourNextFaceoff,
+            effects: vec![draw_one()],
+        }],
+    );
+    let start = main_event("EV", vec![between(vec![], vec![], false)]);
+    let mut t = board(
+        deck(
+            "A",
+            Blue,
+            vec![later, start, friend("A2", Blue, 2, 1, 0)],
+            5,
+        ),
+        deck("B", Orange, vec![friend("B3", Orange, 3, 1, 0)], 5),
+        StartAt::MainPhase,
+        |b| {
+            to_hand(b, P1, "LA");
+            to_hand(b, P1, "EV");
+            place(b, P1, "A2", Area::Home(P1));
+            place(b, P2, "B3", Area::Home(P2));
+        },
+    );
+    t.g.set_logging(true);
+    t.choose(P1, "play \"Event LA\"");
+    let events = t.g.take_events();
+    assert!(!events.iter().any(|e| matches!(e, Event::Drew { .. })));
+    t.choose(P1, "play \"Event EV\"");
+    let events = t.g.take_events();
+    let began = events
+        .iter()
+        .position(|e| matches!(e, Event::FaceoffBegan))
+        .expect("the faceoff began");
+    let drew = events
+        .iter()
+        .position(|e| matches!(e, Event::Drew { player, .. } if *player == P1))
+        .expect("P1 drew");
+    let ended = events
+        .iter()
+        .position(|e| matches!(e, Event::FaceoffEnded))
+        .expect("the faceoff ended");
+    assert!(began < drew && drew < ended, "drawn in that faceoff");
+}

@@ -517,3 +517,60 @@ fn r710_1_a_flip_from_the_deck_can_be_replaced_for_its_player_only() {
     assert_eq!(flips_by(&events, P2), 1, "P2's flip is not");
     assert_eq!(t.g.card(tm.unwrap()).zone, Zone::Play, "3 loses to 4");
 }
+
+#[test]
+fn r514_4a_a_may_flip_more_is_answered_before_the_first_flip() {
+    // P1's Friend lets P1 flip one more card at the first flip, a "may" (CG43's form).
+    // The extra card is part of that flip (514.4a), so P1 answers before any card of it
+    // is revealed: when asked, nobody has flipped. Saying yes, P1 flips two (1 and 5)
+    // and P2 one; 2 + 1 + 5 beats 3 + 1.
+    let more = with(
+        friend("FM", Blue, 2, 1, 0),
+        vec![static_(
+            StaticEffect::FlipMoreThen {
+                amount: Amount::N(1),
+                optional: true,
+                then: Vec::new(),
+            },
+            Some(Condition::Involved),
+        )],
+    );
+    let mut tm = None;
+    let mut t = board(
+        deck(
+            "A",
+            Blue,
+            vec![
+                more,
+                friend("A1", Blue, 1, 1, 0),
+                friend("A5", Blue, 5, 1, 0),
+            ],
+            0,
+        ),
+        deck(
+            "B",
+            Orange,
+            vec![
+                troublemaker("TM", 3, 1, false),
+                friend("B1", Orange, 1, 1, 0),
+            ],
+            3,
+        ),
+        StartAt::ChallengeStep,
+        |b| {
+            tm = Some(place(b, P2, "TM", Area::Problem(P1)));
+            place(b, P1, "FM", Area::Problem(P1));
+        },
+    );
+    t.g.set_logging(true);
+    t.choose(P1, CHALLENGE);
+    let events = t.g.take_events();
+    assert_eq!(t.labels(), vec!["yes", "no"]);
+    assert_eq!(flips_by(&events, P1), 0, "asked before P1's ordinary flip");
+    assert_eq!(flips_by(&events, P2), 0, "asked before P2's flip");
+    t.choose(P1, "yes");
+    let events = t.g.take_events();
+    assert_eq!(flips_by(&events, P1), 2, "the ordinary card and one more");
+    assert_eq!(flips_by(&events, P2), 1);
+    assert_eq!(t.g.card(tm.unwrap()).zone, Zone::Discard, "P1 won 8 to 4");
+}

@@ -22,7 +22,9 @@ impl Game {
                     self.power_upto(c, self.reading(ctx).unwrap_or(ALL_LAYERS))
                         .unwrap_or(0)
                 } else {
-                    self.face(c).power.unwrap_or(0)
+                    // 701.3: a card that left play, as it was as it left.
+                    self.last_known_power(c)
+                        .unwrap_or_else(|| self.face(c).power.unwrap_or(0))
                 }
             }),
             Amount::PrintedPower(r) => self

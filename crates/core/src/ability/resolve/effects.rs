@@ -168,6 +168,21 @@ impl Game {
                     }
                 }
             }
+            Effect::Involve(t) => {
+                // 514.3d: as the object each is now, while it stays so.
+                for c in targets!(t) {
+                    let object = self.card(c).object;
+                    if self.card(c).zone != crate::ids::Zone::Play {
+                        continue;
+                    }
+                    if let Some(f) = self.st.faceoff.as_mut() {
+                        f.excluded.retain(|&x| x != (c, object));
+                        if !f.added.contains(&(c, object)) {
+                            f.added.push((c, object));
+                        }
+                    }
+                }
+            }
             Effect::EndFaceoff => self.end_faceoff_early(),
             Effect::Exhaust(t) => {
                 for c in targets!(t) {
