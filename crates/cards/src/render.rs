@@ -2480,7 +2480,7 @@ pub fn ability(a: &Ability) -> String {
         } => {
             let to = to
                 .as_ref()
-                .map(|c| format!(" to an area where {}", condition(c)))
+                .map(|c| format!(" to an area such that {}", condition(c)))
                 .unwrap_or_default();
             let then = if then.is_empty() {
                 String::new()
