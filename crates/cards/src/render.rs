@@ -473,6 +473,7 @@ fn place_words(p: Option<Place>) -> &'static str {
         Some(Place::DeckBottom) => " at the bottom of a deck",
         Some(Place::DeckTop) => " on top of a deck",
         Some(Place::BeneathIt) => " banished beneath that card",
+        Some(Place::Challenging) => " that the challenge would involve",
         Some(Place::Anywhere) => "",
         Some(Place::InPlay) | None => "",
     }

@@ -224,6 +224,10 @@ pub enum Place {
     DeckBottom,
     /// The top card of a draw deck (CN142, CN153).
     DeckTop,
+    /// In a challenge prohibition's condition: the characters the challenge being
+    /// checked would involve, the challenger's at the Troublemaker's Problem (514.3a) or
+    /// the one an effect's challenge names (514.3a.i, CN200); nothing elsewhere (CG166).
+    Challenging,
 }
 
 /// A description of cards (selectors). Every listed test must hold.

@@ -56,8 +56,13 @@ pub(crate) enum Attempt {
     Draw(PlayerId),
     /// A player searching their deck (518).
     Search(PlayerId),
-    /// A player challenging a Troublemaker (608).
-    Challenge { p: PlayerId, troublemaker: CardId },
+    /// A player challenging a Troublemaker (608), with their characters at its Problem
+    /// or (`alone`) with one of them only, as an effect's challenge may (514.3a.i).
+    Challenge {
+        p: PlayerId,
+        troublemaker: CardId,
+        alone: Option<CardId>,
+    },
 }
 
 impl Attempt {
@@ -242,6 +247,28 @@ impl Game {
     /// 104.2: whether a prohibition in force forbids `attempt`.
     #[inline]
     pub(crate) fn prohibited(&self, attempt: Attempt) -> bool {
+        if let Attempt::Challenge {
+            p,
+            troublemaker,
+            alone,
+        } = attempt
+        {
+            // Place `Challenging` reads the characters this challenge would involve.
+            let before = self
+                .st
+                .books
+                .challenging
+                .replace(Some((p, troublemaker, alone)));
+            let forbidden = self.prohibited_now(attempt);
+            self.st.books.challenging.set(before);
+            return forbidden;
+        }
+        self.prohibited_now(attempt)
+    }
+
+    /// [`Game::prohibited`], with whatever the attempt sets for conditions to read set.
+    #[inline]
+    fn prohibited_now(&self, attempt: Attempt) -> bool {
         // Asked for every move and play offered: most often no card in play has one.
         let by_cards = match self.prohibitors() {
             [] => false,
@@ -453,9 +480,9 @@ impl Game {
                     && self.tally(*what, p, of_type).saturating_add(more) > *most
             }
             Prohibition::Challenge { troublemakers, by } => match attempt {
-                Attempt::Challenge { p, troublemaker } => {
-                    self.names_player(*by, ctx, p) && this_or(troublemakers, troublemaker)
-                }
+                Attempt::Challenge {
+                    p, troublemaker, ..
+                } => self.names_player(*by, ctx, p) && this_or(troublemakers, troublemaker),
                 _ => false,
             },
         }

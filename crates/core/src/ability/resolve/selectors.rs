@@ -199,6 +199,21 @@ impl Game {
             Place::DeckTop => {
                 k.zone == Zone::DrawDeck && self.player(k.owner).deck.last() == Some(&c)
             }
+            Place::Challenging => {
+                k.zone == Zone::Play
+                    && self
+                        .st
+                        .books
+                        .challenging
+                        .get()
+                        .is_some_and(|(p, tm, alone)| match alone {
+                            Some(one) => one == c,
+                            None => self
+                                .card(tm)
+                                .area
+                                .is_some_and(|at| self.characters_at(p, at).any(|x| x == c)),
+                        })
+            }
         };
         if !ok || (sel.other && c == ctx.source) {
             return false;
@@ -515,6 +530,7 @@ impl Game {
                 | Place::Revealed
                 | Place::Picked
                 | Place::AtIts
+                | Place::Challenging
                 | Place::Anywhere => &[],
             }
         };
@@ -541,6 +557,7 @@ impl Game {
             | Place::WasInvolved
             | Place::AtFaceoff
             | Place::AtIts
+            | Place::Challenging
             | Place::Elsewhere => &self.st.in_play,
         };
         in_play
