@@ -1053,10 +1053,24 @@ fn prohibition(p: &Prohibition, on: &str) -> String {
             nobody(*by),
             cards(c, true)
         ),
-        Prohibition::PlayHere { cards: c, by } => format!(
+        Prohibition::PlayHere {
+            cards: c,
+            by,
+            on: None,
+        } => format!(
             "{} play {} to this card's area",
             nobody(*by),
             cards(c, true)
+        ),
+        Prohibition::PlayHere {
+            cards: c,
+            by,
+            on: Some(on),
+        } => format!(
+            "{} play {} on {} at this card's area",
+            nobody(*by),
+            cards(c, true),
+            cards(on, true)
         ),
         Prohibition::Confront {
             by,

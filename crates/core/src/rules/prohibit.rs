@@ -21,11 +21,13 @@ pub(crate) enum Attempt {
         to: Area,
         by: Option<PlayerId>,
     },
-    /// A player playing a card, to an area or (`None`) anywhere.
+    /// A player playing a card, to an area or (`None`) anywhere; an attachment on a
+    /// host (`host`), when known (509.1).
     Play {
         p: PlayerId,
         card: CardId,
         to: Option<Area>,
+        host: Option<CardId>,
     },
     /// Dismissing a card (not by the game, 104.3).
     Dismiss(CardId),
@@ -369,12 +371,16 @@ impl Game {
                 }
                 _ => false,
             },
-            Prohibition::PlayHere { cards, by } => match attempt {
-                Attempt::Play { p, card, to } => {
+            Prohibition::PlayHere { cards, by, on } => match attempt {
+                Attempt::Play { p, card, to, host } => {
                     to.is_some()
                         && here == to
                         && self.names_player(*by, ctx, p)
                         && self.fits(card, &in_hand(cards), ctx)
+                        // With a host filter, only a play on a host that fits is barred.
+                        && on
+                            .as_ref()
+                            .is_none_or(|on| host.is_some_and(|h| self.fits(h, on, ctx)))
                 }
                 _ => false,
             },
@@ -503,7 +509,12 @@ impl Game {
 
     /// 104.2: whether something forbids `p` playing `card` at all, wherever to.
     pub fn card_play_prohibited(&self, p: PlayerId, card: CardId) -> bool {
-        self.prohibited(Attempt::Play { p, card, to: None })
+        self.prohibited(Attempt::Play {
+            p,
+            card,
+            to: None,
+            host: None,
+        })
     }
 
     /// 104.2: whether something forbids `p` playing `card` to `to`.
@@ -512,6 +523,18 @@ impl Game {
             p,
             card,
             to: Some(to),
+            host: None,
+        })
+    }
+
+    /// 104.2: whether something forbids `p` playing the attachment `card` on `host`,
+    /// at the host's area (509.1).
+    pub fn play_on_prohibited(&self, p: PlayerId, card: CardId, host: CardId) -> bool {
+        self.prohibited(Attempt::Play {
+            p,
+            card,
+            to: self.card(host).area,
+            host: Some(host),
         })
     }
 
