@@ -216,6 +216,7 @@ impl Game {
             leaving_play: None,
             beneath: Vec::new(),
             beneath_left: Vec::new(),
+            last_power: Vec::new(),
             last_dismissed: None,
             mover: None,
             delayed: Vec::new(),

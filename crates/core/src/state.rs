@@ -373,6 +373,10 @@ pub struct State {
     /// that left play is read as it was in play; CN134 pays by dismissing itself, CN164
     /// answers its own leaving), until the host or the banished card changes zones again.
     pub(crate) beneath_left: Vec<(CardId, CardId)>,
+    /// 701.3: the power a card had as it last left play, for the object it became
+    /// (`Amount::Power` of a card that has left play, CG195), until it changes zones
+    /// again.
+    pub(crate) last_power: Vec<(CardId, u32, i16)>,
     /// 706.1a, 520.3, 711.6: what cards' entries into play decided.
     pub(crate) entered: Vec<crate::rules::entering::Entered>,
     /// The card most recently dismissed, and the object it became (read by "if you do",

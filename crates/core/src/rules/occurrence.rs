@@ -635,6 +635,13 @@ impl Game {
             return;
         }
         self.st.books.relocated = Some((c, from, self.card(c).face_down, self.card(c).controller));
+        // 701.3: its power as it was in play, read once it has left (CG195).
+        if !self.st.last_power.is_empty() {
+            self.st.last_power.retain(|&(x, _, _)| x != c);
+        }
+        let last_power = (from == Zone::Play && to != Zone::Play)
+            .then(|| self.power(c))
+            .flatten();
         // 521.3: a token going to any zone but play ceases to exist on the way.
         let to = if self.card(c).token && to != Zone::Play {
             Zone::Gone
@@ -678,6 +685,9 @@ impl Game {
         k.object = obj;
         if from == Zone::Play && to != Zone::Play {
             self.keep_last_known_counters(c, old_object);
+        }
+        if let Some(power) = last_power {
+            self.st.last_power.push((c, obj, power));
         }
         // 410.6: what lasted until an event happens to that card ends with the object.
         self.end_stale_until_modifiers();

@@ -22,7 +22,13 @@ impl Game {
                     self.power_upto(c, self.reading(ctx).unwrap_or(ALL_LAYERS))
                         .unwrap_or(0)
                 } else {
-                    self.face(c).power.unwrap_or(0)
+                    // 701.3: a card that has left play, read as it was there (CG195).
+                    let object = self.card(c).object;
+                    self.st
+                        .last_power
+                        .iter()
+                        .find(|&&(x, o, _)| x == c && o == object)
+                        .map_or_else(|| self.face(c).power.unwrap_or(0), |&(_, _, p)| p)
                 }
             }),
             Amount::PrintedPower(r) => self
