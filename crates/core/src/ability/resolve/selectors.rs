@@ -316,7 +316,11 @@ impl Game {
         if let Some(a) = sel.differs_from_it {
             let differs = ctx.it.is_some_and(|i| match a {
                 Aspect::Type => self.card_type(i) != self.card_type(c),
-                Aspect::Color => self.colors_as_read(i, ctx) != self.colors_as_read(c, ctx),
+                // A colourless card has no colour to differ by (CSf1).
+                Aspect::Color => {
+                    let (a, b) = (self.colors_as_read(i, ctx), self.colors_as_read(c, ctx));
+                    !a.is_empty() && !b.is_empty() && a != b
+                }
             });
             if !differs {
                 return false;
