@@ -939,10 +939,15 @@ impl Game {
                 otherwise,
                 then,
             } => match answer {
+                // The player chooses which card pays a cost naming "a card" (508.1), as
+                // for an ability's cost: the card that paid is `It` for `then`.
                 Some(Choice::Yes) => {
-                    self.pay(cost, ctx);
-                    if !then.is_empty() {
-                        self.push_resolution(*ctx, then.clone(), false, Vec::new(), None)
+                    let mut steps = self.pay_choosing(cost.clone(), ctx);
+                    let paying = steps.len();
+                    steps.extend(then.iter().cloned());
+                    if !steps.is_empty() {
+                        self.push_resolution(*ctx, steps, false, Vec::new(), None);
+                        self.paying_on_top(paying);
                     }
                 }
                 Some(Choice::No) => {
