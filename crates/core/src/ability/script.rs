@@ -1411,7 +1411,7 @@ pub enum Prohibition {
         cards: Cards,
         by: Who,
         #[serde(default)]
-        on: Option<Cards>,
+        on: Option<Box<Cards>>,
     },
     /// This card (`None`, CN38) or cards that fit can't be dismissed (the game still
     /// dismisses them, 104.3).
