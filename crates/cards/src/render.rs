@@ -473,6 +473,7 @@ fn place_words(p: Option<Place>) -> &'static str {
         Some(Place::DeckBottom) => " at the bottom of a deck",
         Some(Place::DeckTop) => " on top of a deck",
         Some(Place::BeneathIt) => " banished beneath that card",
+        Some(Place::Challenging) => " that the challenge would involve",
         Some(Place::Anywhere) => "",
         Some(Place::InPlay) | None => "",
     }
@@ -808,10 +809,9 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
                 instead_words(*instead).to_string()
             } else {
                 // The instructions say what happens; `Nothing` adds no words.
-                let steps: Vec<String> = then.iter().map(effect).collect();
                 match instead {
-                    Instead::Nothing => steps.join(", then "),
-                    other => format!("{}, then {}", instead_words(*other), steps.join(", then ")),
+                    Instead::Nothing => effects(then),
+                    other => format!("{}, then {}", instead_words(*other), effects(then)),
                 }
             };
             // "The next time": a replacement used once.
@@ -1052,10 +1052,24 @@ fn prohibition(p: &Prohibition, on: &str) -> String {
             nobody(*by),
             cards(c, true)
         ),
-        Prohibition::PlayHere { cards: c, by } => format!(
+        Prohibition::PlayHere {
+            cards: c,
+            by,
+            on: None,
+        } => format!(
             "{} play {} to this card's area",
             nobody(*by),
             cards(c, true)
+        ),
+        Prohibition::PlayHere {
+            cards: c,
+            by,
+            on: Some(on),
+        } => format!(
+            "{} play {} on {} at this card's area",
+            nobody(*by),
+            cards(c, true),
+            cards(on, true)
         ),
         Prohibition::Confront {
             by,
@@ -1399,18 +1413,17 @@ pub fn effect(e: &Effect) -> String {
         } if !k.is_empty() => {
             // "That player may pay [2] to …": the cost is theirs, paid as they say yes
             // (without "may", paid at once if they can).
-            let steps: Vec<String> = effects.iter().map(effect).collect();
             let aside = if *w == Who::You {
-                ""
+                String::new()
             } else {
-                " (\"you\" being that player)"
+                format!(" {VOICE_OF_THAT_PLAYER}")
             };
             format!(
                 "{} {}{}{}{aside}",
                 who(*w),
                 if *may { "may " } else { "" },
                 costs_to(k),
-                steps.join(", then ")
+                self::effects(effects)
             )
         }
         Effect::By {
@@ -1426,8 +1439,8 @@ pub fn effect(e: &Effect) -> String {
                     ([one], true) => {
                         format!("you may {}", one.strip_prefix("you ").unwrap_or(one))
                     }
-                    (_, true) => format!("you may do this: {}", steps.join(", then ")),
-                    (_, false) => steps.join(", then "),
+                    (_, true) => format!("you may do this: {}", self::effects(effects)),
+                    (_, false) => self::effects(effects),
                 };
             }
             // One step of that player's own with no other "you" in it reads plainly:
@@ -1442,10 +1455,10 @@ pub fn effect(e: &Effect) -> String {
                 }
             }
             format!(
-                "{} {} (\"you\" being that player): {}",
+                "{} {} {VOICE_OF_THAT_PLAYER}: {}",
                 who(*w),
                 if *may { "may do this" } else { "does this" },
-                steps.join(", then ")
+                self::effects(effects)
             )
         }
         Effect::Mill { who: w, amount: a } => format!(
@@ -2288,8 +2301,28 @@ fn sentence(s: String) -> String {
 }
 
 fn effects(v: &[Effect]) -> String {
-    v.iter().map(effect).collect::<Vec<_>>().join(", then ")
+    let mut out = String::new();
+    let mut another = false;
+    for e in v {
+        let words = effect(e);
+        if !out.is_empty() {
+            // After a step in another player's voice ("you" being that player), say
+            // that "you" is the card's controller again, so the steps after it aren't
+            // read as that player's (CN116's gain is its controller's).
+            out.push_str(if another {
+                "; then, \"you\" being you again, "
+            } else {
+                ", then "
+            });
+        }
+        another = words.contains(VOICE_OF_THAT_PLAYER);
+        out.push_str(&words);
+    }
+    out
 }
+
+/// The aside of instructions a named player follows in their own voice (`Effect::By`).
+const VOICE_OF_THAT_PLAYER: &str = "(\"you\" being that player)";
 
 /// How an instruction's words begin, which decides how a cost leads into it.
 enum Lead {

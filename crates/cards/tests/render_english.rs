@@ -456,3 +456,18 @@ fn a_draw_replaced_for_the_player_concerned_names_whose_discard_pile() {
     let cg177 = render::card_text(&cat.get("CG177").unwrap().def).join("\n");
     assert!(cg177.contains("if a player would draw a card, that player (\"you\" being that player) may return a Resource in your discard pile"), "{cg177}");
 }
+
+#[test]
+fn steps_after_another_players_instructions_are_back_in_the_controllers_voice() {
+    // CN116: the opponent moves one of their Friends; the token for controlling Princess
+    // Luna is the Event's player's. The text once ran the gain on after the opponent's
+    // move with ", then", so it read as the opponent's.
+    let cat = Catalogue::builtin();
+    let cn116 = render::card_text(&cat.get("CN116").unwrap().def).join("\n");
+    assert!(
+        cn116.contains(
+            "to an area of your choice; then, \"you\" being you again, if there is a \"Princess Luna\" card you control, you gain 1 action token"
+        ),
+        "{cn116}"
+    );
+}

@@ -243,6 +243,7 @@ impl Game {
                 relocated: None,
                 tied_sides: None,
                 actor: std::cell::Cell::new(None),
+                challenging: std::cell::Cell::new(None),
             },
         };
         let facts = built.facts;

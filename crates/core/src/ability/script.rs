@@ -237,6 +237,10 @@ pub enum Place {
     DeckBottom,
     /// The top card of a draw deck (CN142, CN153).
     DeckTop,
+    /// In a challenge prohibition's condition: the characters the challenge being
+    /// checked would involve, the challenger's at the Troublemaker's Problem (514.3a) or
+    /// the one an effect's challenge names (514.3a.i, CN200); nothing elsewhere (CG166).
+    Challenging,
 }
 
 /// A description of cards (selectors). Every listed test must hold.
@@ -1416,8 +1420,15 @@ pub enum Prohibition {
     /// Cards that fit can't be moved (506) to this card's area by the named players: the
     /// destination side of a move ("can't be moved here"). Sending (506.5) is not moving.
     MoveHere { cards: Cards, by: Who },
-    /// Cards that fit can't be played to this card's area by the named players.
-    PlayHere { cards: Cards, by: Who },
+    /// Cards that fit can't be played to this card's area by the named players; with
+    /// `on`, only attachments played on a host that fits (509.1: "on this Problem or on
+    /// Friends here", CG181, leaves Manes and Troublemakers there as hosts).
+    PlayHere {
+        cards: Cards,
+        by: Who,
+        #[serde(default)]
+        on: Option<Box<Cards>>,
+    },
     /// This card (`None`, CN38) or cards that fit can't be dismissed (the game still
     /// dismisses them, 104.3).
     BeDismissed(Option<Cards>),

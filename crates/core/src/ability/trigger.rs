@@ -419,6 +419,7 @@ impl Game {
             | Place::AtIts
             | Place::DeckBottom
             | Place::DeckTop
+            | Place::Challenging
             | Place::BeneathIt => false,
         };
         let controller_ok = sel.controller.is_none_or(|w| names(w, controller, you));

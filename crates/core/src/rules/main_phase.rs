@@ -52,7 +52,7 @@ impl Game {
                                 let at = self.card(host).area;
                                 // An attachment is played to its host's area (CG181).
                                 if at.is_some_and(|a| {
-                                    !self.play_prohibited(p, c, a)
+                                    !self.play_on_prohibited(p, c, host)
                                         && tokens >= self.play_cost_at(p, c, a, Some(host))
                                 }) {
                                     out.push(Choice::PlayOn { card: c, host });

@@ -21,11 +21,13 @@ pub(crate) enum Attempt {
         to: Area,
         by: Option<PlayerId>,
     },
-    /// A player playing a card, to an area or (`None`) anywhere.
+    /// A player playing a card, to an area or (`None`) anywhere; an attachment on a
+    /// host (`host`), when known (509.1).
     Play {
         p: PlayerId,
         card: CardId,
         to: Option<Area>,
+        host: Option<CardId>,
     },
     /// Dismissing a card (not by the game, 104.3).
     Dismiss(CardId),
@@ -56,8 +58,13 @@ pub(crate) enum Attempt {
     Draw(PlayerId),
     /// A player searching their deck (518).
     Search(PlayerId),
-    /// A player challenging a Troublemaker (608).
-    Challenge { p: PlayerId, troublemaker: CardId },
+    /// A player challenging a Troublemaker (608), with their characters at its Problem
+    /// or (`alone`) with one of them only, as an effect's challenge may (514.3a.i).
+    Challenge {
+        p: PlayerId,
+        troublemaker: CardId,
+        alone: Option<CardId>,
+    },
 }
 
 impl Attempt {
@@ -242,6 +249,28 @@ impl Game {
     /// 104.2: whether a prohibition in force forbids `attempt`.
     #[inline]
     pub(crate) fn prohibited(&self, attempt: Attempt) -> bool {
+        if let Attempt::Challenge {
+            p,
+            troublemaker,
+            alone,
+        } = attempt
+        {
+            // Place `Challenging` reads the characters this challenge would involve.
+            let before = self
+                .st
+                .books
+                .challenging
+                .replace(Some((p, troublemaker, alone)));
+            let forbidden = self.prohibited_now(attempt);
+            self.st.books.challenging.set(before);
+            return forbidden;
+        }
+        self.prohibited_now(attempt)
+    }
+
+    /// [`Game::prohibited`], with whatever the attempt sets for conditions to read set.
+    #[inline]
+    fn prohibited_now(&self, attempt: Attempt) -> bool {
         // Asked for every move and play offered: most often no card in play has one.
         let by_cards = match self.prohibitors() {
             [] => false,
@@ -342,12 +371,16 @@ impl Game {
                 }
                 _ => false,
             },
-            Prohibition::PlayHere { cards, by } => match attempt {
-                Attempt::Play { p, card, to } => {
+            Prohibition::PlayHere { cards, by, on } => match attempt {
+                Attempt::Play { p, card, to, host } => {
                     to.is_some()
                         && here == to
                         && self.names_player(*by, ctx, p)
                         && self.fits(card, &in_hand(cards), ctx)
+                        // With a host filter, only a play on a host that fits is barred.
+                        && on
+                            .as_ref()
+                            .is_none_or(|on| host.is_some_and(|h| self.fits(h, on, ctx)))
                 }
                 _ => false,
             },
@@ -453,9 +486,9 @@ impl Game {
                     && self.tally(*what, p, of_type).saturating_add(more) > *most
             }
             Prohibition::Challenge { troublemakers, by } => match attempt {
-                Attempt::Challenge { p, troublemaker } => {
-                    self.names_player(*by, ctx, p) && this_or(troublemakers, troublemaker)
-                }
+                Attempt::Challenge {
+                    p, troublemaker, ..
+                } => self.names_player(*by, ctx, p) && this_or(troublemakers, troublemaker),
                 _ => false,
             },
         }
@@ -476,7 +509,12 @@ impl Game {
 
     /// 104.2: whether something forbids `p` playing `card` at all, wherever to.
     pub fn card_play_prohibited(&self, p: PlayerId, card: CardId) -> bool {
-        self.prohibited(Attempt::Play { p, card, to: None })
+        self.prohibited(Attempt::Play {
+            p,
+            card,
+            to: None,
+            host: None,
+        })
     }
 
     /// 104.2: whether something forbids `p` playing `card` to `to`.
@@ -485,6 +523,18 @@ impl Game {
             p,
             card,
             to: Some(to),
+            host: None,
+        })
+    }
+
+    /// 104.2: whether something forbids `p` playing the attachment `card` on `host`,
+    /// at the host's area (509.1).
+    pub fn play_on_prohibited(&self, p: PlayerId, card: CardId, host: CardId) -> bool {
+        self.prohibited(Attempt::Play {
+            p,
+            card,
+            to: self.card(host).area,
+            host: Some(host),
         })
     }
 

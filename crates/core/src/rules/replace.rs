@@ -160,6 +160,13 @@ impl Game {
             .collect()
     }
 
+    /// 508.1a: whether `occ` would be replaced now whatever anyone chooses (a modifier
+    /// that applies and isn't a "may"), so a cost needing it can't be paid. A "may"
+    /// another player could decline leaves the cost payable.
+    pub(crate) fn surely_replaced(&self, occ: Occurrence) -> bool {
+        self.applicable(occ, &[]).iter().any(|a| !a.optional)
+    }
+
     /// Applies modifiers that need no choice; performs the occurrence once none
     /// applies. `None` when a choice is needed.
     fn apply_forced(&mut self, r: &mut Replacing) -> Option<bool> {
@@ -538,7 +545,7 @@ impl Game {
                     continue;
                 }
                 // 508.1d: a cost that can't be paid keeps the modifier from applying.
-                if !m.cost.is_empty() && !self.can_pay(m.cost, &self.ctx_of(s)) {
+                if !m.cost.is_empty() && !self.can_pay_unreplaced(m.cost, &self.ctx_of(s)) {
                     continue;
                 }
                 let Some(instead) = instead_of(self, m.instead, s, ctx.it, ctx.player, occ) else {

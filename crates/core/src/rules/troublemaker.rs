@@ -83,6 +83,7 @@ impl Game {
                     && !self.prohibited(crate::rules::prohibit::Attempt::Challenge {
                         p: tp,
                         troublemaker: c,
+                        alone: None,
                     })
                     && self.player(tp).tokens >= self.challenge_cost(tp, c)
             })

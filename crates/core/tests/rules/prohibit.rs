@@ -134,6 +134,7 @@ fn r104_2_friends_that_cant_be_played_to_a_problem_are_offered_elsewhere() {
                 ..friends()
             },
             by: Who::Opponent,
+            on: None,
         })],
     );
     let t = board(

@@ -6,9 +6,27 @@ use crate::game::Game;
 use crate::rules::occurrence::Occurrence;
 
 impl Game {
-    /// Whether every cost can be paid now (508.1d).
+    /// Whether every cost can be paid now (508.1d), none of it replaced (508.1a).
     pub(crate) fn can_pay(&self, costs: &[Cost], ctx: &Ctx) -> bool {
+        self.can_pay_looking(costs, ctx, true)
+    }
+
+    /// [`Game::can_pay`] for a replacement modifier's own cost, looked at while working out
+    /// which modifiers apply: whether its parts would be replaced in turn is not looked
+    /// at (that would look for replacements inside the search for them).
+    pub(crate) fn can_pay_unreplaced(&self, costs: &[Cost], ctx: &Ctx) -> bool {
+        self.can_pay_looking(costs, ctx, false)
+    }
+
+    fn can_pay_looking(&self, costs: &[Cost], ctx: &Ctx, replaced: bool) -> bool {
         let _paying = crate::rules::prohibit::Acting::new(self, ctx.you);
+        let payable = |occ| {
+            if replaced {
+                self.payable(occ)
+            } else {
+                self.can_happen(occ)
+            }
+        };
         let mut tokens = 0;
         for (i, c) in costs.iter().enumerate() {
             let ok = match c {
@@ -16,7 +34,7 @@ impl Game {
                     tokens += n;
                     true
                 }
-                Cost::ExhaustThis => self.can_happen(Occurrence::Exhaust(ctx.source)),
+                Cost::ExhaustThis => payable(Occurrence::Exhaust(ctx.source)),
                 // "Exhaust two of your characters" is two such costs: as many different
                 // cards must be able to pay them.
                 Cost::Exhaust(sel) => {
@@ -26,23 +44,30 @@ impl Game {
                         .count();
                     self.matching(sel, ctx)
                         .into_iter()
-                        .filter(|&c| self.can_happen(Occurrence::Exhaust(c)))
+                        .filter(|&c| payable(Occurrence::Exhaust(c)))
                         .count()
                         >= needed
                 }
                 Cost::RetireThis => {
                     self.card(ctx.source).controller == ctx.you
-                        && self.can_happen(Occurrence::Retire(ctx.source))
+                        && payable(Occurrence::Retire(ctx.source))
                 }
-                Cost::DismissThis => self.can_happen(Occurrence::Dismiss {
+                Cost::DismissThis => payable(Occurrence::Dismiss {
                     card: ctx.source,
                     by_game: false,
                 }),
-                Cost::Discard(n) => self.player(ctx.you).hand.len() >= *n as usize,
+                Cost::Discard(n) => {
+                    self.player(ctx.you)
+                        .hand
+                        .iter()
+                        .filter(|&&c| payable(Occurrence::Discard(c)))
+                        .count()
+                        >= *n as usize
+                }
                 Cost::DiscardA(sel) => self
                     .matching(&in_hand(sel), ctx)
                     .into_iter()
-                    .any(|c| self.can_happen(Occurrence::Discard(c))),
+                    .any(|c| payable(Occurrence::Discard(c))),
                 Cost::TokensLessPer { amount, per } => {
                     tokens += self.tokens_less_per(*amount, per, ctx);
                     true
@@ -51,13 +76,13 @@ impl Game {
                     tokens += self.amount(a, ctx).max(0) as u16;
                     true
                 }
-                Cost::ReturnThisToHand => self.can_happen(Occurrence::ToHand(ctx.source)),
-                Cost::BanishThis => self.can_happen(Occurrence::Banish(ctx.source)),
+                Cost::ReturnThisToHand => payable(Occurrence::ToHand(ctx.source)),
+                Cost::BanishThis => payable(Occurrence::Banish(ctx.source)),
                 Cost::RemoveCounters { name, amount } => {
                     self.counters_named(ctx.source, name) >= *amount
                 }
                 Cost::Dismiss(sel) => self.matching(sel, ctx).into_iter().any(|c| {
-                    self.can_happen(Occurrence::Dismiss {
+                    payable(Occurrence::Dismiss {
                         card: c,
                         by_game: false,
                     })
@@ -65,7 +90,7 @@ impl Game {
                 Cost::Retire(sel) => self
                     .matching(sel, ctx)
                     .into_iter()
-                    .any(|c| self.can_happen(Occurrence::Retire(c))),
+                    .any(|c| payable(Occurrence::Retire(c))),
                 Cost::Spend(n) => self.cards_beneath(ctx.source).len() >= *n as usize,
                 Cost::SpendFrom(sel) => self
                     .matching(sel, ctx)
@@ -108,7 +133,7 @@ impl Game {
                     if let Some(x) = self
                         .matching(sel, ctx)
                         .into_iter()
-                        .find(|&c| self.can_happen(Occurrence::Exhaust(c)))
+                        .find(|&c| self.payable(Occurrence::Exhaust(c)))
                     {
                         self.perform(Occurrence::Exhaust(x));
                     }
@@ -130,7 +155,7 @@ impl Game {
                 }
                 Cost::Dismiss(sel) => {
                     if let Some(x) = self.matching(sel, ctx).into_iter().find(|&c| {
-                        self.can_happen(Occurrence::Dismiss {
+                        self.payable(Occurrence::Dismiss {
                             card: c,
                             by_game: false,
                         })
@@ -145,7 +170,7 @@ impl Game {
                     if let Some(x) = self
                         .matching(sel, ctx)
                         .into_iter()
-                        .find(|&c| self.can_happen(Occurrence::Retire(c)))
+                        .find(|&c| self.payable(Occurrence::Retire(c)))
                     {
                         self.occur(Occurrence::Retire(x));
                     }
@@ -168,7 +193,10 @@ impl Game {
                 }
                 Cost::Discard(n) => {
                     for _ in 0..*n {
-                        if let Some(&x) = self.player(ctx.you).hand.first() {
+                        let hand = &self.player(ctx.you).hand;
+                        if let Some(&x) =
+                            hand.iter().find(|&&c| self.payable(Occurrence::Discard(c)))
+                        {
                             self.perform(Occurrence::Discard(x));
                         }
                     }
@@ -208,13 +236,19 @@ impl Game {
                     if let Some(x) = self
                         .matching(&in_hand(sel), ctx)
                         .into_iter()
-                        .find(|&c| self.can_happen(Occurrence::Discard(c)))
+                        .find(|&c| self.payable(Occurrence::Discard(c)))
                     {
                         self.perform(Occurrence::Discard(x));
                     }
                 }
             }
         }
+    }
+
+    /// Whether a cost needing `occ` can be paid by it: it can happen (104.2a, 508.1c)
+    /// and nothing would replace it (508.1a: CS7's retiring while CN127 would banish it).
+    pub(crate) fn payable(&self, occ: Occurrence) -> bool {
+        self.can_happen(occ) && !self.surely_replaced(occ)
     }
 
     /// The cost of `Cost::TokensLessPer`: one token fewer per card that fits.

@@ -542,9 +542,19 @@ impl Game {
                 on,
             } => {
                 // A Resource's host is asked for once the card is known: `chosen` keeps it.
+                // Only cards that could be played this way are offered (CN80: an
+                // Accessory that can't go on it is not).
                 let cards = match (*chosen, target) {
                     (Some(c), _) => vec![c],
-                    _ => targets!(target),
+                    _ => {
+                        let on = on.as_ref().map(|s| (s, ctx));
+                        match self.targets_that(target, ctx, answer.as_ref(), sel, |g, c| {
+                            g.can_play_free_on(you, c, on)
+                        }) {
+                            Ok(v) => v,
+                            Err((p, c)) => return Step::Ask(p, c, you),
+                        }
+                    }
                 };
                 let mut answer = if chosen.is_some() { answer } else { None };
                 for c in cards {
@@ -944,10 +954,15 @@ impl Game {
                 otherwise,
                 then,
             } => match answer {
+                // The player chooses which card pays a cost naming "a card" (508.1), as
+                // for an ability's cost: the card that paid is `It` for `then`.
                 Some(Choice::Yes) => {
-                    self.pay(cost, ctx);
-                    if !then.is_empty() {
-                        self.push_resolution(*ctx, then.clone(), false, Vec::new(), None)
+                    let mut steps = self.pay_choosing(cost.clone(), ctx);
+                    let paying = steps.len();
+                    steps.extend(then.iter().cloned());
+                    if !steps.is_empty() {
+                        self.push_resolution(*ctx, steps, false, Vec::new(), None);
+                        self.paying_on_top(paying);
                     }
                 }
                 Some(Choice::No) => {
@@ -1112,6 +1127,53 @@ impl Game {
         self.play_free_on(p, c, frightened, answer, None)
     }
 
+    /// Whether [`Game::play_free_on`] would play `c` (508.1e, 205.1, 509.1): from a
+    /// discard pile or a hand, its requirement met, nothing forbidding it, and, for an
+    /// attachment, a host that fits; with `on`, only an attachment whose host fits it.
+    pub(super) fn can_play_free_on(
+        &self,
+        p: PlayerId,
+        c: CardId,
+        on: Option<(&Cards, &Ctx)>,
+    ) -> bool {
+        if !matches!(self.card(c).zone, Zone::Discard | Zone::Hand)
+            || !self.meets_play_requirements(p, c)
+            || self.card_play_prohibited(p, c)
+        {
+            return false;
+        }
+        match self.def(c).card_type {
+            CardType::Friend => on.is_none(),
+            CardType::Resource => match self.host_description(c) {
+                None => on.is_none(),
+                Some(sel) => !self.free_play_hosts(p, c, sel, on).is_empty(),
+            },
+            CardType::ManeCharacter
+            | CardType::Event
+            | CardType::Troublemaker
+            | CardType::Problem => false,
+        }
+    }
+
+    /// The hosts an attachment played for free may go on: those fitting its host
+    /// description (509.1) and `on`, where nothing forbids playing it (CG181).
+    fn free_play_hosts(
+        &self,
+        p: PlayerId,
+        c: CardId,
+        sel: &Cards,
+        on: Option<(&Cards, &Ctx)>,
+    ) -> Vec<CardId> {
+        let ctx = Ctx::of(c, p);
+        let mut hosts = self.distinct(self.matching(sel, &ctx));
+        if let Some((on, octx)) = on {
+            hosts.retain(|&h| self.fits(h, on, octx));
+        }
+        // 104.2: not on a host where something forbids playing it (CG181).
+        hosts.retain(|&h| !self.play_on_prohibited(p, c, h));
+        hosts
+    }
+
     /// [`Game::play_free`], a Resource's host also fitting `on` (read with the effect's
     /// context) when given.
     pub(super) fn play_free_on(
@@ -1138,11 +1200,7 @@ impl Game {
                 None if on.is_some() => return Ok(()),
                 None => (Area::Home(p), None),
                 Some(sel) => {
-                    let ctx = Ctx::of(c, p);
-                    let mut hosts = self.distinct(self.matching(&sel, &ctx));
-                    if let Some((on, octx)) = on {
-                        hosts.retain(|&h| self.fits(h, on, octx));
-                    }
+                    let hosts = self.free_play_hosts(p, c, &sel, on);
                     match answer {
                         Some(Choice::Card(h)) if hosts.contains(&h) => {
                             let Some(at) = self.card(h).area else {

@@ -99,7 +99,11 @@ impl Game {
                 let tm = match (*chosen, with_one) {
                     // CN101: the Troublemaker is chosen; now the one character.
                     (Some(tm), Some(with)) => {
-                        let ones = self.challengers_fitting(you, tm, with, ctx);
+                        let ones: Vec<CardId> = self
+                            .challengers_fitting(you, tm, with, ctx)
+                            .into_iter()
+                            .filter(|&c| self.can_challenge_by_effect(you, tm, Some(c)))
+                            .collect();
                         match answer {
                             Some(Choice::Card(c)) if ones.contains(&c) => alone = Some(c),
                             _ if ones.is_empty() => return Ok(None),
@@ -112,10 +116,10 @@ impl Game {
                     }
                     (Some(_), None) | (None, _) => {
                         let can = |g: &Game, tm: CardId| match with_one {
-                            Some(with) => {
-                                g.can_challenge_by_effect(you, tm, None)
-                                    && !g.challengers_fitting(you, tm, with, ctx).is_empty()
-                            }
+                            Some(with) => g
+                                .challengers_fitting(you, tm, with, ctx)
+                                .into_iter()
+                                .any(|c| g.can_challenge_by_effect(you, tm, Some(c))),
                             None => g.can_challenge_by_effect(you, tm, alone),
                         };
                         let v = self
@@ -193,6 +197,7 @@ impl Game {
             && !self.prohibited(Attempt::Challenge {
                 p,
                 troublemaker: tm,
+                alone,
             })
     }
 }

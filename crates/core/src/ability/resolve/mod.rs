@@ -291,7 +291,8 @@ impl Game {
                         }) => Some((*to, false)),
                         _ => None,
                     };
-                    // A card chosen to pay a cost must be able to pay it (508.1d, 104.2).
+                    // A card chosen to pay a cost must be able to pay it (508.1d, 104.2),
+                    // unreplaced (508.1a).
                     let paying = match r.effects.get(r.next as usize + 1) {
                         Some(Effect::Exhaust(Target::It)) if r.next < r.sel.paying => {
                             Some(Paying::Exhaust)
@@ -312,7 +313,7 @@ impl Game {
                             let probe = Ctx { it: Some(c), ..ctx };
                             !g.destinations(to, by_move, c, &probe).is_empty()
                         }) && paying.is_none_or(|k| {
-                            g.can_happen(match k {
+                            g.payable(match k {
                                 Paying::Exhaust => Occurrence::Exhaust(c),
                                 Paying::Dismiss => Occurrence::Dismiss {
                                     card: c,

@@ -199,6 +199,21 @@ impl Game {
             Place::DeckTop => {
                 k.zone == Zone::DrawDeck && self.player(k.owner).deck.last() == Some(&c)
             }
+            Place::Challenging => {
+                k.zone == Zone::Play
+                    && self
+                        .st
+                        .books
+                        .challenging
+                        .get()
+                        .is_some_and(|(p, tm, alone)| match alone {
+                            Some(one) => one == c,
+                            None => self
+                                .card(tm)
+                                .area
+                                .is_some_and(|at| self.characters_at(p, at).any(|x| x == c)),
+                        })
+            }
         };
         if !ok || (sel.other && c == ctx.source) {
             return false;
@@ -301,7 +316,11 @@ impl Game {
         if let Some(a) = sel.differs_from_it {
             let differs = ctx.it.is_some_and(|i| match a {
                 Aspect::Type => self.card_type(i) != self.card_type(c),
-                Aspect::Color => self.colors_as_read(i, ctx) != self.colors_as_read(c, ctx),
+                // A colourless card has no colour to differ by (CSf1).
+                Aspect::Color => {
+                    let (a, b) = (self.colors_as_read(i, ctx), self.colors_as_read(c, ctx));
+                    !a.is_empty() && !b.is_empty() && a != b
+                }
             });
             if !differs {
                 return false;
@@ -515,6 +534,7 @@ impl Game {
                 | Place::Revealed
                 | Place::Picked
                 | Place::AtIts
+                | Place::Challenging
                 | Place::Anywhere => &[],
             }
         };
@@ -541,6 +561,7 @@ impl Game {
             | Place::WasInvolved
             | Place::AtFaceoff
             | Place::AtIts
+            | Place::Challenging
             | Place::Elsewhere => &self.st.in_play,
         };
         in_play
