@@ -18,24 +18,27 @@
 //! Friend here, its Problem loses its abilities"). Such a loss depends on every modifier
 //! that changes what its condition reads (711.3b), so it applies after them (711.4); the
 //! abilities it would take away are among those, and whether they exist depends on it in
-//! turn, so the two are interdependent (711.5). The engine settles this one way for every
-//! such loss: its condition is read against the characteristics that all the other
-//! modifiers leave, the abilities it would take away included, and only then does it take
-//! them away; while such a condition is being read, no loss whose condition reads
-//! characteristics applies (`LATE`), so the reading never comes back to itself. This is
-//! 711.5 when the card losing its abilities has the earlier timestamp, as a Problem
-//! nearly always has against a Friend that came to it; when the Problem is the later one
-//! (put into play under a Friend already there), 711.5 would apply the loss first and
-//! the engine still reads it last.
+//! turn, so the two are interdependent (711.5): the earlier of them applies first. So the
+//! condition is read against the characteristics all the other modifiers leave, with the
+//! abilities of a card it would take them from counted only when that card is the
+//! earlier object (a Problem in play before the Friend came: CG73 reads the power its
+//! Problem gives); a card that became an object after the loss's card is read without
+//! its abilities, which would only apply after the loss. While such a condition is being
+//! read, no loss whose condition reads characteristics applies (`LATE`), so the reading
+//! never comes back to itself; two such losses are read each without the other.
 
 use crate::ability::trigger::Ctx;
 use crate::ability::{Ability, Condition, Effect, StaticEffect};
+use crate::game::Game;
+use crate::ids::{CardId, Zone};
+use crate::rules::layers::{reads_cards, reads_condition, Kinds};
 use std::cell::Cell;
 
 thread_local! {
-    /// Set while the condition of a loss that reads characteristics is being read (see
-    /// the module notes): every such loss is left out of that reading.
-    static LATE: Cell<bool> = const { Cell::new(false) };
+    /// While the condition of a loss that reads characteristics is being read (see the
+    /// module notes): the card with that loss and the loss's index among its face's
+    /// abilities. Every such loss is left out of that reading.
+    static LATE: Cell<Option<(CardId, u8)>> = const { Cell::new(None) };
 }
 
 /// Whether an ability loss's condition reads a characteristic modifiers change, so it is
@@ -44,20 +47,18 @@ fn reads_characteristics(condition: Option<&Condition>) -> bool {
     condition.is_some_and(|c| reads_condition(c).kinds() != Kinds::NONE)
 }
 
-/// Reads `f` with the losses whose conditions read characteristics left out.
-fn without_late<T>(f: impl FnOnce() -> T) -> T {
-    struct Reset(bool);
+/// Reads `f` as the condition of loss `index` of card `source`: with the losses whose
+/// conditions read characteristics left out.
+fn reading_late<T>(source: CardId, index: u8, f: impl FnOnce() -> T) -> T {
+    struct Reset(Option<(CardId, u8)>);
     impl Drop for Reset {
         fn drop(&mut self) {
             LATE.with(|l| l.set(self.0));
         }
     }
-    let _reset = Reset(LATE.with(|l| l.replace(true)));
+    let _reset = Reset(LATE.with(|l| l.replace(Some((source, index)))));
     f()
 }
-use crate::game::Game;
-use crate::ids::{CardId, Zone};
-use crate::rules::layers::{reads_cards, reads_condition, Kinds};
 
 /// Whether an ability can make cards lose their abilities (a pool fact).
 pub(crate) fn makes_lose(a: &Ability) -> bool {
@@ -126,11 +127,34 @@ impl Game {
         self.facts.lose_abilities && self.lost_before(c, u32::MAX)
     }
 
+    /// Whether the description of loss `index` of card `source` fits `c` (its condition
+    /// aside).
+    fn late_loss_selects(&self, source: CardId, index: u8, c: CardId) -> bool {
+        match self.face(source).abilities.get(index as usize) {
+            Some(Ability::Static {
+                effect: StaticEffect::LoseAbilities { cards },
+                ..
+            }) => match cards {
+                None => source == c,
+                Some(sel) => self.fits(c, sel, &self.ctx_of(source)),
+            },
+            _ => false,
+        }
+    }
+
     /// Whether a `LoseAbilities` modifier with a timestamp before `before` applies to `c`.
     fn lost_before(&self, c: CardId, before: u32) -> bool {
         let k = self.card(c);
         if k.zone != Zone::Play {
             return false;
+        }
+        let late_reading = LATE.with(Cell::get);
+        if let Some((s, i)) = late_reading {
+            // 711.5: a later card the loss being read would take abilities from has them
+            // only after that loss applies.
+            if s != c && k.object > self.card(s).object && self.late_loss_selects(s, i, c) {
+                return true;
+            }
         }
         let by_modifier = self.st.modifiers.iter().any(|m| {
             m.target == c
@@ -146,7 +170,7 @@ impl Game {
             if src.face_down || src.object >= before {
                 return false;
             }
-            self.face(s).abilities.iter().any(|a| {
+            self.face(s).abilities.iter().enumerate().any(|(i, a)| {
                 let Ability::Static {
                     effect: StaticEffect::LoseAbilities { cards },
                     condition,
@@ -155,7 +179,7 @@ impl Game {
                     return false;
                 };
                 let late = reads_characteristics(condition.as_ref());
-                if late && LATE.with(Cell::get) {
+                if late && late_reading.is_some() {
                     return false;
                 }
                 let ctx = Ctx::printed(s, src.controller);
@@ -166,7 +190,7 @@ impl Game {
                 fits && !self.lost_before(s, src.object)
                     && condition.as_ref().is_none_or(|x| {
                         if late {
-                            without_late(|| self.holds(x, &ctx))
+                            reading_late(s, i as u8, || self.holds(x, &ctx))
                         } else {
                             self.holds(x, &ctx)
                         }

@@ -274,3 +274,68 @@ fn r706_1a_borrowed_printed_abilities_stay_after_the_chosen_card_leaves_play() {
     assert_ne!(t.g.card(st).zone, ponyccg_core::Zone::Play);
     assert_eq!(t.g.power(br), Some(3), "the printed abilities stay its own");
 }
+
+/// A silencer taking the abilities of opposing Friends at its area while it has more
+/// power than every other Friend there, against a Friend of 2 power made 4 by its own
+/// static ability; `friend_first` says which of the two entered play first.
+fn interdependent(friend_first: bool) -> (T, CardId, CardId) {
+    let mut silencer = strongest_silences("SS", 3);
+    if let Ability::Static {
+        effect: StaticEffect::LoseAbilities { cards },
+        ..
+    } = &mut silencer.face.abilities[0]
+    {
+        *cards = Some(Cards {
+            card_type: Some(CardKind::Type(CardType::Friend)),
+            controller: Some(Who::Opponent),
+            place: Some(Place::Here),
+            ..Cards::default()
+        });
+    }
+    let pumped = with(
+        friend("W", Blue, 2, 1, 0),
+        vec![Ability::Static {
+            effect: StaticEffect::Power {
+                cards: None,
+                amount: Amount::N(2),
+            },
+            condition: None,
+        }],
+    );
+    let mut ids: Vec<CardId> = Vec::new();
+    let t = board(
+        deck("A", Blue, vec![pumped], 5),
+        deck("B", Orange, vec![silencer], 5),
+        StartAt::MainPhase,
+        |b| {
+            if friend_first {
+                ids.push(place(b, P1, "W", Area::Problem(P1)));
+                ids.push(place(b, P2, "SS", Area::Problem(P1)));
+            } else {
+                ids.push(place(b, P2, "SS", Area::Problem(P1)));
+                ids.push(place(b, P1, "W", Area::Problem(P1)));
+            }
+        },
+    );
+    let (w, ss) = if friend_first {
+        (ids[0], ids[1])
+    } else {
+        (ids[1], ids[0])
+    };
+    (t, w, ss)
+}
+
+#[test]
+fn r711_5_of_a_loss_and_the_abilities_it_takes_the_earlier_applies_first() {
+    // The Friend's +2 is the earlier: the silencer reads 4 against its 3 and takes
+    // nothing.
+    let (t, w, _) = interdependent(true);
+    assert!(!t.g.lacks_abilities(w));
+    assert_eq!(t.g.power(w), Some(4));
+    // The loss is the earlier: it reads the Friend without its +2 (2 against 3), so the
+    // Friend loses that ability.
+    let (t, w, ss) = interdependent(false);
+    assert!(t.g.lacks_abilities(w));
+    assert_eq!(t.g.power(w), Some(2));
+    assert!(!t.g.lacks_abilities(ss));
+}
