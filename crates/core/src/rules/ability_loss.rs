@@ -127,10 +127,21 @@ impl Game {
         self.facts.lose_abilities && self.lost_before(c, u32::MAX)
     }
 
+    /// The abilities of card `s` as a loss of its own is looked for: its face's and
+    /// those it took from another card as it entered play (AD202 taking LL72's). Not
+    /// [`Game::abilities`], which asks whether `s` lost them; its caller asks that apart.
+    fn own_abilities(&self, s: CardId) -> impl Iterator<Item = &Ability> + '_ {
+        let borrowed: &[Ability] = match self.abilities_of(s) {
+            Some(g) => &self.def(g).face.abilities,
+            None => &[],
+        };
+        self.face(s).abilities.iter().chain(borrowed)
+    }
+
     /// Whether the description of loss `index` of card `source` fits `c` (its condition
     /// aside).
     fn late_loss_selects(&self, source: CardId, index: u8, c: CardId) -> bool {
-        match self.face(source).abilities.get(index as usize) {
+        match self.own_abilities(source).nth(index as usize) {
             Some(Ability::Static {
                 effect: StaticEffect::LoseAbilities { cards },
                 ..
@@ -170,7 +181,7 @@ impl Game {
             if src.face_down || src.object >= before {
                 return false;
             }
-            self.face(s).abilities.iter().enumerate().any(|(i, a)| {
+            self.own_abilities(s).enumerate().any(|(i, a)| {
                 let Ability::Static {
                     effect: StaticEffect::LoseAbilities { cards },
                     condition,
