@@ -671,6 +671,9 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
         StaticEffect::GainChosenColor { cards } => {
             format!("{} is also the chosen colour", on_cards(cards))
         }
+        StaticEffect::LoseColors { cards } => {
+            format!("{} has no colour and can't gain any", on_cards(cards))
+        }
         StaticEffect::GainKeyword { cards, keyword } => {
             format!("{} has {keyword}", on_cards(cards))
         }
@@ -1171,6 +1174,10 @@ fn entry(e: &Entry) -> String {
         Entry::Name(k) => format!("its controller names {}", a(&kind(*k, false))),
         Entry::CopyBanished(c) => format!(
             "its controller banishes {}, and this card comes into play as a copy of that card (printed information only)",
+            a(&cards(c, false))
+        ),
+        Entry::AbilitiesOf(c) => format!(
+            "its controller chooses {}; this card has that card's printed abilities (keywords included)",
             a(&cards(c, false))
         ),
         Entry::PowerCounters(n) => format!(

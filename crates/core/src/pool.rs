@@ -46,7 +46,9 @@ pub(crate) struct PoolFacts {
     /// Some script may grant a keyword standing for a replacement modifier, so a card
     /// whose face prints none may still have one.
     pub granted_replacing: bool,
-    /// Some face has Teamwork, so a card's abilities may come from another card.
+    /// Some face has Teamwork or takes another card's printed abilities as it enters
+    /// play (`Entry::AbilitiesOf`, AD202), so a card's abilities may come from another
+    /// card.
     pub teamwork: bool,
     /// Some script may grant a keyword standing for a triggered ability (CG38), so a
     /// card whose face prints no trigger may still have one.
@@ -110,6 +112,7 @@ impl StaticKinds {
             StaticEffect::ColoredPower { .. } => Self::POWER.union(Self::COLORS),
             StaticEffect::GainColor { .. }
             | StaticEffect::GainChosenColor { .. }
+            | StaticEffect::LoseColors { .. }
             | StaticEffect::GainColorsOf { .. } => Self::COLORS,
             StaticEffect::GainKeyword { .. } => Self::GAIN_KEYWORD,
             StaticEffect::GainTrait { .. } => Self::GAIN_TRAIT,
@@ -230,6 +233,10 @@ impl PoolFacts {
                             ..
                         }
                     );
+                }
+                // A card's abilities then come from another card too, as with Teamwork.
+                Ability::AsEntersPlay(crate::ability::Entry::AbilitiesOf(_)) => {
+                    self.teamwork = true;
                 }
                 // The host description is checked with the attachment rules (511.2), and
                 // entry abilities as the card enters play (706.1a).
@@ -518,6 +525,7 @@ impl FaceFacts {
                             | StaticEffect::GainTrait { .. }
                             | StaticEffect::LoseAbilities { .. }
                             | StaticEffect::GainChosenColor { .. }
+                            | StaticEffect::LoseColors { .. }
                             | StaticEffect::OthersEnter { .. }
                             | StaticEffect::PlayAsFromHand
                             | StaticEffect::GainColorsOf { .. }

@@ -127,6 +127,11 @@ pub enum Entry {
     /// 520.3: banish a card that fits (the controller chooses); this card enters play as
     /// a copy of it. With none to banish it enters as itself.
     CopyBanished(Cards),
+    /// Choose a card that fits (in play unless the description names a place; the
+    /// controller must choose one when any fits): this card has that card's printed
+    /// abilities, keywords included, as long as it stays in play (AD202). Abilities of
+    /// the chosen card that work as a card enters play are not applied (706.1a).
+    AbilitiesOf(Cards),
     /// 706.1b: the card enters play with this many +1 power counters (519.4).
     PowerCounters(i16),
     /// 706.1b: the card enters play exhausted.
@@ -1149,6 +1154,14 @@ pub enum StaticEffect {
     /// description and the ability's condition may not read power, colours, traits or
     /// keywords (see `rules/ability_loss.rs`).
     LoseAbilities {
+        #[serde(default)]
+        cards: Option<Cards>,
+    },
+    /// The selected cards (this card when `None`) lose their colours and can't have any
+    /// (203, 711): applied after every colour they gain, whatever its timestamp, so they
+    /// are colourless while this applies. The description and the ability's condition
+    /// may not read power (see `rules/ability_loss.rs`): Supportive reads colours.
+    LoseColors {
         #[serde(default)]
         cards: Option<Cards>,
     },

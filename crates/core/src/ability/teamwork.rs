@@ -141,6 +141,14 @@ impl Game {
                 }
             }
         }
+        // Every printed keyword of the card it took its abilities from (AD202).
+        if let Some(g) = self.abilities_of(c) {
+            for &k in &self.def(g).face.keywords {
+                if !out.contains(&k) {
+                    out.push(k);
+                }
+            }
+        }
         out
     }
 
@@ -163,6 +171,9 @@ impl Game {
         }
         let mut list = AbilityList::of(&self.face(c).abilities);
         for g in self.teamwork_grantors(c) {
+            list.granted.push(&self.def(g).face.abilities);
+        }
+        if let Some(g) = self.abilities_of(c) {
             list.granted.push(&self.def(g).face.abilities);
         }
         list

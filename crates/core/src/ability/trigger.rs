@@ -248,6 +248,9 @@ impl Game {
                 for t in g.teamwork_grantors(c) {
                     g.scan_face(c, Some(t), e, found, &mut firsts);
                 }
+                if let Some(t) = g.abilities_of(c) {
+                    g.scan_face(c, Some(t), e, found, &mut firsts);
+                }
             }
             if g.facts.gained_triggers && k.zone == Zone::Play {
                 g.scan_gained(c, e, found, &mut firsts);

@@ -137,6 +137,7 @@ impl Game {
             | StaticEffect::GainKeyword { cards, .. }
             | StaticEffect::ColoredPower { cards, .. }
             | StaticEffect::GainTrait { cards, .. }
+            | StaticEffect::LoseColors { cards }
             | StaticEffect::GainColorsOf { cards, .. } => match cards {
                 None => s == c,
                 Some(sel) => self.fits(c, sel, ctx),
@@ -397,7 +398,7 @@ impl Game {
                     if let Some(m) = self.player(you).mane {
                         if m != c
                             && self.card(m).area == area
-                            && self.base_colors(m).intersects(self.base_colors(c))
+                            && self.keyword_colors(m).intersects(self.keyword_colors(c))
                         {
                             bonus += x as i16;
                         }
@@ -443,7 +444,11 @@ impl Game {
         }
         let mut colors = self.base_colors(c);
         if self.card(c).zone == Zone::Play {
+            // 203, 711: "loses and can't have colours" comes after every gain before
+            // `layer`, whichever came first, so it is only noted here and applied last.
+            let mut lost = false;
             self.effects_where_upto(c, layer, StaticKinds::COLORS, |e, ctx| match e {
+                StaticEffect::LoseColors { .. } => lost = true,
                 StaticEffect::GainColor { color, .. } => colors.insert(*color),
                 // 711: each copied card's colours as the modifiers before this one left
                 // them (the copying modifier never reads its own result, 711.5).
@@ -461,6 +466,9 @@ impl Game {
                 }
                 _ => {}
             });
+            if lost {
+                return Colors::NONE;
+            }
             // Prismatic: the colours of all your other Crystal characters.
             if self.has_own_keyword(c, Keyword::Prismatic) {
                 let you = self.card(c).controller;
@@ -470,12 +478,51 @@ impl Game {
                         && self.is_character(o)
                         && self.traits(o).iter().any(|t| t == "Crystal")
                     {
-                        colors = colors.union(self.base_colors(o));
+                        colors = colors.union(self.keyword_colors(o));
                     }
                 }
             }
         }
         colors
+    }
+
+    /// The colours continuous keywords read of a card (Supportive, Prismatic): its
+    /// printed or entry-chosen ones, none while face-down or while it has lost its
+    /// colours (`StaticEffect::LoseColors`, AD166).
+    fn keyword_colors(&self, c: CardId) -> Colors {
+        if self.card(c).face_down || self.colors_lost(c) {
+            return Colors::NONE;
+        }
+        self.base_colors(c)
+    }
+
+    /// Whether a `LoseColors` effect in force applies to `c` now. Only those effects
+    /// are asked: their descriptions and conditions read no characteristic a modifier
+    /// changes (the loader refuses it, `rules/ability_loss.rs`), so asking this while
+    /// deriving power or colours never comes back to them.
+    pub(crate) fn colors_lost(&self, c: CardId) -> bool {
+        let k = self.card(c);
+        if k.zone != Zone::Play {
+            return false;
+        }
+        let by_modifier = self.st.modifiers.iter().any(|m| {
+            m.target == c
+                && m.object == k.object
+                && matches!(m.effect, StaticEffect::LoseColors { .. })
+        });
+        if by_modifier || !self.facts.static_kinds.has(StaticKinds::COLORS) {
+            return by_modifier;
+        }
+        let scan = self.in_play_with(crate::pool::FaceFacts::statics(StaticKinds::COLORS));
+        scan.iter().any(|&s| {
+            self.abilities(s).iter().any(|a| match a {
+                crate::ability::Ability::Static {
+                    effect: effect @ StaticEffect::LoseColors { .. },
+                    condition,
+                } => self.static_applies(s, c, effect, condition.as_ref(), &self.ctx_of(s)),
+                _ => false,
+            })
+        })
     }
 
     /// A card's current traits; none while face-down (505.1a).
@@ -829,6 +876,7 @@ fn never_for_others(effect: &StaticEffect) -> bool {
         | StaticEffect::GainKeyword { cards, .. }
         | StaticEffect::ColoredPower { cards, .. }
         | StaticEffect::GainTrait { cards, .. }
+        | StaticEffect::LoseColors { cards }
         | StaticEffect::GainColorsOf { cards, .. } => cards.is_none(),
         StaticEffect::ContributesWhileExhausted
         | StaticEffect::GainChosenColor { .. }

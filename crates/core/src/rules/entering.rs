@@ -37,6 +37,8 @@ pub(crate) struct Entered {
     pub own: Option<DefId>,
     /// 711.6: the order its controller gave its interdependent static abilities.
     pub statics: Vec<u8>,
+    /// The card whose printed abilities it has (`Entry::AbilitiesOf`).
+    pub abilities_of: Option<CardId>,
 }
 
 /// What the entry is part of, done once the card is in play.
@@ -304,6 +306,22 @@ impl Game {
                     _ => Step::Ask(you, options.into_iter().map(Choice::Name).collect()),
                 }
             }
+            (Entry::AbilitiesOf(sel), answer) => {
+                let ctx = Ctx::of(card, you);
+                let options: Vec<CardId> = self
+                    .matching(sel, &ctx)
+                    .into_iter()
+                    .filter(|&c| c != card)
+                    .collect();
+                match answer {
+                    Some(Choice::Card(c)) if options.contains(&c) => {
+                        self.entered_mut(card).abilities_of = Some(c);
+                        Step::Done
+                    }
+                    _ if options.is_empty() => Step::Done,
+                    _ => Step::Ask(you, options.into_iter().map(Choice::Card).collect()),
+                }
+            }
             (Entry::CopyBanished(sel), answer) => {
                 if self.entered(card).is_some_and(|r| r.own.is_some()) {
                     // The banishment was waiting for a replacement choice; it is settled.
@@ -467,6 +485,7 @@ impl Game {
                     name: None,
                     own: None,
                     statics: Vec::new(),
+                    abilities_of: None,
                 });
                 self.st.entered.len() - 1
             }
@@ -488,6 +507,19 @@ impl Game {
                 self.st.cards[card.index()].def = own;
             }
         }
+    }
+
+    /// The card whose printed abilities `c` has now (`Entry::AbilitiesOf`): only while
+    /// `c` is in play face-up, as the object that chose it.
+    pub(crate) fn abilities_of(&self, c: CardId) -> Option<CardId> {
+        if self.st.entered.is_empty() {
+            return None;
+        }
+        let k = self.card(c);
+        if k.zone != Zone::Play || k.face_down {
+            return None;
+        }
+        self.entered(c).and_then(|r| r.abilities_of)
     }
 
     /// The colours a card has before continuous modifiers: those its entry chose while

@@ -111,6 +111,11 @@ pub(crate) fn writes(e: &StaticEffect) -> Reach<'_> {
             keywords: true,
             ..Reach::default()
         },
+        // Whichever colours the cards had: all of them are taken away.
+        StaticEffect::LoseColors { .. } => Reach {
+            colors: Colors::of(&crate::card::Color::ALL),
+            ..Reach::default()
+        },
         // Whichever colour is chosen.
         StaticEffect::GainChosenColor { .. } => Reach {
             colors: Colors::of(&crate::card::Color::ALL),
@@ -305,6 +310,7 @@ pub(crate) fn reads_static<'a>(e: &'a StaticEffect, condition: Option<&'a Condit
         | StaticEffect::GainKeyword { cards, .. }
         | StaticEffect::ColoredPower { cards, .. }
         | StaticEffect::GainTrait { cards, .. }
+        | StaticEffect::LoseColors { cards }
         | StaticEffect::GainChosenColor { cards } => {
             cards.as_ref().map_or_else(Reach::default, reads_cards)
         }
@@ -403,6 +409,7 @@ pub(crate) fn is_characteristic(e: &StaticEffect) -> bool {
         | StaticEffect::ColoredPower { .. }
         | StaticEffect::GainTrait { .. }
         | StaticEffect::GainChosenColor { .. }
+        | StaticEffect::LoseColors { .. }
         | StaticEffect::ContributesWhileExhausted
         | StaticEffect::FlipMore { .. }
         | StaticEffect::IgnoreHighestFlip { .. }

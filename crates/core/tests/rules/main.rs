@@ -14,6 +14,7 @@ mod ch5_game_concepts;
 mod ch6_turn_sequence;
 mod ch7_abilities;
 mod ch8_additional;
+mod characteristics;
 mod cnmanes;
 mod compose;
 mod copies;
