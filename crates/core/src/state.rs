@@ -454,6 +454,10 @@ pub(crate) struct Bookkeeping {
     /// checked: who does what happens now, for prohibitions naming who causes it
     /// (`Prohibition::By`). Set only for the call that does it.
     pub(crate) actor: std::cell::Cell<Option<PlayerId>>,
+    /// The challenge a prohibition is being checked against (place `Challenging`): the
+    /// challenger, the Troublemaker and, for an effect's challenge with one character
+    /// (514.3a.i), that character. Set only for the call that checks it.
+    pub(crate) challenging: std::cell::Cell<Option<(PlayerId, CardId, Option<CardId>)>>,
 }
 
 impl Hash for Bookkeeping {
