@@ -133,6 +133,7 @@ impl StaticKinds {
             | StaticEffect::HomeLimit { .. }
             | StaticEffect::LoseKeyword(_)
             | StaticEffect::MeetConfront { .. }
+            | StaticEffect::ConfrontLess { .. }
             | StaticEffect::GainType(_)
             | StaticEffect::Control(_) => Self::OTHER,
             StaticEffect::Hook(h) => match crate::rules::hooks::kind(*h) {
@@ -526,6 +527,7 @@ impl FaceFacts {
                             | StaticEffect::HomeLimit { .. }
                             | StaticEffect::LoseKeyword(_)
                             | StaticEffect::MeetConfront { .. }
+                            | StaticEffect::ConfrontLess { .. }
                             | StaticEffect::GainType(_)
                             | StaticEffect::Control(_) => Self::empty(),
                         }

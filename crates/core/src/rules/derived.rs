@@ -166,6 +166,7 @@ impl Game {
             | StaticEffect::HomeLimit { .. }
             | StaticEffect::LoseKeyword(_)
             | StaticEffect::MeetConfront { .. }
+            | StaticEffect::ConfrontLess { .. }
             | StaticEffect::GainType(_)
             | StaticEffect::Control(_) => false,
         };
@@ -857,6 +858,7 @@ fn never_for_others(effect: &StaticEffect) -> bool {
         // so no static ability of this kind is scanned.
         StaticEffect::LoseKeyword(_)
         | StaticEffect::MeetConfront { .. }
+        | StaticEffect::ConfrontLess { .. }
         | StaticEffect::GainType(_) => true,
     }
 }
