@@ -289,7 +289,11 @@ mod contributors_most {
             deck(
                 "A",
                 Blue,
-                vec![limiter(), friend("F3", Blue, 3, 1, 0), friend("O1", Orange, 1, 1, 0)],
+                vec![
+                    limiter(),
+                    friend("F3", Blue, 3, 1, 0),
+                    friend("O1", Orange, 1, 1, 0),
+                ],
                 10,
             ),
             deck("B", Orange, vec![], 10),
