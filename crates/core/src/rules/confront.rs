@@ -513,6 +513,10 @@ impl Game {
         if !self.meets_confront_requirements(p, area) {
             return false;
         }
+        if !self.confront_met_by_modifier(p, area) {
+            // A group of contributors that meets the requirements with power to spare.
+            return self.group_outcomes(p, area).iter().any(|o| o.1);
+        }
         // A `MeetConfront` meeting still needs the power to spare.
         let Some((coloured, wild)) = self.requirement_lines(p, area) else {
             return false;
