@@ -386,6 +386,9 @@ fn described(c: &Cards, plural_form: bool, after_noun: &str) -> String {
     if c.other_than_it {
         s.push_str(" other than that card");
     }
+    if c.other_than_paid {
+        s.push_str(" other than those that paid the cost");
+    }
     if c.is_it {
         s.push_str(" that is that card");
     }
@@ -729,6 +732,14 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
             true => "you control the card this is attached to".to_string(),
             false => format!("you control each {}", cards(c, false)),
         },
+        StaticEffect::ConfrontLess { who: w, power } => format!(
+            "{} {power} less power, of any colour, to confront {on}",
+            match w {
+                Who::You => "you need".to_string(),
+                Who::Each => "each player needs".to_string(),
+                other => format!("{} needs", who(*other)),
+            }
+        ),
         StaticEffect::MeetConfront {
             who: w,
             condition: c,
@@ -1143,6 +1154,9 @@ fn prohibition(p: &Prohibition, on: &str) -> String {
         Prohibition::ContributeHere(c) => format!(
             "{} contribute no power to confronting the Problem this card is at",
             cards(c, true)
+        ),
+        Prohibition::ContributeHereMost(n) => format!(
+            "no more than {n} of each player's characters contribute their power to confronting the Problem this card is at, that player choosing which"
         ),
         Prohibition::Contribute(c) => format!(
             "{} don't contribute their power to confronting or faceoffs",

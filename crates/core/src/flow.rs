@@ -67,6 +67,13 @@ pub(crate) enum Frame {
     },
     /// 611: the confront itself (between the step's two windows).
     Confront(Area),
+    /// 611.3a: a player choosing, one at a time, which of their characters contribute to
+    /// confronting a Problem under a limit on how many may (AD181).
+    Contributors {
+        player: PlayerId,
+        area: Area,
+        picked: Vec<CardId>,
+    },
     Faceoff(FaceoffStage),
     /// 514.6b: the losing challenger sends an involved character home.
     SendHome {
@@ -162,10 +169,12 @@ impl Game {
             Frame::Uncover => self.uncover(answer),
             Frame::Challenge { problems_done } => self.challenge(problems_done, answer),
             Frame::ConfrontOrder { done } => self.confront_order(done, answer),
-            Frame::Confront(area) => {
-                self.confront(area);
-                None
-            }
+            Frame::Confront(area) => self.confront_at(area),
+            Frame::Contributors {
+                player,
+                area,
+                picked,
+            } => self.choose_contributors(player, area, picked, answer),
             Frame::Faceoff(stage) => self.faceoff_stage(stage, answer),
             Frame::SendHome { player, area } => self.send_home_choice(player, area, answer),
             Frame::WrapUpHand => self.wrap_up_hand(answer),

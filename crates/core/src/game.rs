@@ -225,6 +225,8 @@ impl Game {
             last_involved: Vec::new(),
             revealed: Vec::new(),
             picked: Vec::new(),
+            paid: Vec::new(),
+            contributing: Vec::new(),
             next_object,
             decklook: Default::default(),
             control: Vec::new(),

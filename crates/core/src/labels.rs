@@ -281,6 +281,7 @@ impl Game {
             | crate::flow::Frame::Challenge { .. }
             | crate::flow::Frame::ConfrontOrder { .. }
             | crate::flow::Frame::Confront(_)
+            | crate::flow::Frame::Contributors { .. }
             | crate::flow::Frame::Faceoff(_)
             | crate::flow::Frame::SendHome { .. }
             | crate::flow::Frame::WrapUpHand

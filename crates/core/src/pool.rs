@@ -136,6 +136,7 @@ impl StaticKinds {
             | StaticEffect::HomeLimit { .. }
             | StaticEffect::LoseKeyword(_)
             | StaticEffect::MeetConfront { .. }
+            | StaticEffect::ConfrontLess { .. }
             | StaticEffect::GainType(_)
             | StaticEffect::Control(_) => Self::OTHER,
             StaticEffect::Hook(h) => match crate::rules::hooks::kind(*h) {
@@ -537,6 +538,7 @@ impl FaceFacts {
                             | StaticEffect::HomeLimit { .. }
                             | StaticEffect::LoseKeyword(_)
                             | StaticEffect::MeetConfront { .. }
+                            | StaticEffect::ConfrontLess { .. }
                             | StaticEffect::GainType(_)
                             | StaticEffect::Control(_) => Self::empty(),
                         }

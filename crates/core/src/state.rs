@@ -408,6 +408,14 @@ pub struct State {
     /// The cards the latest `Pick` of the effect being followed chose (place `Picked`);
     /// empty between effects.
     pub(crate) picked: Vec<CardId>,
+    /// 611.3a under a limit on how many contribute (AD181): the characters each player
+    /// chose to contribute to confronting the Problem at an area, for the confront steps
+    /// of this Score Phase.
+    pub(crate) contributing: Vec<(Area, PlayerId, Vec<CardId>)>,
+    /// The cards chosen to pay the cost of the effect being followed (a `Cost` that
+    /// chooses a card, `Selection::paid`; description `other_than_paid`); empty between
+    /// effects.
+    pub(crate) paid: Vec<CardId>,
     /// Engine bookkeeping beside the game facts (left out of the digest).
     pub(crate) books: Bookkeeping,
 }

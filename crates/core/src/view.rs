@@ -67,6 +67,9 @@ pub struct SideView {
     /// Coloured requirement lines and wild power (611.2), changes in force applied;
     /// `None` when this player can't meet them.
     pub requirement: Option<(Vec<(crate::card::ReqColor, u16)>, u16)>,
+    /// Power less needed in all, from whichever lines (`ConfrontLess`, CG204).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub less: u16,
     /// Power the player's contributing characters there give (611.3).
     pub power: u16,
     /// That power by colour (a multicoloured character counts for each of its colours).
@@ -263,4 +266,8 @@ impl Game {
             }),
         }
     }
+}
+
+fn is_zero(n: &u16) -> bool {
+    *n == 0
 }

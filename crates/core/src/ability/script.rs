@@ -331,6 +331,9 @@ pub struct Cards {
     pub without_trait: Option<String>,
     /// Only cards other than the one `It` names ("another Friend" than the one played).
     pub other_than_it: bool,
+    /// Only cards other than those chosen to pay the cost of the ability being followed
+    /// ("exhaust two of your characters to move another one", CG183).
+    pub other_than_paid: bool,
     /// At least one of these traits ("a Critter or Foal Friend", AD70). Boxed so the
     /// description stays small.
     pub any_trait: Option<Box<Traits>>,
@@ -763,9 +766,10 @@ impl Trigger {
                 effect:
                     StaticEffect::LoseKeyword(_)
                     | StaticEffect::MeetConfront { .. }
+                    | StaticEffect::ConfrontLess { .. }
                     | StaticEffect::GainType(_),
                 ..
-            } => Err("`LoseKeyword`, `MeetConfront` and `GainType` are modifiers only: write them inside `Until(target: .., effect: .., duration: ..)`".into()),
+            } => Err("`LoseKeyword`, `MeetConfront`, `ConfrontLess` and `GainType` are modifiers only: write them inside `Until(target: .., effect: .., duration: ..)`".into()),
             Ability::Static {
                 effect: StaticEffect::Replace { once: true, .. },
                 ..
@@ -1226,6 +1230,11 @@ pub enum StaticEffect {
         #[serde(default, rename = "if")]
         condition: Option<Condition>,
     },
+    /// The named players need that much less power to meet the confront requirements
+    /// (611.3) of the Problem the modifier is on: a total taken from whichever parts of
+    /// their requirement they need, coloured lines or wild power, never below none
+    /// (611.3d; CG204, see `docs/scripts.md`). Only as a modifier on a Problem (`Until`).
+    ConfrontLess { who: Who, power: u16 },
     /// The card the modifier is on has that card type too, besides its own (a Resource
     /// that is also a Friend for a while is a character, 302.2: AD126). Only as a
     /// modifier (`Until`), so whether a card has a type never depends on another card's
@@ -1504,6 +1513,11 @@ pub enum Prohibition {
     /// Characters that fit don't contribute their power to confronting this card's
     /// Problem (611.3); faceoffs and other Problems are not concerned (AD168).
     ContributeHere(Cards),
+    /// No more than that many of each player's characters contribute their power to
+    /// confronting this card's Problem (611.3a), the player choosing which as they
+    /// confront it or as their meeting it is asked (611.4), when the choice changes
+    /// anything (AD181). Read by `rules/confront.rs`.
+    ContributeHereMost(u8),
     /// 514.3c-d: cards that fit (other than this card) can't be involved in a faceoff
     /// this card is involved in; the `while` condition may not read involvement. Read
     /// by `rules/faceoff.rs`.

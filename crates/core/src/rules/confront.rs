@@ -5,7 +5,7 @@ use crate::decision::{Choice, Decision, Prompt};
 use crate::event::Event;
 use crate::flow::Frame;
 use crate::game::Game;
-use crate::ids::{Area, PlayerId};
+use crate::ids::{Area, CardId, PlayerId};
 use crate::rules::occurrence::Occurrence;
 use crate::state::FaceoffKind;
 
@@ -46,6 +46,62 @@ pub fn meets_requirements(
         &mut spilled
     };
     assign(chars, coloured, 0, sums)
+}
+
+/// [`meets_requirements`] with `less` power fewer needed in all, taken from whichever
+/// parts of the requirement the player needs (`StaticEffect::ConfrontLess`, CG204). An
+/// assignment of characters to lines (611.3b) covering `c` of the coloured lines leaves
+/// the rest of the power for wild (611.3d), so what is missing is the larger of the
+/// coloured lines not covered and everything less all the power: the requirement is met
+/// when some assignment brings both within `less`.
+pub fn meets_requirements_less(
+    chars: &[(Colors, u16)],
+    coloured: &[(ReqColor, u16)],
+    wild: u16,
+    less: u16,
+) -> bool {
+    if less == 0 {
+        return meets_requirements(chars, coloured, wild);
+    }
+    let total: u32 = chars.iter().map(|c| c.1 as u32).sum();
+    let lines: u32 = coloured.iter().map(|l| l.1 as u32).sum();
+    if total + (less as u32) < lines + wild as u32 {
+        return false;
+    }
+    let target = lines.saturating_sub(less as u32);
+    let mut sums = vec![0u16; coloured.len()];
+    covers(chars, coloured, 0, &mut sums, target)
+}
+
+/// Whether the characters from `i` on can bring the coloured power covered (each line
+/// capped at its need) to `target`.
+fn covers(
+    chars: &[(Colors, u16)],
+    lines: &[(ReqColor, u16)],
+    i: usize,
+    sums: &mut [u16],
+    target: u32,
+) -> bool {
+    let now: u32 = sums.iter().map(|&s| s as u32).sum();
+    if now >= target {
+        return true;
+    }
+    let left: u32 = chars[i..].iter().map(|c| c.1 as u32).sum();
+    if i == chars.len() || now + left < target {
+        return false;
+    }
+    let (colors, power) = chars[i];
+    for (j, &(color, need)) in lines.iter().enumerate() {
+        if sums[j] < need && power > 0 && accepts(colors, color) {
+            let before = sums[j];
+            sums[j] = (before + power).min(need);
+            if covers(chars, lines, i + 1, sums, target) {
+                return true;
+            }
+            sums[j] = before;
+        }
+    }
+    covers(chars, lines, i + 1, sums, target)
 }
 
 /// `lines` are (colour, power needed) pairs.
@@ -93,6 +149,19 @@ impl Game {
 
     /// The contributing characters of `p` at an area, as (colours, power).
     fn contributors(&self, p: PlayerId, area: Area) -> Vec<(Colors, u16)> {
+        self.contributing_cards(p, area)
+            .into_iter()
+            .map(|c| self.contributor(c))
+            .collect()
+    }
+
+    fn contributor(&self, c: CardId) -> (Colors, u16) {
+        (self.colors(c), self.contribution(c))
+    }
+
+    /// The characters of `p` at an area able to contribute to confronting its Problem
+    /// (611.3a), before any limit on how many may.
+    fn contributing_cards(&self, p: PlayerId, area: Area) -> Vec<CardId> {
         let limited = self
             .facts
             .static_kinds
@@ -106,8 +175,195 @@ impl Game {
                         area,
                     })
             })
-            .map(|c| (self.colors(c), self.contribution(c)))
             .collect()
+    }
+
+    /// The most characters of each player that may contribute to confronting the
+    /// Problem at `area` (`Prohibition::ContributeHereMost`, AD181), if anything limits
+    /// them.
+    pub fn contributor_limit(&self, area: Area) -> Option<usize> {
+        if !self
+            .facts
+            .static_kinds
+            .has(crate::pool::StaticKinds::PROHIBIT)
+        {
+            return None;
+        }
+        let mut most: Option<usize> = None;
+        self.each_static(|e, cond, ctx| {
+            if let crate::ability::StaticEffect::Prohibit(
+                crate::ability::Prohibition::ContributeHereMost(n),
+            ) = e
+            {
+                if self.card(ctx.source).area == Some(area)
+                    && cond.is_none_or(|x| self.holds(x, ctx))
+                {
+                    let n = *n as usize;
+                    most = Some(most.map_or(n, |m| m.min(n)));
+                }
+            }
+        });
+        most
+    }
+
+    /// The groups of `p`'s characters at an area that may contribute together (611.3a):
+    /// every contributing character; under a limit (AD181), those the player chose, or,
+    /// before they choose, each group of that many they could choose.
+    fn contributor_sets(&self, p: PlayerId, area: Area) -> Vec<Vec<(Colors, u16)>> {
+        let cards = self.contributing_cards(p, area);
+        let Some(most) = self.contributor_limit(area) else {
+            return vec![cards.iter().map(|&c| self.contributor(c)).collect()];
+        };
+        if let Some((_, _, chosen)) = self
+            .st
+            .contributing
+            .iter()
+            .find(|(a, q, _)| *a == area && *q == p)
+        {
+            return vec![cards
+                .iter()
+                .filter(|c| chosen.contains(c))
+                .map(|&c| self.contributor(c))
+                .collect()];
+        }
+        if cards.len() <= most {
+            return vec![cards.iter().map(|&c| self.contributor(c)).collect()];
+        }
+        let mut sets = Vec::new();
+        let mut pick = Vec::with_capacity(most);
+        self.groups_of(&cards, most, 0, &mut pick, &mut sets);
+        sets
+    }
+
+    /// Every group of `n` of `cards` from `i` on, added to `pick`, into `out`.
+    fn groups_of(
+        &self,
+        cards: &[CardId],
+        n: usize,
+        i: usize,
+        pick: &mut Vec<CardId>,
+        out: &mut Vec<Vec<(Colors, u16)>>,
+    ) {
+        if pick.len() == n {
+            out.push(pick.iter().map(|&c| self.contributor(c)).collect());
+            return;
+        }
+        for j in i..cards.len() {
+            pick.push(cards[j]);
+            self.groups_of(cards, n, j + 1, pick, out);
+            pick.pop();
+        }
+    }
+
+    /// For each group `p` could contribute at `area` (see `contributor_sets`): whether it
+    /// meets the requirements and whether with power to spare. Troublemakers,
+    /// prohibitions and `MeetConfront` are not read here.
+    fn group_outcomes(&self, p: PlayerId, area: Area) -> Vec<(bool, bool)> {
+        let Some((coloured, wild)) = self.requirement_lines(p, area) else {
+            return Vec::new();
+        };
+        let less = self.confront_less(p, area);
+        let needed: u32 = (coloured.iter().map(|l| l.1 as u32).sum::<u32>() + wild as u32)
+            .saturating_sub(less as u32);
+        self.contributor_sets(p, area)
+            .iter()
+            .map(|chars| {
+                let meets =
+                    !chars.is_empty() && meets_requirements_less(chars, &coloured, wild, less);
+                let total: u32 = chars.iter().map(|c| c.1 as u32).sum();
+                (meets, meets && total > needed)
+            })
+            .collect()
+    }
+
+    /// Whether `p` is to choose now which of their characters contribute at `area`: a
+    /// limit lets only some of them (AD181), they have not chosen yet, and the groups
+    /// they could choose differ in whether they meet the requirements (and, for the turn
+    /// player, whether with power to spare, `ExcessPower`). Where every group does the
+    /// same, the choice changes nothing and is not asked.
+    fn contribution_open(&self, p: PlayerId, area: Area) -> bool {
+        if self.contributor_limit(area).is_none()
+            || self
+                .st
+                .contributing
+                .iter()
+                .any(|(a, q, _)| *a == area && *q == p)
+            || self.blocked_by_troublemaker(p, area)
+            || self.confront_prohibited(p, area)
+            || self.confront_met_by_modifier(p, area)
+        {
+            return false;
+        }
+        let spare = p == self.st.turn_player;
+        let outcomes: Vec<(bool, bool)> = self
+            .group_outcomes(p, area)
+            .into_iter()
+            .map(|(m, x)| (m, x && spare))
+            .collect();
+        outcomes.windows(2).any(|w| w[0] != w[1])
+    }
+
+    /// 611: the confront step's confront, once each player whose characters a limit lets
+    /// only some contribute (AD181) has chosen which, where that changes anything: the
+    /// turn player first, who confronts only if the characters chosen meet the
+    /// requirements; then each opponent, whose choice says whether they also meet them
+    /// (611.4).
+    pub(crate) fn confront_at(&mut self, area: Area) -> Option<Decision> {
+        let tp = self.st.turn_player;
+        if self.contributor_limit(area).is_some() {
+            if self.contribution_open(tp, area) {
+                self.push(Frame::Confront(area));
+                return self.choose_contributors(tp, area, Vec::new(), None);
+            }
+            if !self.meets_confront_requirements(tp, area) {
+                return None;
+            }
+            let open = self
+                .opponents(tp)
+                .find(|&o| self.contribution_open(o, area));
+            if let Some(o) = open {
+                self.push(Frame::Confront(area));
+                return self.choose_contributors(o, area, Vec::new(), None);
+            }
+        }
+        self.confront(area);
+        None
+    }
+
+    /// 611.3a under a limit (AD181): `p` picks the characters that contribute at `area`,
+    /// one at a time, as many as the limit lets (the rest can't, and those able to
+    /// contribute do); the group is kept for the confront steps of this Score Phase.
+    pub(crate) fn choose_contributors(
+        &mut self,
+        p: PlayerId,
+        area: Area,
+        mut picked: Vec<CardId>,
+        answer: Option<Choice>,
+    ) -> Option<Decision> {
+        if let Some(Choice::Card(c)) = answer {
+            picked.push(c);
+        }
+        let most = self.contributor_limit(area).unwrap_or(0);
+        let left: Vec<Choice> = self
+            .contributing_cards(p, area)
+            .into_iter()
+            .filter(|c| !picked.contains(c))
+            .map(Choice::Card)
+            .collect();
+        if picked.len() >= most || left.is_empty() {
+            self.st.contributing.push((area, p, picked));
+            return None;
+        }
+        self.ask(
+            Frame::Contributors {
+                player: p,
+                area,
+                picked,
+            },
+            p,
+            Prompt::Pick,
+            left,
+        )
     }
 
     /// `p`'s requirement lines at a Problem (611.2) as coloured lines and wild power,
@@ -179,6 +435,7 @@ impl Game {
         crate::view::SideView {
             player: p,
             requirement: self.requirement_lines(p, area),
+            less: self.confront_less(p, area),
             power: chars.iter().map(|c| c.1).sum(),
             by_color,
             meets: self.meets_confront_requirements(p, area),
@@ -193,14 +450,35 @@ impl Game {
         if self.confront_met_by_modifier(p, area) {
             return true;
         }
-        let chars = self.contributors(p, area);
-        if chars.is_empty() {
-            return false;
+        // Under a limit on how many contribute (AD181), the player may choose any group
+        // the limit allows.
+        self.group_outcomes(p, area).iter().any(|o| o.0)
+    }
+
+    /// The power less that `ConfrontLess` modifiers on the Problem at `area` let `p` need
+    /// (CG204), in all.
+    pub fn confront_less(&self, p: PlayerId, area: Area) -> u16 {
+        if self.st.modifiers.is_empty() {
+            return 0;
         }
-        match self.requirement_lines(p, area) {
-            Some((coloured, wild)) => meets_requirements(&chars, &coloured, wild),
-            None => false,
-        }
+        let Some(problem) = self.problem_at(area) else {
+            return 0;
+        };
+        let object = self.card(problem).object;
+        self.st
+            .modifiers
+            .iter()
+            .filter_map(|m| {
+                let crate::ability::StaticEffect::ConfrontLess { who, power } = &m.effect else {
+                    return None;
+                };
+                if m.target != problem || m.object != object {
+                    return None;
+                }
+                let named = crate::ability::trigger::Ctx::of(problem, m.controller);
+                self.names_player(*who, &named, p).then_some(*power)
+            })
+            .fold(0u16, u16::saturating_add)
     }
 
     /// Whether a `MeetConfront` modifier on the Problem at `area` says `p` meets its
@@ -235,12 +513,19 @@ impl Game {
         if !self.meets_confront_requirements(p, area) {
             return false;
         }
+        if !self.confront_met_by_modifier(p, area) {
+            // A group of contributors that meets the requirements with power to spare.
+            return self.group_outcomes(p, area).iter().any(|o| o.1);
+        }
+        // A `MeetConfront` meeting still needs the power to spare.
         let Some((coloured, wild)) = self.requirement_lines(p, area) else {
             return false;
         };
-        let needed: u32 = coloured.iter().map(|l| l.1 as u32).sum::<u32>() + wild as u32;
-        let total: u32 = self.contributors(p, area).iter().map(|c| c.1 as u32).sum();
-        total > needed
+        let needed: u32 = (coloured.iter().map(|l| l.1 as u32).sum::<u32>() + wild as u32)
+            .saturating_sub(self.confront_less(p, area) as u32);
+        self.contributor_sets(p, area)
+            .iter()
+            .any(|chars| chars.iter().map(|c| c.1 as u32).sum::<u32>() > needed)
     }
 
     /// 610.1: confront steps in the order the turn player chooses, for the Problems whose
@@ -266,6 +551,7 @@ impl Game {
             .filter(|a| !done.contains(a) && self.meets_confront_requirements(tp, *a))
             .collect();
         if left.is_empty() {
+            self.st.contributing.clear();
             return None;
         }
         let choices = left.into_iter().map(Choice::Confront).collect();

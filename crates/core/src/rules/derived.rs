@@ -167,6 +167,7 @@ impl Game {
             | StaticEffect::HomeLimit { .. }
             | StaticEffect::LoseKeyword(_)
             | StaticEffect::MeetConfront { .. }
+            | StaticEffect::ConfrontLess { .. }
             | StaticEffect::GainType(_)
             | StaticEffect::Control(_) => false,
         };
@@ -905,6 +906,7 @@ fn never_for_others(effect: &StaticEffect) -> bool {
         // so no static ability of this kind is scanned.
         StaticEffect::LoseKeyword(_)
         | StaticEffect::MeetConfront { .. }
+        | StaticEffect::ConfrontLess { .. }
         | StaticEffect::GainType(_) => true,
     }
 }

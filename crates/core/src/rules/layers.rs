@@ -155,6 +155,7 @@ pub(crate) fn writes(e: &StaticEffect) -> Reach<'_> {
         | StaticEffect::TroublemakersDontBlock
         | StaticEffect::ProblemBonus(_)
         | StaticEffect::MeetConfront { .. }
+        | StaticEffect::ConfrontLess { .. }
         | StaticEffect::GainType(_)
         | StaticEffect::Control(_)
         | StaticEffect::HomeLimit { .. } => Reach::default(),
@@ -338,6 +339,7 @@ pub(crate) fn reads_static<'a>(e: &'a StaticEffect, condition: Option<&'a Condit
         StaticEffect::OutsideHomeLimit(cards) | StaticEffect::Control(cards) => reads_cards(cards),
         // Modifiers only, read where keywords and confronting are.
         StaticEffect::LoseKeyword(_) | StaticEffect::GainType(_) => Reach::default(),
+        StaticEffect::ConfrontLess { .. } => Reach::default(),
         StaticEffect::MeetConfront { condition, .. } => condition
             .as_ref()
             .map_or_else(Reach::default, reads_condition),
@@ -432,6 +434,7 @@ pub(crate) fn is_characteristic(e: &StaticEffect) -> bool {
         | StaticEffect::HomeLimit { .. }
         | StaticEffect::LoseKeyword(_)
         | StaticEffect::MeetConfront { .. }
+        | StaticEffect::ConfrontLess { .. }
         | StaticEffect::GainType(_)
         | StaticEffect::Control(_) => false,
     }

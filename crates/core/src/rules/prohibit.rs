@@ -136,6 +136,8 @@ impl Attempt {
             Prohibition::BeUncovered(_) => matches!(self, Attempt::Uncover(_)),
             Prohibition::Contribute(_) => matches!(self, Attempt::Contribute(_)),
             Prohibition::ContributeHere(_) => matches!(self, Attempt::ContributeConfront { .. }),
+            // A limit on how many contribute, read where confronting is worked out.
+            Prohibition::ContributeHereMost(_) => false,
             Prohibition::Score(_) => matches!(self, Attempt::Score(_)),
             Prohibition::Draw(_) => matches!(self, Attempt::Draw(_)),
             Prohibition::Search(_) => matches!(self, Attempt::Search(_)),
@@ -438,6 +440,8 @@ impl Game {
             },
             // Involvement is read where it is worked out (`rules/faceoff.rs`).
             Prohibition::InvolvedWithThis(_) => false,
+            // Read where confronting is worked out (`rules/confront.rs`).
+            Prohibition::ContributeHereMost(_) => false,
             Prohibition::Score(who) => match attempt {
                 Attempt::Score(p) => self.names_player(*who, ctx, p),
                 _ => false,

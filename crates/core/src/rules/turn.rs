@@ -88,6 +88,7 @@ impl Game {
                 self.player_mut(tp).turns_taken += 1;
                 self.st.confronted.clear();
                 self.st.contested.clear();
+                self.st.contributing.clear();
                 self.st.solved.clear();
                 self.st.played.clear();
                 self.st.drawn.clear();

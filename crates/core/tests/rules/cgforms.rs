@@ -214,3 +214,128 @@ fn r210_1_a_static_ability_sets_the_bonus_of_the_problem_at_its_area_only() {
     assert!(printed > 0);
     assert_eq!(t.g.problem_bonus(there), Some(printed));
 }
+
+/// `ConfrontLess` (CG204): "N power less" is a total taken from whichever parts of the
+/// requirement the player needs, coloured lines or wild (611.3d), never below none; each
+/// character still pays one line only (611.3b).
+mod confront_less {
+    use ponyccg_core::card::{Color::*, Colors, ReqColor};
+    use ponyccg_core::rules::confront::{meets_requirements, meets_requirements_less};
+
+    fn one(c: ponyccg_core::card::Color, power: u16) -> (Colors, u16) {
+        (Colors::single(c), power)
+    }
+
+    #[test]
+    fn r611_3_less_power_comes_off_the_coloured_lines() {
+        // 3 White and 2 non-White, with 1 White and 1 Blue: 3 short in all.
+        let lines = [(ReqColor::Color(White), 3), (ReqColor::Not(White), 2)];
+        let chars = [one(White, 1), one(Blue, 1)];
+        assert!(!meets_requirements(&chars, &lines, 0));
+        assert!(!meets_requirements_less(&chars, &lines, 0, 2), "one short");
+        assert!(meets_requirements_less(&chars, &lines, 0, 3));
+    }
+
+    #[test]
+    fn r611_3b_less_power_does_not_let_a_character_pay_two_lines() {
+        // 3 Blue and 3 non-Blue, one Blue character of 5: it covers the Blue line (3),
+        // its 2 more are only wild power, so the non-Blue line lacks 3.
+        let lines = [(ReqColor::Color(Blue), 3), (ReqColor::Not(Blue), 3)];
+        let chars = [one(Blue, 5)];
+        assert!(!meets_requirements_less(&chars, &lines, 0, 2));
+        assert!(meets_requirements_less(&chars, &lines, 0, 3));
+    }
+
+    #[test]
+    fn r611_3d_less_power_comes_off_wild_and_all_power_still_counts() {
+        // 2 Pink and 4 wild with 2 Pink and 1 Orange: 3 short of the wild power.
+        let lines = [(ReqColor::Color(Pink), 2)];
+        let chars = [one(Pink, 2), one(Orange, 1)];
+        assert!(!meets_requirements_less(&chars, &lines, 4, 2));
+        assert!(meets_requirements_less(&chars, &lines, 4, 3));
+        // More taken off than needed leaves none (105.2), still met.
+        assert!(meets_requirements_less(&chars, &lines, 4, 30));
+        // No reduction reads as before.
+        assert!(!meets_requirements_less(&chars, &lines, 4, 0));
+        assert!(meets_requirements_less(&chars, &lines, 1, 0));
+    }
+}
+
+/// `Prohibition::ContributeHereMost` (AD181): no more than N of each player's
+/// characters contribute to confronting the Problem, and the player chooses which
+/// (611.3a), asked as they confront it when the choice changes whether they meet it.
+mod contributors_most {
+    use crate::support::*;
+    use ponyccg_core::ability::*;
+    use ponyccg_core::board::StartAt;
+    use ponyccg_core::card::Color::*;
+    use ponyccg_core::testkit::*;
+    use ponyccg_core::Area;
+
+    fn limiter() -> ponyccg_core::card::CardDef {
+        with(
+            friend("LIM", Blue, 1, 1, 0),
+            vec![Ability::Static {
+                effect: StaticEffect::Prohibit(Prohibition::ContributeHereMost(2)),
+                condition: None,
+            }],
+        )
+    }
+
+    /// P1's Problem needs 3 Blue and 1 non-Blue; P1 has the limiter (Blue 1), a Blue 3
+    /// and an Orange 1 there: only the Blue 3 and the Orange 1 together meet it.
+    fn game() -> T {
+        board(
+            deck(
+                "A",
+                Blue,
+                vec![
+                    limiter(),
+                    friend("F3", Blue, 3, 1, 0),
+                    friend("O1", Orange, 1, 1, 0),
+                ],
+                10,
+            ),
+            deck("B", Orange, vec![], 10),
+            StartAt::ScorePhase,
+            |b| {
+                for n in ["LIM", "F3", "O1"] {
+                    place(b, P1, n, Area::Problem(P1));
+                }
+            },
+        )
+    }
+
+    fn label(t: &T, name: &str) -> String {
+        t.labels()
+            .into_iter()
+            .find(|l| l.contains(&format!(" {name}\"")))
+            .unwrap_or_else(|| panic!("no choice for {name}: {:?}", t.labels()))
+    }
+
+    #[test]
+    fn r611_3a_the_player_chooses_which_two_contribute() {
+        let mut t = game();
+        assert_eq!(t.who(), P1);
+        assert_eq!(t.labels().len(), 3, "{:?}", t.labels());
+        let f3 = label(&t, "F3");
+        t.choose(P1, &f3);
+        let o1 = label(&t, "O1");
+        t.choose(P1, &o1);
+        assert_eq!(t.g.score(P1), 1, "611.1: the two chosen meet it");
+    }
+
+    #[test]
+    fn r611_3a_the_characters_not_chosen_do_not_contribute() {
+        let mut t = game();
+        let lim = label(&t, "LIM");
+        t.choose(P1, &lim);
+        let f3 = label(&t, "F3");
+        t.choose(P1, &f3);
+        assert_eq!(
+            t.g.score(P1),
+            0,
+            "the Orange 1 was not chosen: no non-Blue power, no confront"
+        );
+    }
+}

@@ -55,6 +55,8 @@ pub(crate) struct Selection {
     pub picked: Vec<CardId>,
     /// Every card a `Pick` of this effect chose.
     pub all_picked: Vec<CardId>,
+    /// The cards the `Pick`s paying the cost chose (`paying`), for `other_than_paid`.
+    pub paid: Vec<CardId>,
     /// This effect's group for "the rest": the cards it revealed, or else those its first
     /// `Pick` chose among.
     pub group: Vec<CardId>,
@@ -121,6 +123,9 @@ impl Game {
         // Place `Picked` reads the cards this effect's latest `Pick` chose.
         if self.st.picked != r.sel.picked {
             self.st.picked.clone_from(&r.sel.picked);
+        }
+        if self.st.paid != r.sel.paid {
+            self.st.paid.clone_from(&r.sel.paid);
         }
         if r.may {
             match answer {
@@ -337,6 +342,10 @@ impl Game {
                                 r.sel.all_picked.clear();
                             }
                             r.sel.all_picked.extend(v.iter().copied());
+                            if r.next < r.sel.paying {
+                                r.sel.paid.extend(v.iter().copied());
+                                self.st.paid.clone_from(&r.sel.paid);
+                            }
                             self.st.picked.clone_from(&v);
                             r.sel.picked = v;
                         }
@@ -551,6 +560,7 @@ impl Game {
     pub(super) fn finish_resolution(&mut self, event: Option<CardId>) -> Option<Decision> {
         self.st.revealed.clear();
         self.st.picked.clear();
+        self.st.paid.clear();
         if let Some(e) = event {
             // 304.2: the Event goes to its owner's discard pile.
             if self.card(e).zone == Zone::Queue {

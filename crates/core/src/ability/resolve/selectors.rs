@@ -287,6 +287,9 @@ impl Game {
         if sel.other_than_it && ctx.it == Some(c) {
             return false;
         }
+        if sel.other_than_paid && self.st.paid.contains(&c) {
+            return false;
+        }
         if sel.is_it && ctx.it != Some(c) {
             return false;
         }
