@@ -469,6 +469,7 @@ fn place_words(p: Option<Place>) -> &'static str {
         Some(Place::Picked) => " chosen this way",
         Some(Place::Banished) => " in a banished zone",
         Some(Place::BeneathThis) => " banished beneath this card",
+        Some(Place::Linked) => " banished by this card and still banished",
         Some(Place::AtIts) => " at that card's area",
         Some(Place::DeckBottom) => " at the bottom of a deck",
         Some(Place::DeckTop) => " on top of a deck",
@@ -701,6 +702,7 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
         StaticEffect::PlayAsFromHand => {
             format!("you may play {on} as though it were in your hand")
         }
+        StaticEffect::NoColorRequirement => format!("{on} has no colour requirement"),
         StaticEffect::GainColorsOf { cards: c, of } => format!(
             "{} also has the colours of each {}",
             on_cards(c),
@@ -1209,11 +1211,11 @@ pub fn effect(e: &Effect) -> String {
         // The permission lapses as the card changes zones (410.6).
         Effect::Until {
             target: t,
-            effect: StaticEffect::PlayAsFromHand,
+            effect: se @ (StaticEffect::PlayAsFromHand | StaticEffect::NoColorRequirement),
             duration: Duration::Permanently,
         } => format!(
             "{} for as long as it stays where it is",
-            static_effect(&StaticEffect::PlayAsFromHand, &target(t))
+            static_effect(se, &target(t))
         ),
         Effect::Until {
             target: t,

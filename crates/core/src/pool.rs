@@ -125,6 +125,7 @@ impl StaticKinds {
             StaticEffect::LoseAbilities { .. }
             | StaticEffect::OthersEnter { .. }
             | StaticEffect::PlayAsFromHand
+            | StaticEffect::NoColorRequirement
             | StaticEffect::OutsideHomeLimit(_)
             | StaticEffect::RevealTopOfDeck
             | StaticEffect::MayLookAt(_)
@@ -517,6 +518,7 @@ impl FaceFacts {
                             | StaticEffect::GainChosenColor { .. }
                             | StaticEffect::OthersEnter { .. }
                             | StaticEffect::PlayAsFromHand
+                            | StaticEffect::NoColorRequirement
                             | StaticEffect::GainColorsOf { .. }
                             | StaticEffect::OutsideHomeLimit(_)
                             | StaticEffect::RevealTopOfDeck

@@ -209,6 +209,10 @@ pub enum Place {
     Banished,
     /// Banished beneath this card (410.5), linked to it.
     BeneathThis,
+    /// Banished by this card's `BanishLinked` and still banished since (410.6), whether
+    /// or not this card is still in play; the link is forgotten as this card enters
+    /// play again, a new object (AD206).
+    Linked,
     /// In play at the area of the card `It` names (a chosen Problem's area, or where a
     /// chosen character is): "choose a Problem; … the characters there" (CG98, CG110, AD90,
     /// AD109).
@@ -744,6 +748,10 @@ impl Trigger {
                 ..
             } => Err("`LoseKeyword`, `MeetConfront` and `GainType` are modifiers only: write them inside `Until(target: .., effect: .., duration: ..)`".into()),
             Ability::Static {
+                effect: StaticEffect::NoColorRequirement,
+                ..
+            } => Err("`NoColorRequirement` is a modifier only: write it inside `Until(target: .., effect: .., duration: ..)`".into()),
+            Ability::Static {
                 effect: StaticEffect::Replace { once: true, .. },
                 ..
             } => Err("a replacement with `once: true` (\"the next time\") is a modifier only: write it inside `Until(target: .., effect: .., duration: ..)`".into()),
@@ -1160,6 +1168,11 @@ pub enum StaticEffect {
     /// card (the modifier's target, or this card) as though it were in their hand,
     /// wherever it is out of play; the modifier lapses as it changes zones (410.6).
     PlayAsFromHand,
+    /// The card the modifier is on has no colour requirement (205.1, 705.2b): whoever
+    /// plays it needs no power of any colour; requirements its text adds
+    /// (`PlayRequires`) still apply. Lapses as the card changes zones (410.6): "while
+    /// that card stays banished" (AD206). A modifier only.
+    NoColorRequirement,
     /// The selected cards (this card when `None`) also have every colour of each card
     /// that fits `of` (read in the 711 order, so colours given by modifiers count).
     GainColorsOf {

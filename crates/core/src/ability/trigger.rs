@@ -416,6 +416,7 @@ impl Game {
             | Place::Picked
             | Place::Banished
             | Place::BeneathThis
+            | Place::Linked
             | Place::AtIts
             | Place::DeckBottom
             | Place::DeckTop

@@ -143,6 +143,7 @@ pub(crate) fn writes(e: &StaticEffect) -> Reach<'_> {
         | StaticEffect::LoseAbilities { .. }
         | StaticEffect::OthersEnter { .. }
         | StaticEffect::PlayAsFromHand
+        | StaticEffect::NoColorRequirement
         | StaticEffect::Hook(_)
         | StaticEffect::OutsideHomeLimit(_)
         | StaticEffect::RevealTopOfDeck
@@ -323,6 +324,7 @@ pub(crate) fn reads_static<'a>(e: &'a StaticEffect, condition: Option<&'a Condit
         | StaticEffect::LoseAbilities { .. }
         | StaticEffect::OthersEnter { .. }
         | StaticEffect::PlayAsFromHand
+        | StaticEffect::NoColorRequirement
         | StaticEffect::Hook(_)
         | StaticEffect::ProblemBonus(_)
         | StaticEffect::RevealTopOfDeck
@@ -415,6 +417,7 @@ pub(crate) fn is_characteristic(e: &StaticEffect) -> bool {
         | StaticEffect::LoseAbilities { .. }
         | StaticEffect::OthersEnter { .. }
         | StaticEffect::PlayAsFromHand
+        | StaticEffect::NoColorRequirement
         | StaticEffect::Hook(_)
         | StaticEffect::OutsideHomeLimit(_)
         | StaticEffect::RevealTopOfDeck

@@ -402,3 +402,54 @@ fn r410_3_without_a_chosen_type_the_condition_fails() {
         "nothing was discarded"
     );
 }
+
+/// "EV" banishes the Friend in P1's discard pile, lets P1 play it while it stays
+/// banished and, with `waive`, takes away its colour requirement for as long.
+fn banish_friend(waive: bool) -> Vec<Effect> {
+    let mut v = vec![
+        Effect::Pick(Target::Choose(Cards {
+            card_type: Some(CardKind::Type(CardType::Friend)),
+            controller: Some(Who::You),
+            place: Some(Place::Discard),
+            ..Cards::default()
+        })),
+        Effect::Banish(Target::It),
+        Effect::Until {
+            target: Target::It,
+            effect: StaticEffect::PlayAsFromHand,
+            duration: Duration::Permanently,
+        },
+    ];
+    if waive {
+        v.push(Effect::Until {
+            target: Target::It,
+            effect: StaticEffect::NoColorRequirement,
+            duration: Duration::Permanently,
+        });
+    }
+    v
+}
+
+#[test]
+fn r205_1_a_card_with_no_colour_requirement_needs_no_coloured_power() {
+    // A 5 Purple requirement P1 can't meet: played only once the requirement is gone
+    // (AD206).
+    for waive in [false, true] {
+        let t = event_played(
+            banish_friend(waive),
+            vec![friend("PP", Purple, 2, 1, 5)],
+            vec![],
+            |b| {
+                let c = b.take(P1, "PP").unwrap();
+                b.to_zone(c, Zone::Discard).unwrap();
+                b.set_tokens(P1, 3);
+            },
+        );
+        let label = "play \"Purple Friend PP\" from the banished zone to home";
+        if waive {
+            t.assert_offered(label);
+        } else {
+            t.assert_not_offered(label);
+        }
+    }
+}

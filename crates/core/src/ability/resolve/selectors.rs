@@ -179,6 +179,7 @@ impl Game {
                         self.st.beneath_left.contains(&(ctx.source, c))
                     }
             }
+            Place::Linked => k.zone == Zone::Banished && self.st.linked.contains(&(ctx.source, c)),
             Place::BeneathIt => {
                 k.zone == Zone::Banished
                     && ctx.it.is_some_and(|h| {
@@ -501,7 +502,9 @@ impl Game {
                 Place::Discard => &pl.discard,
                 Place::Deck | Place::DeckBottom | Place::DeckTop => &pl.deck,
                 Place::Flipped => &pl.flip,
-                Place::Banished | Place::BeneathThis | Place::BeneathIt => &pl.banished,
+                Place::Banished | Place::BeneathThis | Place::BeneathIt | Place::Linked => {
+                    &pl.banished
+                }
                 Place::InPlay
                 | Place::Here
                 | Place::AtAProblem
@@ -527,6 +530,7 @@ impl Game {
             | Place::Flipped
             | Place::Banished
             | Place::BeneathThis
+            | Place::Linked
             | Place::BeneathIt => &[],
             Place::Revealed => &self.st.revealed,
             Place::Picked => &self.st.picked,
