@@ -1374,6 +1374,15 @@ pub fn effect(e: &Effect) -> String {
             let verb = if several(t) { "are" } else { "is" };
             format!("{} {verb} revealed to every player", target(t))
         }
+        Effect::SetAside(t) => format!("set {} aside face-down", target(t)),
+        Effect::Name { who: w, kind: k } => format!(
+            "{} {}",
+            does(*w, "name"),
+            match k {
+                None => "a card".to_string(),
+                Some(_) => format!("a {}", kind(*k, false)),
+            }
+        ),
         // Cards of the controller's own hand: they discard them ("you may discard a card
         // that shares a card type with that card", AD198).
         Effect::DiscardCards(
@@ -2209,6 +2218,7 @@ fn condition(c: &Condition) -> String {
         Condition::ThatPlayer(w) => format!("that player is {}", who(*w)),
         Condition::ItDismissed => "you did dismiss that card".into(),
         Condition::ItIsChosenType => "that card has the chosen card type".into(),
+        Condition::ItIsNamed => "that card is the named card".into(),
         Condition::ChosenCounterIs(n) => format!("that counter is a {n} counter"),
         Condition::WonByAtLeast(n) => format!("the winner's margin is at least {n} power"),
         Condition::WonByExactly(n) => format!("the winner's margin is exactly {n} power"),
@@ -2365,6 +2375,8 @@ fn lead(e: &Effect) -> Lead {
         | Effect::BanishBeneathIt(_)
         | Effect::SpendCards(_)
         | Effect::Show(_)
+        | Effect::SetAside(_)
+        | Effect::Name { .. }
         | Effect::DiscardCards(_)
         | Effect::PickBy { .. }
         | Effect::ChooseCardType

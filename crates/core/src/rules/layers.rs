@@ -250,6 +250,7 @@ pub(crate) fn reads_condition(c: &Condition) -> Reach<'_> {
         | Condition::OpponentChallenging
         | Condition::ItDismissed
         | Condition::ItIsChosenType
+        | Condition::ItIsNamed
         | Condition::ChosenCounterIs(_) => Reach::default(),
     }
 }

@@ -653,6 +653,7 @@ impl Game {
                 }
             }
             Zone::Queue => self.st.queue.retain(|&x| x != c),
+            Zone::SetAside => {}
             z => {
                 let list = self.zone_list(owner, z);
                 if let Some(i) = list.iter().rposition(|&x| x == c) {
@@ -665,7 +666,7 @@ impl Game {
         match to {
             Zone::Play => self.st.in_play.push(c),
             Zone::Queue => self.st.queue.push(c),
-            Zone::Gone => {}
+            Zone::Gone | Zone::SetAside => {}
             z => {
                 let list = self.zone_list(owner, z);
                 if bottom {
@@ -724,7 +725,7 @@ impl Game {
             Zone::Discard => &mut pl.discard,
             Zone::Banished => &mut pl.banished,
             Zone::Flip => &mut pl.flip,
-            Zone::Play | Zone::Queue | Zone::Gone => {
+            Zone::Play | Zone::Queue | Zone::Gone | Zone::SetAside => {
                 unreachable!("shared zones are kept on the state, and nowhere is no zone")
             }
         }

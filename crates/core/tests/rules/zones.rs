@@ -453,3 +453,42 @@ fn r205_1_a_card_with_no_colour_requirement_needs_no_coloured_power() {
         }
     }
 }
+
+#[test]
+fn r518_1_a_card_set_aside_face_down_is_known_to_its_searcher_until_revealed() {
+    // AD114: P1 takes the top Friend of P2's deck and sets it aside; P2 names a card
+    // without seeing it; once revealed every player knows it.
+    let mut t = event_played(
+        vec![
+            Effect::Pick(Target::Each(Cards {
+                card_type: Some(CardKind::Type(CardType::Friend)),
+                controller: Some(Who::Opponent),
+                place: Some(Place::DeckTop),
+                ..Cards::default()
+            })),
+            Effect::SetAside(Target::It),
+            Effect::Name {
+                who: Who::Opponent,
+                kind: None,
+            },
+            Effect::Show(Target::It),
+        ],
+        vec![],
+        vec![],
+        |_| {},
+    );
+    let aside = t.g.zone(P2, Zone::SetAside);
+    assert_eq!(aside.len(), 1, "one card set aside, P2's");
+    let c = aside[0];
+    assert!(t.g.is_visible_to(c, P1));
+    assert!(
+        !t.g.is_visible_to(c, P2),
+        "face-down: P2 didn't see it taken"
+    );
+    assert_eq!(t.who(), P2, "201.1: P2 names a card");
+    let label = t.labels()[0].clone();
+    assert!(label.starts_with("name "), "{label}");
+    t.choose(P2, &label);
+    assert!(t.g.is_visible_to(c, P2), "revealed to every player");
+    assert_eq!(t.g.card(c).zone, Zone::SetAside, "nothing took it back");
+}
