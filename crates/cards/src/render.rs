@@ -470,6 +470,7 @@ fn place_words(p: Option<Place>) -> &'static str {
         Some(Place::Banished) => " in a banished zone",
         Some(Place::BeneathThis) => " banished beneath this card",
         Some(Place::Linked) => " banished by this card and still banished",
+        Some(Place::SetAside) => " set aside",
         Some(Place::AtIts) => " at that card's area",
         Some(Place::DeckBottom) => " at the bottom of a deck",
         Some(Place::DeckTop) => " on top of a deck",

@@ -209,6 +209,9 @@ pub enum Place {
     Banished,
     /// Banished beneath this card (410.5), linked to it.
     BeneathThis,
+    /// Set aside face-down (`Effect::SetAside`, AD114). No list holds such cards, so the
+    /// place is read of a card an effect names (`ItFits`), never searched for.
+    SetAside,
     /// Banished by this card's `BanishLinked` and still banished since (410.6), whether
     /// or not this card is still in play; the link is forgotten as this card enters
     /// play again, a new object (AD206).

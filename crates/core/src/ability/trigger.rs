@@ -417,6 +417,7 @@ impl Game {
             | Place::Banished
             | Place::BeneathThis
             | Place::Linked
+            | Place::SetAside
             | Place::AtIts
             | Place::DeckBottom
             | Place::DeckTop

@@ -180,6 +180,7 @@ impl Game {
                     }
             }
             Place::Linked => k.zone == Zone::Banished && self.st.linked.contains(&(ctx.source, c)),
+            Place::SetAside => k.zone == Zone::SetAside,
             Place::BeneathIt => {
                 k.zone == Zone::Banished
                     && ctx.it.is_some_and(|h| {
@@ -518,6 +519,7 @@ impl Game {
                 | Place::Revealed
                 | Place::Picked
                 | Place::AtIts
+                | Place::SetAside
                 | Place::Anywhere => &[],
             }
         };
@@ -531,6 +533,7 @@ impl Game {
             | Place::Banished
             | Place::BeneathThis
             | Place::Linked
+            | Place::SetAside
             | Place::BeneathIt => &[],
             Place::Revealed => &self.st.revealed,
             Place::Picked => &self.st.picked,
