@@ -143,6 +143,7 @@ fn scores(g: &Game, d: &Decision, look: bool) -> Vec<i32> {
         | Prompt::Replacement
         | Prompt::Discard => looked(&|i, c| default_score(d, i, c)),
         Prompt::ChooseCardType => d.choices.iter().map(|c| type_score(g, me, c)).collect(),
+        Prompt::NameCard => d.choices.iter().map(|c| name_score(g, me, c)).collect(),
         // Priority (a faceoff's or an effect's window): an ability or Event whose
         // public result is better than passing; anything else passes.
         Prompt::Priority => d
@@ -264,6 +265,7 @@ fn lookahead(g: &Game, me: PlayerId, index: usize) -> Option<i32> {
                 | Prompt::ChooseColor
                 | Prompt::FaceoffCards
                 | Prompt::ChooseCardType
+                | Prompt::NameCard
                 | Prompt::OrderTriggers => true,
                 Prompt::StartingProblem
                 | Prompt::Mulligan
@@ -346,6 +348,28 @@ fn entry_score(g: &Game, me: PlayerId, c: &Choice) -> i32 {
         Choice::Continue => -100,
         _ => 0,
     }
+}
+
+/// Naming a card for an effect (AD114: an opponent searched this player's deck for a
+/// Friend and the player guesses which): one of the player's own cards still in their
+/// deck, the more copies there and the dearer the card the likelier the searcher took
+/// it; a name the player owns nowhere in the deck is a poor guess.
+fn name_score(g: &Game, me: PlayerId, c: &Choice) -> i32 {
+    let Choice::Name(n) = *c else {
+        return i32::MIN;
+    };
+    let name = g.def(n).full_name();
+    let copies = g
+        .player(me)
+        .deck
+        .iter()
+        .filter(|&&x| g.def(x).full_name() == name)
+        .count() as i32;
+    if copies == 0 {
+        return -100;
+    }
+    let weight = i32::from(g.def(n).cost.unwrap_or(0)) + g.def(n).face.power.unwrap_or(0) as i32;
+    copies * 10 + weight
 }
 
 /// Choosing cards one at a time for an effect: the strongest visible cards first, own

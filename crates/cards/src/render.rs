@@ -472,6 +472,8 @@ fn place_words(p: Option<Place>) -> &'static str {
         Some(Place::Picked) => " chosen this way",
         Some(Place::Banished) => " in a banished zone",
         Some(Place::BeneathThis) => " banished beneath this card",
+        Some(Place::Linked) => " banished by this card and still banished",
+        Some(Place::SetAside) => " set aside",
         Some(Place::AtIts) => " at that card's area",
         Some(Place::DeckBottom) => " at the bottom of a deck",
         Some(Place::DeckTop) => " on top of a deck",
@@ -708,6 +710,7 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
         StaticEffect::PlayAsFromHand => {
             format!("you may play {on} as though it were in your hand")
         }
+        StaticEffect::NoColorRequirement => format!("{on} has no colour requirement"),
         StaticEffect::GainColorsOf { cards: c, of } => format!(
             "{} also has the colours of each {}",
             on_cards(c),
@@ -1244,11 +1247,11 @@ pub fn effect(e: &Effect) -> String {
         // The permission lapses as the card changes zones (410.6).
         Effect::Until {
             target: t,
-            effect: StaticEffect::PlayAsFromHand,
+            effect: se @ (StaticEffect::PlayAsFromHand | StaticEffect::NoColorRequirement),
             duration: Duration::Permanently,
         } => format!(
             "{} for as long as it stays where it is",
-            static_effect(&StaticEffect::PlayAsFromHand, &target(t))
+            static_effect(se, &target(t))
         ),
         Effect::Until {
             target: t,
@@ -1407,6 +1410,15 @@ pub fn effect(e: &Effect) -> String {
             let verb = if several(t) { "are" } else { "is" };
             format!("{} {verb} revealed to every player", target(t))
         }
+        Effect::SetAside(t) => format!("set {} aside face-down", target(t)),
+        Effect::Name { who: w, kind: k } => format!(
+            "{} {}",
+            does(*w, "name"),
+            match k {
+                None => "a card".to_string(),
+                Some(_) => format!("a {}", kind(*k, false)),
+            }
+        ),
         // Cards of the controller's own hand: they discard them ("you may discard a card
         // that shares a card type with that card", AD198).
         Effect::DiscardCards(
@@ -2243,6 +2255,7 @@ fn condition(c: &Condition) -> String {
         Condition::ThatPlayer(w) => format!("that player is {}", who(*w)),
         Condition::ItDismissed => "you did dismiss that card".into(),
         Condition::ItIsChosenType => "that card has the chosen card type".into(),
+        Condition::ItIsNamed => "that card is the named card".into(),
         Condition::ChosenCounterIs(n) => format!("that counter is a {n} counter"),
         Condition::WonByAtLeast(n) => format!("the winner's margin is at least {n} power"),
         Condition::WonByExactly(n) => format!("the winner's margin is exactly {n} power"),
@@ -2420,6 +2433,8 @@ fn lead(e: &Effect) -> Lead {
         | Effect::BanishBeneathIt(_)
         | Effect::SpendCards(_)
         | Effect::Show(_)
+        | Effect::SetAside(_)
+        | Effect::Name { .. }
         | Effect::DiscardCards(_)
         | Effect::PickBy { .. }
         | Effect::ChooseCardType

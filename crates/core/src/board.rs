@@ -114,7 +114,7 @@ impl Board {
                 ty != CardType::Problem && ty != CardType::ManeCharacter
             }
             Zone::Banished => ty != CardType::ManeCharacter,
-            Zone::Play | Zone::Queue | Zone::Gone => false,
+            Zone::Play | Zone::Queue | Zone::Gone | Zone::SetAside => false,
         };
         if !ok {
             return Err(self.wrong(c));

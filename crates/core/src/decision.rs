@@ -58,6 +58,8 @@ pub enum Prompt {
     FaceoffCards,
     /// Choose a card type for an effect.
     ChooseCardType,
+    /// 201.1: name a card for an effect (AD114).
+    NameCard,
 }
 
 impl Prompt {
@@ -88,6 +90,7 @@ impl Prompt {
             Prompt::ChooseColor => "Choose a colour",
             Prompt::FaceoffCards => "Choose who is in the faceoff (514.3c)",
             Prompt::ChooseCardType => "Choose a card type",
+            Prompt::NameCard => "Name a card (201.1)",
         }
     }
 }

@@ -253,6 +253,8 @@ impl Game {
                 | Zone::Queue
                 | Zone::Gone => EVERYONE,
                 Zone::Hand | Zone::DrawDeck | Zone::ProblemDeck => 1 << k.owner.0,
+                // Set aside face-down: who saw it there is not kept past its leaving.
+                Zone::SetAside => 0,
             },
             _ => 0,
         };
@@ -290,6 +292,10 @@ impl Game {
             Zone::Hand => false,
             Zone::Play => !(k.face_down && self.def(c).card_type == CardType::Troublemaker),
             Zone::Discard | Zone::Banished | Zone::Flip | Zone::Queue | Zone::Gone => true,
+            // Set aside face-down (AD114): public once every player has seen it.
+            Zone::SetAside => self
+                .active_players()
+                .all(|p| self.st.peeked.contains(&(k.object, p))),
         }
     }
 

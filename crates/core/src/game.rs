@@ -210,6 +210,7 @@ impl Game {
             reactable: Vec::new(),
             peeked: Vec::new(),
             linked: Vec::new(),
+            named: None,
             named_counters: Vec::new(),
             replacing: Vec::new(),
             entered: Vec::new(),
@@ -605,6 +606,11 @@ impl Game {
                 .filter(|&c| self.card(c).controller == p)
                 .collect(),
             Zone::Gone => Vec::new(),
+            // In no list: the cards of `p`'s that are set aside (AD114).
+            Zone::SetAside => (0..self.num_cards())
+                .map(|i| CardId(i as u16))
+                .filter(|&c| self.card(c).zone == Zone::SetAside && self.card(c).owner == p)
+                .collect(),
             Zone::Queue => self
                 .st
                 .queue

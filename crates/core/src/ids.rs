@@ -68,6 +68,11 @@ pub enum Zone {
     /// list holds it, so nothing can find it again; its arena entry stays so that events
     /// and logs naming it still read.
     Gone,
+    /// Set aside face-down by an effect (AD114): out of the eight zones of 401.1 and in
+    /// no list, known only to the players who have seen it (the one who set it aside,
+    /// everyone once it is revealed) until an instruction puts it elsewhere; one that no
+    /// instruction takes back stays there.
+    SetAside,
 }
 
 impl Zone {
@@ -92,6 +97,7 @@ impl Zone {
             Zone::Flip => "flip zone",
             Zone::Queue => "queue",
             Zone::Gone => "nowhere",
+            Zone::SetAside => "set aside",
         }
     }
 }

@@ -128,6 +128,7 @@ impl StaticKinds {
             StaticEffect::LoseAbilities { .. }
             | StaticEffect::OthersEnter { .. }
             | StaticEffect::PlayAsFromHand
+            | StaticEffect::NoColorRequirement
             | StaticEffect::OutsideHomeLimit(_)
             | StaticEffect::RevealTopOfDeck
             | StaticEffect::MayLookAt(_)
@@ -529,6 +530,7 @@ impl FaceFacts {
                             | StaticEffect::LoseColors { .. }
                             | StaticEffect::OthersEnter { .. }
                             | StaticEffect::PlayAsFromHand
+                            | StaticEffect::NoColorRequirement
                             | StaticEffect::GainColorsOf { .. }
                             | StaticEffect::OutsideHomeLimit(_)
                             | StaticEffect::RevealTopOfDeck

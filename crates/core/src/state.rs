@@ -361,6 +361,9 @@ pub struct State {
     /// Cards an ability banished and will bring back later (`BanishLinked`): the card
     /// with the ability, and the banished card.
     pub(crate) linked: Vec<(CardId, CardId)>,
+    /// The card whose name the latest `Effect::Name` named (201.1), read by
+    /// `Condition::ItIsNamed`.
+    pub(crate) named: Option<CardId>,
     /// 519.1: named counters on cards.
     pub(crate) named_counters: Vec<crate::ability::counters::NamedCounters>,
     /// 513.2: control changes in effect, in the order they were made.

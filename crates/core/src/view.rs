@@ -116,6 +116,8 @@ impl Game {
                     || self.may_be_looked_at(c)
             }
             Zone::Discard | Zone::Banished | Zone::Flip | Zone::Queue | Zone::Gone => true,
+            // Set aside face-down: seen by those who have looked at it (AD114).
+            Zone::SetAside => self.st.peeked.contains(&(k.object, viewer)),
         }
     }
 

@@ -55,11 +55,12 @@ pub fn zone(s: &str) -> Result<Zone, String> {
         "problem deck" => Zone::ProblemDeck,
         "discard" | "discard pile" => Zone::Discard,
         "banished" | "banished zone" => Zone::Banished,
+        "set aside" => Zone::SetAside,
         "flip" | "flip zone" | "flipped" => Zone::Flip,
         "play" | "in play" => Zone::Play,
         _ => {
             return Err(format!(
-                "a zone: hand, deck, problem deck, discard, banished, flip or play, not {s:?}"
+                "a zone: hand, deck, problem deck, discard, banished, set aside, flip or play, not {s:?}"
             ))
         }
     })
@@ -209,6 +210,7 @@ pub const PROMPTS: &[&str] = &[
     "as enters play",
     "choose color",
     "choose card type",
+    "name card",
     "pick",
     "choose mode",
     "faceoff cards",

@@ -84,7 +84,7 @@ fn check_invariants(g: &Game) -> Result<(), String> {
                 | Zone::Banished
                 | Zone::Flip => true,
                 // Shared lists, read below; a card that is gone is in no list.
-                Zone::Play | Zone::Queue | Zone::Gone => false,
+                Zone::Play | Zone::Queue | Zone::Gone | Zone::SetAside => false,
             };
             if !listed_by_player {
                 continue;
@@ -117,7 +117,7 @@ fn check_invariants(g: &Game) -> Result<(), String> {
         let c = CardId(i as u16);
         let card = g.card(c);
         let expected = match card.zone {
-            Zone::Gone => 0,
+            Zone::Gone | Zone::SetAside => 0,
             Zone::DrawDeck
             | Zone::ProblemDeck
             | Zone::Hand

@@ -227,6 +227,13 @@ pub enum Place {
     Banished,
     /// Banished beneath this card (410.5), linked to it.
     BeneathThis,
+    /// Set aside face-down (`Effect::SetAside`, AD114). No list holds such cards, so the
+    /// place is read of a card an effect names (`ItFits`), never searched for.
+    SetAside,
+    /// Banished by this card's `BanishLinked` and still banished since (410.6), whether
+    /// or not this card is still in play; the link is forgotten as this card enters
+    /// play again, a new object (AD206).
+    Linked,
     /// In play at the area of the card `It` names (a chosen Problem's area, or where a
     /// chosen character is): "choose a Problem; … the characters there" (CG98, CG110, AD90,
     /// AD109).
@@ -630,6 +637,9 @@ pub enum Condition {
     /// The card `It` names has the card type an earlier `Effect::ChooseCardType` of the
     /// same effect chose (false with none chosen).
     ItIsChosenType,
+    /// The card `It` names has the name (201.1: title and subtitle) the latest
+    /// `Effect::Name` named (false with none named): "if that card is the named card".
+    ItIsNamed,
     /// The counter an earlier `Effect::ChooseCounter` (or a `RemoveCounterFrom` cost)
     /// of the same effect chose is of this name ("+1 power" for a +1 power counter);
     /// false with none chosen.
@@ -770,6 +780,10 @@ impl Trigger {
                     | StaticEffect::GainType(_),
                 ..
             } => Err("`LoseKeyword`, `MeetConfront`, `ConfrontLess` and `GainType` are modifiers only: write them inside `Until(target: .., effect: .., duration: ..)`".into()),
+            Ability::Static {
+                effect: StaticEffect::NoColorRequirement,
+                ..
+            } => Err("`NoColorRequirement` is a modifier only: write it inside `Until(target: .., effect: .., duration: ..)`".into()),
             Ability::Static {
                 effect: StaticEffect::Replace { once: true, .. },
                 ..
@@ -1197,6 +1211,11 @@ pub enum StaticEffect {
     /// card (the modifier's target, or this card) as though it were in their hand,
     /// wherever it is out of play; the modifier lapses as it changes zones (410.6).
     PlayAsFromHand,
+    /// The card the modifier is on has no colour requirement (205.1, 705.2b): whoever
+    /// plays it needs no power of any colour; requirements its text adds
+    /// (`PlayRequires`) still apply. Lapses as the card changes zones (410.6): "while
+    /// that card stays banished" (AD206). A modifier only.
+    NoColorRequirement,
     /// The selected cards (this card when `None`) also have every colour of each card
     /// that fits `of` (read in the 711 order, so colours given by modifiers count).
     GainColorsOf {
@@ -1765,8 +1784,24 @@ pub enum Effect {
     /// piles.
     SpendCards(Target),
     /// Reveal cards (from a hand, say) to every player: their owners show them; they
-    /// stay where they are.
+    /// stay where they are. A card set aside face-down (`SetAside`) is known to every
+    /// player from then on.
     Show(Target),
+    /// Set the target cards aside face-down (AD114): each leaves its zone for the set
+    /// aside state (`Zone::SetAside`), known only to this effect's controller until
+    /// revealed (`Show`); `It` still names it. Cards taken from a draw deck were found
+    /// by searching it (518.1; nothing happens under `Prohibit(Search(..))`), so each
+    /// such deck is shuffled by its owner afterwards (518.2).
+    SetAside(Target),
+    /// The named player names a card (201.1), of the kind when given, among the names of
+    /// the cards they own and of those every player can see (the choice shows nothing
+    /// hidden); the later `ItIsNamed` conditions read it (AD114: "that opponent names a
+    /// card").
+    Name {
+        who: Who,
+        #[serde(default)]
+        kind: Option<CardKind>,
+    },
     /// 410.3: the target cards in a hand are discarded by their owners ("they discard
     /// that card").
     DiscardCards(Target),
@@ -1876,7 +1911,7 @@ pub enum Effect {
         #[serde(default)]
         at: Option<CopyPlace>,
     },
-    /// Put cards from a hand, a discard pile or a banished zone into play under the controller's control
+    /// Put cards from a hand, a discard pile, a banished zone or set aside (`SetAside`) into play under the controller's control
     /// without playing them (no cost; "when you play" doesn't trigger): a Friend at the
     /// controller's home, a Troublemaker at a Problem the controller chooses (306.1),
     /// face-down only when `face_down` says so, an attachment on a host (`on`). Other card
@@ -2074,6 +2109,8 @@ macro_rules! effect_parts {
             | Effect::BanishBeneathIt(_)
             | Effect::SpendCards(_)
             | Effect::Show(_)
+            | Effect::SetAside(_)
+            | Effect::Name { .. }
             | Effect::DiscardCards(_)
             | Effect::PickBy { .. }
             | Effect::ChooseCardType

@@ -419,6 +419,8 @@ impl Game {
             | Place::Picked
             | Place::Banished
             | Place::BeneathThis
+            | Place::Linked
+            | Place::SetAside
             | Place::AtIts
             | Place::DeckBottom
             | Place::DeckTop

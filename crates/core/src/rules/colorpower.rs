@@ -95,11 +95,13 @@ impl<'g> ColorPowers<'g> {
 
     /// [`Game::meets_play_requirements`] of this player.
     pub(crate) fn meets_play_requirements(&self, card: CardId) -> bool {
-        self.game
-            .def(card)
-            .play_reqs
-            .iter()
-            .all(|r| self.at_least(r.color, r.power))
+        (self.game.no_color_requirement(card)
+            || self
+                .game
+                .def(card)
+                .play_reqs
+                .iter()
+                .all(|r| self.at_least(r.color, r.power)))
             && self.game.meets_play_conditions(self.player, card)
     }
 }

@@ -158,6 +158,7 @@ impl Game {
             | StaticEffect::LoseAbilities { .. }
             | StaticEffect::OthersEnter { .. }
             | StaticEffect::PlayAsFromHand
+            | StaticEffect::NoColorRequirement
             | StaticEffect::Hook(_)
             | StaticEffect::OutsideHomeLimit(_)
             | StaticEffect::RevealTopOfDeck
@@ -675,11 +676,22 @@ impl Game {
 
     /// 205.1: whether `p` meets a card's play requirements.
     pub fn meets_play_requirements(&self, p: PlayerId, card: CardId) -> bool {
-        self.def(card)
-            .play_reqs
-            .iter()
-            .all(|r| self.power_of_color(p, r.color) >= r.power)
+        (self.no_color_requirement(card)
+            || self
+                .def(card)
+                .play_reqs
+                .iter()
+                .all(|r| self.power_of_color(p, r.color) >= r.power))
             && self.meets_play_conditions(p, card)
+    }
+
+    /// 205.1 changed by a modifier (`StaticEffect::NoColorRequirement`, AD206): the card,
+    /// as the object it is now (410.6), has no colour requirement.
+    pub(crate) fn no_color_requirement(&self, card: CardId) -> bool {
+        let object = self.card(card).object;
+        self.st.modifiers.iter().any(|m| {
+            m.target == card && m.object == object && m.effect == StaticEffect::NoColorRequirement
+        })
     }
 
     /// 205.1: the requirements a card's printed text adds ("you must control …"), read
@@ -894,6 +906,7 @@ fn never_for_others(effect: &StaticEffect) -> bool {
         | StaticEffect::LoseAbilities { .. }
         | StaticEffect::OthersEnter { .. }
         | StaticEffect::PlayAsFromHand
+        | StaticEffect::NoColorRequirement
         | StaticEffect::Hook(_)
         | StaticEffect::OutsideHomeLimit(_)
         | StaticEffect::ProblemBonus(_)

@@ -356,7 +356,7 @@ impl Game {
 
     /// The names player `p` may name (201.1): one card for each name among the cards
     /// they own and the cards every player can see, so the choice reveals nothing hidden.
-    fn nameable(&self, p: PlayerId, kind: Option<CardKind>) -> Vec<CardId> {
+    pub(crate) fn nameable(&self, p: PlayerId, kind: Option<CardKind>) -> Vec<CardId> {
         let mut out: Vec<CardId> = Vec::new();
         let mut names: Vec<String> = Vec::new();
         for i in 0..self.num_cards() {

@@ -148,6 +148,7 @@ pub(crate) fn writes(e: &StaticEffect) -> Reach<'_> {
         | StaticEffect::LoseAbilities { .. }
         | StaticEffect::OthersEnter { .. }
         | StaticEffect::PlayAsFromHand
+        | StaticEffect::NoColorRequirement
         | StaticEffect::Hook(_)
         | StaticEffect::OutsideHomeLimit(_)
         | StaticEffect::RevealTopOfDeck
@@ -255,6 +256,7 @@ pub(crate) fn reads_condition(c: &Condition) -> Reach<'_> {
         | Condition::OpponentChallenging
         | Condition::ItDismissed
         | Condition::ItIsChosenType
+        | Condition::ItIsNamed
         | Condition::ChosenCounterIs(_) => Reach::default(),
     }
 }
@@ -330,6 +332,7 @@ pub(crate) fn reads_static<'a>(e: &'a StaticEffect, condition: Option<&'a Condit
         | StaticEffect::LoseAbilities { .. }
         | StaticEffect::OthersEnter { .. }
         | StaticEffect::PlayAsFromHand
+        | StaticEffect::NoColorRequirement
         | StaticEffect::Hook(_)
         | StaticEffect::ProblemBonus(_)
         | StaticEffect::RevealTopOfDeck
@@ -425,6 +428,7 @@ pub(crate) fn is_characteristic(e: &StaticEffect) -> bool {
         | StaticEffect::LoseAbilities { .. }
         | StaticEffect::OthersEnter { .. }
         | StaticEffect::PlayAsFromHand
+        | StaticEffect::NoColorRequirement
         | StaticEffect::Hook(_)
         | StaticEffect::OutsideHomeLimit(_)
         | StaticEffect::RevealTopOfDeck

@@ -275,10 +275,11 @@ impl Game {
             return false;
         }
         (match to {
+            // 506.2a forbids only moving a Troublemaker to a home; sending is not moving
+            // (506.5), so one may be sent to its controller's home (CN156).
             Area::Home(p) => {
                 p == k.controller
                     && !(by_move && self.def(card).card_type == CardType::Troublemaker)
-                    && self.def(card).card_type != CardType::Troublemaker
             }
             Area::Problem(_) | Area::Dilemma(_) => self.problem_at(to).is_some(),
         }) && !(by_move && self.move_prohibited(card, to, None))
@@ -384,6 +385,9 @@ impl Game {
                 // 522.2: a Dilemma enters play at its own area, wherever it was put.
                 let at = self.entry_area(card, at);
                 self.relocate(card, Zone::Play, false);
+                // 410.6: the card in play is a new object; what an earlier one banished
+                // with `BanishLinked` is no longer "that card" of its (place `Linked`).
+                self.st.linked.retain(|&(s, _)| s != card);
                 let k = self.card_mut(card);
                 k.area = Some(at);
                 k.face_down = face_down;
@@ -655,6 +659,7 @@ impl Game {
                 }
             }
             Zone::Queue => self.st.queue.retain(|&x| x != c),
+            Zone::SetAside => {}
             z => {
                 let list = self.zone_list(owner, z);
                 if let Some(i) = list.iter().rposition(|&x| x == c) {
@@ -667,7 +672,7 @@ impl Game {
         match to {
             Zone::Play => self.st.in_play.push(c),
             Zone::Queue => self.st.queue.push(c),
-            Zone::Gone => {}
+            Zone::Gone | Zone::SetAside => {}
             z => {
                 let list = self.zone_list(owner, z);
                 if bottom {
@@ -729,7 +734,7 @@ impl Game {
             Zone::Discard => &mut pl.discard,
             Zone::Banished => &mut pl.banished,
             Zone::Flip => &mut pl.flip,
-            Zone::Play | Zone::Queue | Zone::Gone => {
+            Zone::Play | Zone::Queue | Zone::Gone | Zone::SetAside => {
                 unreachable!("shared zones are kept on the state, and nowhere is no zone")
             }
         }

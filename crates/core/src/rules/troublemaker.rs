@@ -75,7 +75,10 @@ impl Game {
             .filter(|&c| {
                 let k = self.card(c);
                 let Some(area) = k.area else { return false };
-                self.def(c).card_type == CardType::Troublemaker
+                // 608.1: only a Troublemaker at a Problem is challenged (one sent to a
+                // home, CN156, is not).
+                area.is_problem()
+                    && self.def(c).card_type == CardType::Troublemaker
                     && !k.face_down
                     && (k.controller != tp || self.def(c).is_epic())
                     && !problems_done.contains(&area)

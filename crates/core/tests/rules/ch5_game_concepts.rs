@@ -485,3 +485,48 @@ fn r505_2_a_face_down_troublemaker_entering_play_is_seen_only_by_face_down_descr
         "unless face-down is asked for"
     );
 }
+
+#[test]
+fn r506_5_a_troublemaker_may_be_sent_to_its_controllers_home_and_r516_4_is_not_crowded_there() {
+    // 506.2a forbids only moving a Troublemaker to a home; sending is not moving (506.5),
+    // and 506.2 still keeps it out of another player's home (CN156).
+    let (mut a, mut b2) = (None, None);
+    let mut t = board(
+        deck(
+            "A",
+            Blue,
+            vec![
+                troublemaker("TA", 1, 1, false),
+                troublemaker("TB", 1, 1, false),
+            ],
+            5,
+        ),
+        deck("B", Orange, vec![], 5),
+        StartAt::MainPhase,
+        |b| {
+            a = Some(place(b, P1, "TA", Area::Problem(P2)));
+            b2 = Some(place(b, P1, "TB", Area::Problem(P1)));
+        },
+    );
+    let (a, b2) = (a.unwrap(), b2.unwrap());
+    assert!(!t.g.can_happen(Occurrence::Move {
+        card: a,
+        to: Area::Home(P1)
+    }));
+    assert!(!t.g.can_happen(Occurrence::Send {
+        card: a,
+        to: Area::Home(P2),
+        by_loser: false
+    }));
+    for c in [a, b2] {
+        assert!(t.g.perform(Occurrence::Send {
+            card: c,
+            to: Area::Home(P1),
+            by_loser: false
+        }));
+        assert_eq!(t.g.card(c).area, Some(Area::Home(P1)));
+    }
+    // 306.2, 516.4: two face-up Troublemakers of one player at one home are not at a
+    // Problem, so they don't violate uniqueness.
+    assert_eq!(t.g.uniqueness_violator(), None);
+}

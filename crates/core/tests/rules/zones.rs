@@ -402,3 +402,93 @@ fn r410_3_without_a_chosen_type_the_condition_fails() {
         "nothing was discarded"
     );
 }
+
+/// "EV" banishes the Friend in P1's discard pile, lets P1 play it while it stays
+/// banished and, with `waive`, takes away its colour requirement for as long.
+fn banish_friend(waive: bool) -> Vec<Effect> {
+    let mut v = vec![
+        Effect::Pick(Target::Choose(Cards {
+            card_type: Some(CardKind::Type(CardType::Friend)),
+            controller: Some(Who::You),
+            place: Some(Place::Discard),
+            ..Cards::default()
+        })),
+        Effect::Banish(Target::It),
+        Effect::Until {
+            target: Target::It,
+            effect: StaticEffect::PlayAsFromHand,
+            duration: Duration::Permanently,
+        },
+    ];
+    if waive {
+        v.push(Effect::Until {
+            target: Target::It,
+            effect: StaticEffect::NoColorRequirement,
+            duration: Duration::Permanently,
+        });
+    }
+    v
+}
+
+#[test]
+fn r205_1_a_card_with_no_colour_requirement_needs_no_coloured_power() {
+    // A 5 Purple requirement P1 can't meet: played only once the requirement is gone
+    // (AD206).
+    for waive in [false, true] {
+        let t = event_played(
+            banish_friend(waive),
+            vec![friend("PP", Purple, 2, 1, 5)],
+            vec![],
+            |b| {
+                let c = b.take(P1, "PP").unwrap();
+                b.to_zone(c, Zone::Discard).unwrap();
+                b.set_tokens(P1, 3);
+            },
+        );
+        let label = "play \"Purple Friend PP\" from the banished zone to home";
+        if waive {
+            t.assert_offered(label);
+        } else {
+            t.assert_not_offered(label);
+        }
+    }
+}
+
+#[test]
+fn r518_1_a_card_set_aside_face_down_is_known_to_its_searcher_until_revealed() {
+    // AD114: P1 takes the top Friend of P2's deck and sets it aside; P2 names a card
+    // without seeing it; once revealed every player knows it.
+    let mut t = event_played(
+        vec![
+            Effect::Pick(Target::Each(Cards {
+                card_type: Some(CardKind::Type(CardType::Friend)),
+                controller: Some(Who::Opponent),
+                place: Some(Place::DeckTop),
+                ..Cards::default()
+            })),
+            Effect::SetAside(Target::It),
+            Effect::Name {
+                who: Who::Opponent,
+                kind: None,
+            },
+            Effect::Show(Target::It),
+        ],
+        vec![],
+        vec![],
+        |_| {},
+    );
+    let aside = t.g.zone(P2, Zone::SetAside);
+    assert_eq!(aside.len(), 1, "one card set aside, P2's");
+    let c = aside[0];
+    assert!(t.g.is_visible_to(c, P1));
+    assert!(
+        !t.g.is_visible_to(c, P2),
+        "face-down: P2 didn't see it taken"
+    );
+    assert_eq!(t.who(), P2, "201.1: P2 names a card");
+    let label = t.labels()[0].clone();
+    assert!(label.starts_with("name "), "{label}");
+    t.choose(P2, &label);
+    assert!(t.g.is_visible_to(c, P2), "revealed to every player");
+    assert_eq!(t.g.card(c).zone, Zone::SetAside, "nothing took it back");
+}

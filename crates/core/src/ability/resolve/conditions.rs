@@ -120,6 +120,11 @@ impl Game {
             Condition::ItDismissed => ctx.it.is_some_and(|c| self.was_dismissed(c)),
             // `Effect::ChooseCardType` rewrites it once a type is chosen.
             Condition::ItIsChosenType => false,
+            // 201.1, 201.1a: the whole name, title and subtitle.
+            Condition::ItIsNamed => ctx
+                .it
+                .zip(self.st.named)
+                .is_some_and(|(c, n)| self.def(c).full_name() == self.def(n).full_name()),
             // `Effect::ChooseCounter` settles it once a counter is chosen.
             Condition::ChosenCounterIs(_) => false,
             Condition::WonByAtLeast(n) => ctx

@@ -377,6 +377,7 @@ impl Game {
             | Effect::Pick(_)
             | Effect::PickBy { .. }
             | Effect::ChooseCardType
+            | Effect::Name { .. }
             | Effect::ChooseCounter(_)
             | Effect::ChooseColor
             | Effect::Modes { .. }
@@ -602,6 +603,43 @@ impl Game {
                         player: owner,
                         card: c,
                     });
+                    // A card set aside face-down is known to everyone from now on.
+                    if self.card(c).zone == Zone::SetAside {
+                        let object = self.card(c).object;
+                        for p in self.players().collect::<Vec<_>>() {
+                            if !self.st.peeked.contains(&(object, p)) {
+                                self.st.peeked.push((object, p));
+                            }
+                        }
+                    }
+                }
+            }
+            Effect::SetAside(t) => {
+                // 518.1: a card in a draw deck is found by searching it.
+                let cards = targets!(t);
+                let searched = cards.iter().any(|&c| self.card(c).zone == Zone::DrawDeck);
+                if searched && self.prohibited(crate::rules::prohibit::Attempt::Search(you)) {
+                    return Step::Done;
+                }
+                let mut decks = Vec::new();
+                for c in cards {
+                    let k = self.card(c);
+                    if !matches!(
+                        k.zone,
+                        Zone::DrawDeck | Zone::Hand | Zone::Discard | Zone::Banished
+                    ) {
+                        continue;
+                    }
+                    if k.zone == Zone::DrawDeck && !decks.contains(&k.owner) {
+                        decks.push(k.owner);
+                    }
+                    self.relocate(c, Zone::SetAside, false);
+                    let object = self.card(c).object;
+                    self.st.peeked.push((object, you));
+                }
+                // 518.2: each deck searched is shuffled by its owner.
+                for p in decks {
+                    self.shuffle_deck(p);
                 }
             }
             Effect::DiscardCards(t) => {
@@ -816,10 +854,16 @@ impl Game {
                 };
                 for c in cards {
                     // A flipped card (a Chaos card putting itself into play), a card
-                    // found in a deck and a banished card come into play the same way.
+                    // found in a deck, a banished card and a card set aside (AD114)
+                    // come into play the same way.
                     if !matches!(
                         self.card(c).zone,
-                        Zone::Hand | Zone::Discard | Zone::DrawDeck | Zone::Flip | Zone::Banished
+                        Zone::Hand
+                            | Zone::Discard
+                            | Zone::DrawDeck
+                            | Zone::Flip
+                            | Zone::Banished
+                            | Zone::SetAside
                     ) {
                         continue;
                     }

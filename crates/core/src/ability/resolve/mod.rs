@@ -225,6 +225,32 @@ impl Game {
                     r.next += 1;
                     continue;
                 }
+                // 201.1: the name is kept for the later `ItIsNamed` conditions; the
+                // named player is asked among what they may name (`Game::nameable`).
+                Effect::Name { who, kind } => {
+                    let who = *who;
+                    let kind = *kind;
+                    let namer = self.acting_players(who, &ctx).into_iter().next();
+                    match (answer.take(), namer) {
+                        (Some(Choice::Name(c)), Some(p)) if self.nameable(p, kind).contains(&c) => {
+                            self.st.named = Some(c);
+                        }
+                        (_, Some(p)) => {
+                            let options: Vec<Choice> = self
+                                .nameable(p, kind)
+                                .into_iter()
+                                .map(Choice::Name)
+                                .collect();
+                            if !options.is_empty() {
+                                return self.ask(Frame::Resolve(r), p, Prompt::NameCard, options);
+                            }
+                            self.st.named = None;
+                        }
+                        (_, None) => self.st.named = None,
+                    }
+                    r.next += 1;
+                    continue;
+                }
                 // The card becomes `It`; the kind is written into the later
                 // instructions and conditions that read it.
                 Effect::ChooseCounter(sel) => {
@@ -649,6 +675,7 @@ fn chosen_type(cond: &mut Condition, ty: crate::card::CardType) {
         | Condition::HostInvolved
         | Condition::ItFits(_)
         | Condition::FirstThisFaceoff
+        | Condition::ItIsNamed
         | Condition::AtLeastAtOneFaceoffArea(..)
         | Condition::ThatPlayer(_)
         | Condition::Compare(..)

@@ -179,6 +179,8 @@ impl Game {
                         self.st.beneath_left.contains(&(ctx.source, c))
                     }
             }
+            Place::Linked => k.zone == Zone::Banished && self.st.linked.contains(&(ctx.source, c)),
+            Place::SetAside => k.zone == Zone::SetAside,
             Place::BeneathIt => {
                 k.zone == Zone::Banished
                     && ctx.it.is_some_and(|h| {
@@ -523,7 +525,9 @@ impl Game {
                 Place::Discard => &pl.discard,
                 Place::Deck | Place::DeckBottom | Place::DeckTop => &pl.deck,
                 Place::Flipped => &pl.flip,
-                Place::Banished | Place::BeneathThis | Place::BeneathIt => &pl.banished,
+                Place::Banished | Place::BeneathThis | Place::BeneathIt | Place::Linked => {
+                    &pl.banished
+                }
                 Place::InPlay
                 | Place::Here
                 | Place::AtAProblem
@@ -538,6 +542,7 @@ impl Game {
                 | Place::Picked
                 | Place::AtIts
                 | Place::Challenging
+                | Place::SetAside
                 | Place::Anywhere => &[],
             }
         };
@@ -550,6 +555,8 @@ impl Game {
             | Place::Flipped
             | Place::Banished
             | Place::BeneathThis
+            | Place::Linked
+            | Place::SetAside
             | Place::BeneathIt => &[],
             Place::Revealed => &self.st.revealed,
             Place::Picked => &self.st.picked,
