@@ -167,7 +167,8 @@ impl Game {
             | StaticEffect::LoseKeyword(_)
             | StaticEffect::MeetConfront { .. }
             | StaticEffect::GainType(_)
-            | StaticEffect::Control(_) => false,
+            | StaticEffect::Control(_)
+            | StaticEffect::OnlyWhile { .. } => false,
         };
         applies && condition.is_none_or(|cond| self.holds(cond, ctx))
     }
@@ -857,6 +858,7 @@ fn never_for_others(effect: &StaticEffect) -> bool {
         // so no static ability of this kind is scanned.
         StaticEffect::LoseKeyword(_)
         | StaticEffect::MeetConfront { .. }
-        | StaticEffect::GainType(_) => true,
+        | StaticEffect::GainType(_)
+        | StaticEffect::OnlyWhile { .. } => true,
     }
 }

@@ -153,6 +153,7 @@ pub(crate) fn writes(e: &StaticEffect) -> Reach<'_> {
         | StaticEffect::GainType(_)
         | StaticEffect::Control(_)
         | StaticEffect::HomeLimit { .. } => Reach::default(),
+        StaticEffect::OnlyWhile { effect, .. } => writes(effect),
     }
 }
 
@@ -335,6 +336,9 @@ pub(crate) fn reads_static<'a>(e: &'a StaticEffect, condition: Option<&'a Condit
         StaticEffect::MeetConfront { condition, .. } => condition
             .as_ref()
             .map_or_else(Reach::default, reads_condition),
+        StaticEffect::OnlyWhile { cond, effect } => {
+            reads_static(effect, None).join(reads_condition(cond))
+        }
     };
     own.join(condition.map_or_else(Reach::default, reads_condition))
 }
@@ -426,6 +430,8 @@ pub(crate) fn is_characteristic(e: &StaticEffect) -> bool {
         | StaticEffect::MeetConfront { .. }
         | StaticEffect::GainType(_)
         | StaticEffect::Control(_) => false,
+        // Read where its effect's action happens (only `Prohibit` for now).
+        StaticEffect::OnlyWhile { .. } => false,
     }
 }
 
