@@ -643,6 +643,7 @@ fn happens_to(h: Happening) -> String {
         Happening::TurnEnds => "ends a turn".into(),
         Happening::PhaseStarts(p) => format!("begins a {p:?} Phase"),
         Happening::AnyPhaseStarts => "begins a phase".into(),
+        Happening::TakesAction => "takes an action".into(),
         Happening::PhaseEnds(p) => format!("ends a {p:?} Phase"),
         Happening::HasPower(n) => format!("has {n} or more power"),
     }
@@ -731,6 +732,9 @@ pub fn static_effect(e: &StaticEffect, on: &str) -> String {
         },
         StaticEffect::LoseKeyword(k) => format!("{on} loses {k}"),
         StaticEffect::GainType(t) => format!("{on} is also a {}", t.name()),
+        StaticEffect::OnlyWhile { cond, effect } => {
+            format!("{} while {}", static_effect(effect, on), condition(cond))
+        }
         StaticEffect::Control(c) => match c.host {
             true => "you control the card this is attached to".to_string(),
             false => format!("you control each {}", cards(c, false)),
@@ -954,30 +958,38 @@ fn cost_change(c: &CostChange) -> String {
     };
     let mut s = match c.action {
         CostedAction::Play => {
-            let place = match (&c.on, here) {
-                (Some(h), true) => format!(" on {} here", cards(h, true)),
-                (Some(h), false) => format!(" on {}", cards(h, true)),
-                (None, true) => " here".into(),
-                (None, false) => String::new(),
+            let place = match (&c.on, c.at) {
+                (Some(h), CostPlace::Here) => format!(" on {} here", cards(h, true)),
+                (Some(h), CostPlace::AProblem) => format!(" on {} at a Problem", cards(h, true)),
+                (Some(h), CostPlace::Anywhere) => format!(" on {}", cards(h, true)),
+                (None, CostPlace::Here) => " here".into(),
+                (None, CostPlace::AProblem) => " to a Problem".into(),
+                (None, CostPlace::Anywhere) => String::new(),
             };
-            format!("{} {whom} play{place} cost {n} {more}", what("cards"))
+            match &c.cards {
+                // The card's own play, read in the hand (CG30).
+                Some(sel) if sel.is_this => {
+                    format!("{whom} pay {n} {more} to play this card{place}")
+                }
+                Some(_) | None => format!("{} {whom} play{place} cost {n} {more}", what("cards")),
+            }
         }
         CostedAction::MoveTo => format!(
             "{whom} pay {n} {more} to move {} {}",
             what("characters"),
-            if here {
-                "to this card's area"
-            } else {
-                "anywhere"
+            match c.at {
+                CostPlace::Here => "to this card's area",
+                CostPlace::AProblem => "to a Problem",
+                CostPlace::Anywhere => "anywhere",
             }
         ),
         CostedAction::MoveAway => format!(
             "{whom} pay {n} {more} to move {} {}",
             what("characters"),
-            if here {
-                "away from this card's area"
-            } else {
-                "from one area to another"
+            match c.at {
+                CostPlace::Here => "away from this card's area",
+                CostPlace::AProblem => "away from a Problem",
+                CostPlace::Anywhere => "from one area to another",
             }
         ),
         CostedAction::Draw => {
@@ -990,7 +1002,11 @@ fn cost_change(c: &CostChange) -> String {
         CostedAction::Rally => format!(
             "{whom} pay {n} {more} to rally {}{}",
             what("cards"),
-            if here { " here" } else { "" }
+            match c.at {
+                CostPlace::Here => " here",
+                CostPlace::AProblem => " at a Problem",
+                CostPlace::Anywhere => "",
+            }
         ),
         CostedAction::Confront => format!(
             "{whom} need {n} {more} power to confront {}",
@@ -1911,6 +1927,18 @@ fn would_words(w: &Would) -> String {
             }
         ),
         Would::ToDiscardPile(s) => format!("{} would be put into a discard pile", subject(s)),
+        Would::BeDiscarded(s, w) => format!(
+            "{} would make you discard {} from your hand",
+            match w {
+                Who::Each => "a player",
+                Who::You
+                | Who::Opponent
+                | Who::ItsController
+                | Who::ThatPlayer
+                | Who::ThatPlayersOpponent => who(*w),
+            },
+            subject(s)
+        ),
     }
 }
 
@@ -2160,6 +2188,7 @@ fn trigger(t: &Trigger) -> String {
         Happening::TurnEnds => format!("{} turn ends", whose(t.by)),
         Happening::PhaseStarts(p) => format!("{} {p:?} Phase starts", whose(t.by)),
         Happening::AnyPhaseStarts => format!("{} phase starts", whose(t.by)),
+        Happening::TakesAction => act(t.by, "take", " an action"),
         Happening::PhaseEnds(p) => format!("{} {p:?} Phase ends", whose(t.by)),
         Happening::HasPower(n) => format!("{} has {n} or more power", card("this card")),
     };
@@ -2536,6 +2565,20 @@ pub fn ability(a: &Ability) -> String {
                     ),
                     None => format!("while this card is {place}, you may play it from there"),
                 }),
+                // A change of what playing this very card costs (CG30).
+                Ability::Static {
+                    effect: StaticEffect::Cost(c),
+                    condition: None,
+                } => sentence(format!(
+                    "while this card is {place}, {}",
+                    cost_change(&CostChange {
+                        cards: Some(Cards {
+                            is_this: true,
+                            ..Cards::default()
+                        }),
+                        ..(**c).clone()
+                    })
+                )),
                 other => format!("While this card is {place}: {}", ability(other)),
             }
         }

@@ -122,7 +122,8 @@ impl Game {
             | Event::Conceded(_)
             | Event::LoopEnded
             | Event::PhaseBegan(_)
-            | Event::PhaseEnded(_) => {}
+            | Event::PhaseEnded(_)
+            | Event::ActionTaken { .. } => {}
             Event::StartingProblem { card: c, .. }
             | Event::Peeked { card: c, .. }
             | Event::Covered(c)
@@ -594,6 +595,9 @@ impl Words<'_> {
                 } else {
                     format!("{n} {name} counter{s} removed from {}", self.c(*card))
                 }
+            }
+            Event::ActionTaken { player } => {
+                return (format!("{}'s action is done", self.p(*player)), true)
             }
         };
         (text, false)

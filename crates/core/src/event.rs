@@ -152,6 +152,12 @@ pub enum Event {
         counter: crate::ability::counters::Counter,
         delta: i16,
     },
+    /// 705.1, 705.2h: a player's action (playing a card, a Main Phase action, or
+    /// activating an ability) has been resolved, as priority passes on. Logged only in a
+    /// game with a card that answers it ("after an opponent takes an action", CN19).
+    ActionTaken {
+        player: PlayerId,
+    },
 }
 
 /// The ways a card leaves its place (410).
@@ -231,6 +237,7 @@ pub enum EventKind {
     ControlChanged,
     Revealed,
     Counters,
+    ActionTaken,
 }
 
 /// A set of event kinds.
@@ -238,7 +245,7 @@ pub enum EventKind {
 pub struct EventKinds(u64);
 
 // Every kind has its own bit of the set.
-const _: () = assert!((EventKind::Counters as u8) < 64);
+const _: () = assert!((EventKind::ActionTaken as u8) < 64);
 
 impl EventKinds {
     pub const NONE: EventKinds = EventKinds(0);
@@ -327,6 +334,7 @@ impl Event {
             Event::ControlChanged { .. } => K::ControlChanged,
             Event::Revealed { .. } => K::Revealed,
             Event::Counters { .. } => K::Counters,
+            Event::ActionTaken { .. } => K::ActionTaken,
         }
     }
 }

@@ -93,6 +93,9 @@ pub(crate) enum Frame {
     Replace(Box<crate::rules::replace::Replacing>),
     /// 706.1: a card entering play while its controller makes its entry choices.
     Enter(Box<crate::rules::entering::Entering>),
+    /// 705.2h: the action this player took has been resolved (below its resolution on
+    /// the stack, above the window it was taken in).
+    ActionDone(PlayerId),
 }
 
 impl Game {
@@ -196,6 +199,10 @@ impl Game {
                 asked
             }
             Frame::Enter(e) => self.entry_frame(e, answer),
+            Frame::ActionDone(player) => {
+                self.log(crate::event::Event::ActionTaken { player });
+                None
+            }
         }
     }
 

@@ -287,7 +287,8 @@ impl Game {
             | crate::flow::Frame::WrapUpHand
             | crate::flow::Frame::WrapUpHome
             | crate::flow::Frame::Uniqueness
-            | crate::flow::Frame::TriggerWave(_) => None,
+            | crate::flow::Frame::TriggerWave(_)
+            | crate::flow::Frame::ActionDone(_) => None,
         }
     }
 

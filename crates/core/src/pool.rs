@@ -70,6 +70,15 @@ pub(crate) struct PoolFacts {
     /// Some face has an ability working out of play (`Ability::From`), so discard piles
     /// and banished zones are looked through for cards a player may play.
     pub play_elsewhere: bool,
+    /// Some face changes what playing it costs while it is in its owner's hand
+    /// (`Ability::From(Hand, Static(Cost(..)))`, CG30).
+    pub hand_costs: bool,
+    /// Some trigger or Reaction answers a player taking an action (`Happening::
+    /// TakesAction`), so each action's end is marked with an event (705.2h, CN19).
+    pub actions_watched: bool,
+    /// Some face replaces its own discard while in its owner's hand
+    /// (`Ability::From(Hand, Static(Replace(..)))`, CN25).
+    pub hand_replacements: bool,
 }
 
 /// A set of kinds of static effect: the ones read by scans of their own, and what the
@@ -118,6 +127,7 @@ impl StaticKinds {
             StaticEffect::GainTrait { .. } => Self::GAIN_TRAIT,
             StaticEffect::ContributesWhileExhausted => Self::CONTRIBUTES,
             StaticEffect::Prohibit(_) => Self::PROHIBIT,
+            StaticEffect::OnlyWhile { effect, .. } => Self::of(effect),
             StaticEffect::Cost(c) => Self::of_action(c.action),
             StaticEffect::Replace { .. } => Self::REPLACE,
             StaticEffect::FlipMore { .. }
@@ -226,6 +236,7 @@ impl PoolFacts {
                 }
                 Ability::Triggered { when, .. } => {
                     self.triggers = true;
+                    self.actions_watched |= when.on == Happening::TakesAction;
                     self.lookback = self.lookback.or(crate::ability::trigger::looks_back(when));
                     self.state_triggers |= matches!(
                         when,
@@ -244,6 +255,23 @@ impl PoolFacts {
                 // entry abilities as the card enters play (706.1a).
                 Ability::Attach(_) | Ability::AsEntersPlay(_) | Ability::PlayRequires(_) => {}
                 // Read where a player may play cards (`rules/zones.rs`).
+                // A cost change read in the hand is looked for as the card is played
+                // (`rules/costs.rs`); the others are read where a player may play cards
+                // (`rules/zones.rs`).
+                Ability::From(crate::ability::OutOfPlay::Hand, inner) => {
+                    if matches!(
+                        **inner,
+                        Ability::Static {
+                            effect: StaticEffect::Replace { .. },
+                            ..
+                        }
+                    ) {
+                        self.hand_replacements = true;
+                        self.replacements = true;
+                    } else {
+                        self.hand_costs = true;
+                    }
+                }
                 Ability::From(..) => self.play_elsewhere = true,
                 Ability::Activated { timing, .. }
                 | Ability::ActivatedByAny { timing, .. }
@@ -251,6 +279,7 @@ impl PoolFacts {
                 | Ability::PlayTimed { timing, .. } => {
                     self.timed = true;
                     self.reactions |= matches!(timing, Timing::Reaction { .. });
+                    self.actions_watched |= matches!(timing, Timing::Reaction { when, .. } if when.on == Happening::TakesAction);
                     self.anytime |= !matches!(
                         timing,
                         Timing::Phase(_)
@@ -542,7 +571,8 @@ impl FaceFacts {
                             | StaticEffect::MeetConfront { .. }
                             | StaticEffect::ConfrontLess { .. }
                             | StaticEffect::GainType(_)
-                            | StaticEffect::Control(_) => Self::empty(),
+                            | StaticEffect::Control(_)
+                            | StaticEffect::OnlyWhile { .. } => Self::empty(),
                         }
                 }
                 Ability::Play { timing, .. } | Ability::PlayTimed { timing, .. } => match timing {

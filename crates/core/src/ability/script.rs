@@ -750,8 +750,10 @@ impl Trigger {
         ))
     }
 
-    /// Checks every trigger of an ability, its Reaction timing's included.
+    /// Checks every trigger of an ability, its Reaction timing's included, and the
+    /// modifiers its instructions make.
     pub fn check_ability(a: &Ability) -> Result<(), String> {
+        Self::check_modifiers(a)?;
         match a {
             Ability::Triggered { when, .. } => when.check(),
             Ability::Activated { timing, .. }
@@ -772,6 +774,10 @@ impl Trigger {
                 effect: StaticEffect::PlayAsFromHand,
                 ..
             } => Err("`PlayAsFromHand` says nothing of a card in play: write it inside `From(Discard, ..)` or `From(Banished, ..)`".into()),
+            Ability::Static {
+                effect: StaticEffect::OnlyWhile { .. },
+                ..
+            } => Err("`OnlyWhile` is a modifier only (a static ability has its own `while`): write it inside `Until(target: .., effect: .., duration: ..)`".into()),
             Ability::Static {
                 effect:
                     StaticEffect::LoseKeyword(_)
@@ -796,15 +802,78 @@ impl Trigger {
         }
     }
 
+    /// `OnlyWhile` in a modifier an instruction makes holds only a `Prohibit` (the one
+    /// reader that honours its condition, `rules/prohibit.rs`).
+    fn check_modifiers(a: &Ability) -> Result<(), String> {
+        fn walk(effects: &[Effect], bad: &mut Option<String>) {
+            for e in effects {
+                // Checked once as the catalogue loads: copying the nested lists is cheap.
+                let mut nested_lists: Vec<Vec<Effect>> = Vec::new();
+                e.parts(
+                    |nested| nested_lists.push(nested.clone()),
+                    |made| {
+                        if let StaticEffect::OnlyWhile { effect, .. } = made {
+                            if !matches!(**effect, StaticEffect::Prohibit(_)) {
+                                *bad = Some(format!(
+                                    "`OnlyWhile` holds only a `Prohibit` for now, not {effect:?}"
+                                ));
+                            }
+                        }
+                    },
+                );
+                for n in &nested_lists {
+                    walk(n, bad);
+                }
+            }
+        }
+        let effects: &[Effect] = match a {
+            Ability::Triggered { effects, .. }
+            | Ability::Activated { effects, .. }
+            | Ability::Play { effects, .. }
+            | Ability::ActivatedByAny { effects, .. } => effects,
+            Ability::Static { .. }
+            | Ability::Attach(_)
+            | Ability::AsEntersPlay(_)
+            | Ability::PlayRequires(_)
+            | Ability::From(..) => &[],
+        };
+        let mut bad = None;
+        walk(effects, &mut bad);
+        bad.map_or(Ok(()), Err)
+    }
+
     /// An ability working out of play: only a static `PlayAsFromHand` from a discard
     /// pile or the banished zone is given effect there (from the hand it would say
-    /// nothing).
+    /// nothing), and from the hand a change of what playing the card itself costs or a
+    /// replacement of its own discard.
     fn check_from(zone: OutOfPlay, inner: &Ability) -> Result<(), String> {
         match (zone, inner) {
             (
                 OutOfPlay::Discard | OutOfPlay::Banished,
                 Ability::Static {
                     effect: StaticEffect::PlayAsFromHand,
+                    condition: _,
+                },
+            ) => Ok(()),
+            // A change of what playing this very card costs, read while it is in its
+            // owner's hand (`rules/costs.rs`, CG30).
+            (
+                OutOfPlay::Hand,
+                Ability::Static {
+                    effect: StaticEffect::Cost(change),
+                    condition: _,
+                },
+            ) if change.action == CostedAction::Play => Ok(()),
+            // A replacement of this very card's discard, read while it is in its
+            // owner's hand (`rules/replace.rs`, CN25).
+            (
+                OutOfPlay::Hand,
+                Ability::Static {
+                    effect:
+                        StaticEffect::Replace {
+                            would: Would::BeDiscarded(Subject::This, _),
+                            ..
+                        },
                     condition: _,
                 },
             ) => Ok(()),
@@ -819,7 +888,7 @@ impl Trigger {
             | (_, Ability::PlayRequires(_))
             | (_, Ability::PlayTimed { .. })
             | (_, Ability::From(..)) => Err(format!(
-                "only `Static(effect: PlayAsFromHand)` works from a discard pile or the banished zone, not {inner:?} from {zone:?}"
+                "only `Static(effect: PlayAsFromHand)` works from a discard pile or the banished zone, and only `Static(effect: Cost((action: Play, ..)))` or `Static(effect: Replace(would: BeDiscarded(This, ..), ..))` from the hand, not {inner:?} from {zone:?}"
             )),
         }
     }
@@ -870,7 +939,8 @@ impl Happening {
             | Happening::TurnEnds
             | Happening::PhaseStarts(_)
             | Happening::PhaseEnds(_)
-            | Happening::AnyPhaseStarts => p(true, false, false, false),
+            | Happening::AnyPhaseStarts
+            | Happening::TakesAction => p(true, false, false, false),
             Happening::HasPower(_) => p(false, true, false, false),
         }
     }
@@ -966,6 +1036,10 @@ pub enum Happening {
     /// Any phase starts, whichever it is ("after the start of any phase", AD104); by:
     /// the turn player.
     AnyPhaseStarts,
+    /// 705.1: a player takes an action (plays a card, performs a Main Phase action,
+    /// 609.2, or activates an ability), seen once it has been resolved (705.2h), after
+    /// everything it did; by: that player ("after an opponent takes an action", CN19).
+    TakesAction,
     /// "When this card has N power": a state of this card rather than an event, looked
     /// for as priority is about to be given (511), once per object (410.6). Only with
     /// `card: This`.
@@ -1264,6 +1338,16 @@ pub enum StaticEffect {
     /// Applied by pre-priority processing (`rules/control.rs`); when it stops
     /// applying, each card goes back as any ended control change does.
     Control(Cards),
+    /// A modifier that holds only while the condition does (read as the card the
+    /// modifier is on, its controller being the effect's): it lasts for its duration
+    /// all the same, doing nothing while the condition is false ("while this card
+    /// remains in play, that character doesn't ready during the Ready Phase": AD195,
+    /// around a `Prohibit`). Only as a modifier (`Until`), and for now only around
+    /// `Prohibit` (the loader refuses the rest); a static ability has its own `while`.
+    OnlyWhile {
+        cond: Condition,
+        effect: Box<StaticEffect>,
+    },
 }
 
 /// The named Rust hooks (`rules/hooks.rs`): each a tested function, rendered in words
@@ -1344,6 +1428,8 @@ pub enum CostPlace {
     Here,
     /// Wherever the action takes place (the draw action is always read so).
     Anywhere,
+    /// At a Problem, whichever (not at a home): played to any Problem (CG30).
+    AProblem,
 }
 
 /// The state a card enters play in, set by another card (706.1b).
@@ -1444,6 +1530,11 @@ pub enum Would {
     /// A card that fits would be put into a discard pile, from anywhere (dismissed,
     /// retired, discarded from a hand, or put there from a flip zone).
     ToDiscardPile(Subject),
+    /// A card that fits would be discarded from a hand by the named players: the player
+    /// whose effect or cost makes the discard (`Opponent`: "if an opponent would force
+    /// you to discard this card", CN25; `Each`: whoever). A discard the game makes (the
+    /// Wrap Up Step's, 616.2) is nobody's.
+    BeDiscarded(Subject, Who),
 }
 
 /// What a prohibition forbids (104.2). Players are named from the controller's view.

@@ -829,6 +829,12 @@ impl Game {
                 }
                 s.by = Some(self.st.turn_player);
             }
+            Happening::TakesAction => {
+                let Event::ActionTaken { player } = e else {
+                    return None;
+                };
+                s.by = Some(*player);
+            }
             // A state, looked for apart from events (`collect_state_triggers`).
             Happening::HasPower(_) => return None,
         }
@@ -1278,6 +1284,7 @@ pub(crate) fn listens(h: Happening) -> EventKinds {
             EventKinds::of(&[K::PhaseBegan, K::TurnBegan])
         }
         Happening::PhaseEnds(_) => EventKinds::of(&[K::PhaseEnded]),
+        Happening::TakesAction => EventKinds::of(&[K::ActionTaken]),
         Happening::HasPower(_) => EventKinds::NONE,
     }
 }
@@ -1322,6 +1329,7 @@ pub(crate) fn looks_back(t: &Trigger) -> EventKinds {
         | Happening::PhaseStarts(_)
         | Happening::PhaseEnds(_)
         | Happening::AnyPhaseStarts
+        | Happening::TakesAction
         | Happening::HasPower(_) => EventKinds::NONE,
     }
 }

@@ -32,6 +32,12 @@ impl Game {
             [] => (0, 0),
             scan => self.cost_changes_of(scan, action, p, on),
         };
+        let own = match on.card {
+            Some(c) if self.facts.hand_costs && action == CostedAction::Play => {
+                own.saturating_add(self.own_hand_cost_change(c, p, on))
+            }
+            Some(_) | None => own,
+        };
         if self.st.modifiers.is_empty() {
             return (opposing, own);
         }
@@ -68,6 +74,48 @@ impl Game {
             }
         }
         (opposing, own)
+    }
+
+    /// What the card being played changes of its own cost while in its owner's hand
+    /// (`From(Hand, Static(Cost(..)))`, CG30): the owner's own change (705.2b), read
+    /// with the area it is played to as "there", so a count of cards `There` counts
+    /// the cards at that area; nothing when the area is not known yet.
+    fn own_hand_cost_change(&self, c: CardId, p: PlayerId, on: Acting) -> i16 {
+        let k = self.card(c);
+        if k.zone != crate::ids::Zone::Hand || k.owner != p {
+            return 0;
+        }
+        let mut own = 0i16;
+        for a in &self.face(c).abilities {
+            let Ability::From(crate::ability::OutOfPlay::Hand, inner) = a else {
+                continue;
+            };
+            let Ability::Static {
+                effect: StaticEffect::Cost(change),
+                condition,
+            } = &**inner
+            else {
+                continue;
+            };
+            if change.action != CostedAction::Play {
+                continue;
+            }
+            let ctx = Ctx {
+                player: Some(p),
+                there: on.at,
+                ..Ctx::printed(c, p)
+            };
+            if self.change_applies(change, &ctx, p, on)
+                && condition.as_ref().is_none_or(|w| self.holds(w, &ctx))
+            {
+                let amount = match &change.times {
+                    None => change.amount,
+                    Some(n) => change.amount.saturating_mul(self.amount(n, &ctx)),
+                };
+                own = own.saturating_add(amount);
+            }
+        }
+        own
     }
 
     /// The cards in play that may change what `action` costs.
@@ -165,6 +213,7 @@ impl Game {
             // The draw action takes place nowhere in particular.
             CostPlace::Here if ch.action == CostedAction::Draw => true,
             CostPlace::Here => on.at.is_some() && self.card(ctx.source).area == on.at,
+            CostPlace::AProblem => on.at.is_some_and(|a| a.is_problem()),
         };
         if !place_ok {
             return false;

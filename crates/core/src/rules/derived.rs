@@ -170,7 +170,8 @@ impl Game {
             | StaticEffect::MeetConfront { .. }
             | StaticEffect::ConfrontLess { .. }
             | StaticEffect::GainType(_)
-            | StaticEffect::Control(_) => false,
+            | StaticEffect::Control(_)
+            | StaticEffect::OnlyWhile { .. } => false,
         };
         applies && condition.is_none_or(|cond| self.holds(cond, ctx))
     }
@@ -920,6 +921,7 @@ fn never_for_others(effect: &StaticEffect) -> bool {
         StaticEffect::LoseKeyword(_)
         | StaticEffect::MeetConfront { .. }
         | StaticEffect::ConfrontLess { .. }
-        | StaticEffect::GainType(_) => true,
+        | StaticEffect::GainType(_)
+        | StaticEffect::OnlyWhile { .. } => true,
     }
 }

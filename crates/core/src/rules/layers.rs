@@ -160,6 +160,7 @@ pub(crate) fn writes(e: &StaticEffect) -> Reach<'_> {
         | StaticEffect::GainType(_)
         | StaticEffect::Control(_)
         | StaticEffect::HomeLimit { .. } => Reach::default(),
+        StaticEffect::OnlyWhile { effect, .. } => writes(effect),
     }
 }
 
@@ -346,6 +347,9 @@ pub(crate) fn reads_static<'a>(e: &'a StaticEffect, condition: Option<&'a Condit
         StaticEffect::MeetConfront { condition, .. } => condition
             .as_ref()
             .map_or_else(Reach::default, reads_condition),
+        StaticEffect::OnlyWhile { cond, effect } => {
+            reads_static(effect, None).join(reads_condition(cond))
+        }
     };
     own.join(condition.map_or_else(Reach::default, reads_condition))
 }
@@ -441,6 +445,8 @@ pub(crate) fn is_characteristic(e: &StaticEffect) -> bool {
         | StaticEffect::ConfrontLess { .. }
         | StaticEffect::GainType(_)
         | StaticEffect::Control(_) => false,
+        // Read where its effect's action happens (only `Prohibit` for now).
+        StaticEffect::OnlyWhile { .. } => false,
     }
 }
 

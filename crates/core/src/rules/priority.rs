@@ -35,6 +35,7 @@ impl Game {
                     holder,
                     passes,
                 });
+                self.mark_action_end(actor);
                 self.take_action(actor, action);
                 return None;
             }
@@ -142,6 +143,7 @@ impl Game {
                     holder,
                     passes: 0,
                 });
+                self.mark_action_end(tp);
                 self.take_action(tp, action);
                 None
             }
@@ -154,6 +156,14 @@ impl Game {
                 choices.push(Choice::Continue);
                 self.ask(Frame::PhaseAction, tp, Prompt::PhaseAction, choices)
             }
+        }
+    }
+
+    /// 705.1, 705.2h: in a game where something answers a player taking an action, an
+    /// event marks the end of each action, once everything it does has been done.
+    fn mark_action_end(&mut self, actor: PlayerId) {
+        if self.facts.actions_watched {
+            self.push(Frame::ActionDone(actor));
         }
     }
 

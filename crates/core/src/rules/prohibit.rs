@@ -286,7 +286,15 @@ impl Game {
     /// card" (`None`) is that card (CN152).
     fn prohibited_by_modifiers(&self, attempt: Attempt) -> bool {
         self.st.modifiers.iter().any(|m| {
-            let StaticEffect::Prohibit(p) = &m.effect else {
+            // A prohibition that holds only while a condition does (AD195).
+            let (p, only_while) = if let StaticEffect::Prohibit(p) = &m.effect {
+                (p, None)
+            } else if let StaticEffect::OnlyWhile { cond, effect } = &m.effect {
+                let StaticEffect::Prohibit(p) = &**effect else {
+                    return false;
+                };
+                (p, Some(cond))
+            } else {
                 return false;
             };
             if self.card(m.target).object != m.object || !attempt.may_be_forbidden_by(p) {
@@ -301,17 +309,18 @@ impl Game {
                 there: None,
                 player: attempt.player(),
             };
-            self.forbids(p, &ctx, attempt)
+            only_while.is_none_or(|c| self.holds(c, &ctx)) && self.forbids(p, &ctx, attempt)
         })
     }
 
     /// Whether some modifier is a prohibition (the fast paths that skip prohibitions
     /// when no card in play has one must still see these).
     pub(crate) fn modifier_prohibits(&self) -> bool {
-        self.st
-            .modifiers
-            .iter()
-            .any(|m| matches!(m.effect, StaticEffect::Prohibit(_)))
+        self.st.modifiers.iter().any(|m| {
+            matches!(m.effect, StaticEffect::Prohibit(_))
+                || matches!(&m.effect, StaticEffect::OnlyWhile { effect, .. }
+                    if matches!(**effect, StaticEffect::Prohibit(_)))
+        })
     }
 
     /// [`Game::prohibited`] by the cards `scan`.

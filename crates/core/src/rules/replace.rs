@@ -313,6 +313,15 @@ impl Game {
         r.occ = a.instead;
     }
 
+    /// Whether the discard of `c` waits for a replacement choice (710.5): the card is
+    /// still in its hand but on its way out, so it is not picked to be discarded again.
+    pub(crate) fn discard_waiting(&self, c: CardId) -> bool {
+        self.st.replacing.iter().any(|s| match s {
+            Settling::Replace(r) => r.occ == Occurrence::Discard(c),
+            Settling::Enter(_) | Settling::Instead(_) => false,
+        })
+    }
+
     /// Removes a replacement an effect gave a card for a while (`once`: "the next
     /// time"), found as `modifiers_of` numbers them.
     fn use_up_timed(&mut self, id: Rid) {
@@ -387,7 +396,28 @@ impl Game {
     /// The replacement modifiers of a card in play (static abilities, then keywords).
     fn modifiers_of(&self, s: CardId) -> Vec<Modifier<'_>> {
         let mut out = Vec::new();
+        let in_hand = self.card(s).zone == Zone::Hand;
         for (i, a) in self.abilities(s).iter().enumerate() {
+            // In play its static abilities; in its owner's hand those that work there
+            // (its own discard, CN25).
+            let a = match a {
+                Ability::From(crate::ability::OutOfPlay::Hand, inner) if in_hand => &**inner,
+                Ability::From(..) if in_hand => continue,
+                Ability::From(..)
+                | Ability::Static { .. }
+                | Ability::Triggered { .. }
+                | Ability::Activated { .. }
+                | Ability::Attach(_)
+                | Ability::Play { .. }
+                | Ability::ActivatedByAny { .. }
+                | Ability::AsEntersPlay(_)
+                | Ability::PlayRequires(_) => {
+                    if in_hand {
+                        continue;
+                    }
+                    a
+                }
+            };
             let Ability::Static { effect, condition } = a else {
                 continue;
             };
@@ -502,13 +532,18 @@ impl Game {
         } else {
             self.in_play_with(crate::pool::FaceFacts::REPLACE)
         };
+        // A card whose replacement works in its owner's hand is looked at for its own
+        // occurrences there (CN25).
+        let own_hand = occ
+            .card()
+            .filter(|&c| self.facts.hand_replacements && self.card(c).zone == Zone::Hand);
         // 104.2a: an occurrence that can't happen can't be replaced. Without a card that
         // may replace it, whether it can is left to `perform`, not worked out twice.
-        if scan.is_empty() || !self.can_happen(occ) {
+        if (scan.is_empty() && own_hand.is_none()) || !self.can_happen(occ) {
             return out;
         }
-        for &s in scan {
-            if self.card(s).zone != Zone::Play {
+        for &s in scan.iter().chain(own_hand.iter()) {
+            if self.card(s).zone != Zone::Play && Some(s) != own_hand {
                 continue;
             }
             for m in self.modifiers_of(s) {
@@ -519,7 +554,12 @@ impl Game {
                 if used.contains(&id) {
                     continue;
                 }
-                let you = self.card(s).controller;
+                // A card in a hand is its owner's.
+                let you = if Some(s) == own_hand {
+                    self.card(s).owner
+                } else {
+                    self.card(s).controller
+                };
                 if let Some(h) = m.hook {
                     let ctx = self.ctx_of(s);
                     if m.condition.is_some_and(|c| !self.holds(c, &ctx)) {
@@ -724,6 +764,17 @@ impl Game {
                         return None;
                     }
                     player(*who, p)
+                }
+                _ => None,
+            },
+            // The discarding is the player's whose effect or cost makes it (the one acting,
+            // `Bookkeeping::actor`); the game's own discards are nobody's.
+            Would::BeDiscarded(s, by) => match occ {
+                Occurrence::Discard(card) => {
+                    let actor = self.st.books.actor.get()?;
+                    let c = about(s, card)?;
+                    self.names_player(*by, &ctx(Some(card), None, Some(actor)), actor)
+                        .then_some(c)
                 }
                 _ => None,
             },

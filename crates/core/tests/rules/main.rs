@@ -28,6 +28,7 @@ mod entering2;
 mod flips;
 mod keywords;
 mod more;
+mod moreforms;
 mod movehere;
 mod occurrences;
 mod playcost;

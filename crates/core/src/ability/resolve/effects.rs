@@ -57,14 +57,22 @@ impl Game {
                 if *random {
                     for p in players {
                         for _ in 0..n {
-                            let len = self.player(p).hand.len();
-                            if len == 0 {
+                            // A card whose discard waits for a replacement choice (CN25)
+                            // is on its way out already.
+                            let hand: Vec<CardId> = self
+                                .player(p)
+                                .hand
+                                .iter()
+                                .copied()
+                                .filter(|&c| !self.discard_waiting(c))
+                                .collect();
+                            if hand.is_empty() {
                                 break;
                             }
                             // 523: uniform among every card in hand.
-                            let i = crate::rng::below(&mut self.st.rng, len as u32) as usize;
-                            let c = self.player(p).hand[i];
-                            self.perform(Occurrence::Discard(c));
+                            let i = crate::rng::below(&mut self.st.rng, hand.len() as u32) as usize;
+                            // 710: an opponent's effect may be replaced (CN25).
+                            self.occur(Occurrence::Discard(hand[i]));
                         }
                     }
                 } else if let Some(per) = std::num::NonZeroUsize::new(n) {
@@ -72,11 +80,11 @@ impl Game {
                     // turn order; `progress` counts the cards discarded so far.
                     let per = per.get();
                     if let Some(Choice::Card(c)) = answer {
-                        self.perform(Occurrence::Discard(c));
+                        self.occur(Occurrence::Discard(c));
                         *progress += 1;
                     }
                     while let Some(&p) = players.get(*progress as usize / per) {
-                        if self.player(p).hand.is_empty() {
+                        if self.player(p).hand.iter().all(|&c| self.discard_waiting(c)) {
                             *progress =
                                 ((*progress as usize / per + 1) * per).min(u8::MAX as usize) as u8;
                             continue;
@@ -85,6 +93,7 @@ impl Game {
                             .player(p)
                             .hand
                             .iter()
+                            .filter(|&&c| !self.discard_waiting(c))
                             .map(|&c| Choice::Card(c))
                             .collect();
                         return Step::Ask(Prompt::Discard, options, p);
@@ -96,7 +105,7 @@ impl Game {
                     // A replacement may keep a card from the discard pile: each card once.
                     for c in self.player(p).hand.clone() {
                         if self.player(p).hand.contains(&c) {
-                            self.perform(Occurrence::Discard(c));
+                            self.occur(Occurrence::Discard(c));
                         }
                     }
                 }
@@ -644,7 +653,7 @@ impl Game {
             }
             Effect::DiscardCards(t) => {
                 for c in targets!(t) {
-                    self.perform(Occurrence::Discard(c));
+                    self.occur(Occurrence::Discard(c));
                 }
             }
             Effect::BanishBeneath(t) => {
