@@ -830,7 +830,8 @@ impl Trigger {
             Ability::Triggered { effects, .. }
             | Ability::Activated { effects, .. }
             | Ability::Play { effects, .. }
-            | Ability::ActivatedByAny { effects, .. } => effects,
+            | Ability::ActivatedByAny { effects, .. }
+            | Ability::PlayTimed { then: effects, .. } => effects,
             Ability::Static { .. }
             | Ability::Attach(_)
             | Ability::AsEntersPlay(_)

@@ -411,7 +411,8 @@ impl Game {
                 | Ability::Play { .. }
                 | Ability::ActivatedByAny { .. }
                 | Ability::AsEntersPlay(_)
-                | Ability::PlayRequires(_) => {
+                | Ability::PlayRequires(_)
+                | Ability::PlayTimed { .. } => {
                     if in_hand {
                         continue;
                     }
