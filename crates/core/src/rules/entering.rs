@@ -500,6 +500,14 @@ impl Game {
         }
     }
 
+    /// 505.3, 410.6: a card turned face-down in play (frightened, covered) is a new card
+    /// that never entered play, so what its entry decided (chosen colours, a name, the
+    /// card whose abilities it has, 520.3 copying) belongs to the object it was.
+    pub(crate) fn became_new_object(&mut self, card: CardId) {
+        self.left_play_as_copy(card);
+        self.forget_entry(card);
+    }
+
     /// 520.3: a card that entered play as a copy is itself again once it leaves play.
     pub(crate) fn left_play_as_copy(&mut self, card: CardId) {
         if let Some(r) = self.st.entered.iter_mut().find(|r| r.card == card) {

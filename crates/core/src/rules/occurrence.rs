@@ -342,6 +342,7 @@ impl Game {
                 k.power_counters = 0;
                 let obj = self.new_object();
                 self.card_mut(c).object = obj;
+                self.became_new_object(c);
                 for a in self.attachments(c) {
                     self.leave(a, Leave::Dismiss);
                 }
@@ -453,6 +454,7 @@ impl Game {
                 let k = self.card_mut(c);
                 k.face_down = true;
                 k.object = object;
+                self.became_new_object(c);
                 self.refresh_watchers();
                 self.log(Event::Covered(c));
                 self.vanish_token(c);
