@@ -258,6 +258,16 @@ const SWAPS: &[(&str, Shape, Kind, &[&str])] = &[
     ("All", Shape::Call, Kind::Condition, &["Any"]),
 ];
 
+/// Swaps for the actor of a trigger (`by:` in a `when: (...)`), whose values are the
+/// trigger actor's (`Anyone`, `You`, `Opponent`), not a player's: `Each` is no actor and
+/// `Anyone` is no player, so the generic player swaps would offer only refused values
+/// there and never the likely slip of "any player" for "you" or the reverse.
+const ACTOR_SWAPS: &[(&str, &[&str])] = &[
+    ("You", &["Opponent", "Anyone"]),
+    ("Opponent", &["You", "Anyone"]),
+    ("Anyone", &["You", "Opponent"]),
+];
+
 /// Fields whose `Some(...)` value is a condition rather than a filter.
 const CONDITION_FIELDS: &[&str] = &["if", "while", "unless", "cond", "condition"];
 /// Fields whose boolean is "may" (712.3).
@@ -290,6 +300,15 @@ pub fn mutants(text: &str, start: usize, end: usize) -> Vec<Mutant> {
                 };
                 let flipped = if id == "true" { "false" } else { "true" };
                 push(kind, t.start, t.end, flipped.to_string());
+            }
+            Tok::Ident(id) if !is_field && field == Some("by") && in_trigger(&toks, k) => {
+                for (name, repl) in ACTOR_SWAPS {
+                    if name == id && !next_open {
+                        for r in *repl {
+                            push(Kind::Player, t.start, t.end, (*r).to_string());
+                        }
+                    }
+                }
             }
             Tok::Ident(id) if !is_field => {
                 for (name, shape, kind, repl) in SWAPS {
@@ -341,6 +360,32 @@ pub fn mutants(text: &str, start: usize, end: usize) -> Vec<Mutant> {
         }
     }
     out
+}
+
+/// Whether token `k` stands at the top level of a trigger, the `(...)` written for a
+/// `when:` field (a triggered ability's or a Reaction's).
+fn in_trigger(toks: &[Token], k: usize) -> bool {
+    enclosing_open(toks, k).is_some_and(|open| {
+        open >= 2 && toks[open - 1].is_punct(':') && toks[open - 2].ident() == Some("when")
+    })
+}
+
+/// The `(` (or `[`) whose bracket holds token `k`, if any.
+fn enclosing_open(toks: &[Token], k: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    for i in (0..k).rev() {
+        match &toks[i].tok {
+            Tok::Punct(')') | Tok::Punct(']') => depth += 1,
+            Tok::Punct('(') | Tok::Punct('[') => {
+                if depth == 0 {
+                    return Some(i);
+                }
+                depth -= 1;
+            }
+            Tok::Punct(_) | Tok::Ident(_) | Tok::Int(_) | Tok::Str => {}
+        }
+    }
+    None
 }
 
 /// The field a value at token `k` is written for: `field: VALUE` or `field: Some(VALUE)`.
@@ -480,6 +525,27 @@ mod tests {
             got.contains(&"(controller: Some(Opponent), target: Each((place: Some(Here))))".into())
         );
         assert!(!got.iter().any(|g| g.contains("You((")));
+    }
+
+    #[test]
+    fn a_trigger_actor_swaps_among_the_actors_and_a_prohibition_among_the_players() {
+        let t = "(when: (on: Moved, by: You), effect: Prohibit(Confront(by: You)))";
+        let got = applied(t);
+        let trig = |by: &str| {
+            format!("(when: (on: Moved, by: {by}), effect: Prohibit(Confront(by: You)))")
+        };
+        assert!(got.contains(&trig("Anyone")));
+        assert!(got.contains(&trig("Opponent")));
+        assert!(!got.contains(&trig("Each")));
+        let proh = |by: &str| {
+            format!("(when: (on: Moved, by: You), effect: Prohibit(Confront(by: {by})))")
+        };
+        assert!(got.contains(&proh("Each")));
+        assert!(!got.contains(&proh("Anyone")));
+        let t = "(when: (on: Moved, by: Anyone))";
+        let got = applied(t);
+        assert!(got.contains(&"(when: (on: Moved, by: You))".to_string()));
+        assert!(got.contains(&"(when: (on: Moved, by: Opponent))".to_string()));
     }
 
     #[test]
