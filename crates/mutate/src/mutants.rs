@@ -205,7 +205,9 @@ const SWAPS: &[(&str, Shape, Kind, &[&str])] = &[
     ("Friend", Shape::Unit, Kind::CardType, &["Resource"]),
     ("Resource", Shape::Unit, Kind::CardType, &["Friend"]),
     ("Event", Shape::Unit, Kind::CardType, &["Friend"]),
+    // A phase as well as a card type: each swap is refused in the other's place.
     ("Troublemaker", Shape::Unit, Kind::CardType, &["Friend"]),
+    ("Troublemaker", Shape::Unit, Kind::Phase, &["Main"]),
     ("Character", Shape::Unit, Kind::CardType, &["Type(Friend)"]),
     ("Blue", Shape::Unit, Kind::Colour, &["Orange"]),
     ("Orange", Shape::Unit, Kind::Colour, &["Pink"]),
@@ -268,6 +270,17 @@ const ACTOR_SWAPS: &[(&str, &[&str])] = &[
     ("Anyone", &["You", "Opponent"]),
 ];
 
+/// Swaps for where a trigger's event happened (`at:` / `from:` in a `when: (...)`), whose
+/// values are the trigger's (`Anywhere`, `Here`, `Home`, `AProblem`, `InPlay`): the
+/// generic place swaps of `Here` and `InPlay` name only places the loader refuses there.
+const SPOT_SWAPS: &[(&str, &[&str])] = &[
+    ("Here", &["Home", "AProblem"]),
+    ("Home", &["AProblem", "Here"]),
+    ("AProblem", &["Home", "Here"]),
+    ("InPlay", &["Home", "AProblem"]),
+    ("Anywhere", &["Home"]),
+];
+
 /// Fields whose `Some(...)` value is a condition rather than a filter.
 const CONDITION_FIELDS: &[&str] = &["if", "while", "unless", "cond", "condition"];
 /// Fields whose boolean is "may" (712.3).
@@ -306,6 +319,19 @@ pub fn mutants(text: &str, start: usize, end: usize) -> Vec<Mutant> {
                     if name == id && !next_open {
                         for r in *repl {
                             push(Kind::Player, t.start, t.end, (*r).to_string());
+                        }
+                    }
+                }
+            }
+            Tok::Ident(id)
+                if !is_field
+                    && (field == Some("at") || field == Some("from"))
+                    && in_trigger(&toks, k) =>
+            {
+                for (name, repl) in SPOT_SWAPS {
+                    if name == id && !next_open {
+                        for r in *repl {
+                            push(Kind::Place, t.start, t.end, (*r).to_string());
                         }
                     }
                 }
@@ -546,6 +572,19 @@ mod tests {
         let got = applied(t);
         assert!(got.contains(&"(when: (on: Moved, by: You))".to_string()));
         assert!(got.contains(&"(when: (on: Moved, by: Opponent))".to_string()));
+    }
+
+    #[test]
+    fn a_trigger_place_swaps_among_the_trigger_places() {
+        let t = "(when: (on: Moved, at: Here), effect: Move(to: Here))";
+        let got = applied(t);
+        let trig = |at: &str| format!("(when: (on: Moved, at: {at}), effect: Move(to: Here))");
+        assert!(got.contains(&trig("Home")));
+        assert!(got.contains(&trig("AProblem")));
+        assert!(!got.contains(&trig("AtHome")));
+        assert!(
+            got.contains(&"(when: (on: Moved, at: Here), effect: Move(to: AtHome))".to_string())
+        );
     }
 
     #[test]
