@@ -105,15 +105,30 @@ impl Game {
             &spilled
         };
         let in_play = &self.st.in_play;
+        // Each card's situation is read once: comparing it with every earlier card's
+        // afresh made this scan quadratic in reads of types and modifiers.
+        let mut inline_keys = [None; 48];
+        let mut spilled_keys = Vec::new();
+        let keys: &[Option<_>] = if in_play.len() <= inline_keys.len() {
+            for (slot, &c) in inline_keys.iter_mut().zip(in_play.iter()) {
+                *slot = mover(c);
+            }
+            &inline_keys[..in_play.len()]
+        } else {
+            spilled_keys.extend(in_play.iter().map(|&c| mover(c)));
+            &spilled_keys
+        };
         for (i, &c) in in_play.iter().enumerate() {
-            let Some(key) = mover(c) else {
+            let Some(key) = keys[i] else {
                 continue;
             };
             // An earlier character in the same situation already gave these choices.
-            if in_play[..i]
-                .iter()
-                .any(|&o| mover(o) == Some(key) && self.no_extras(o) && self.no_extras(c))
-            {
+            let mut plain = None;
+            if keys[..i].iter().zip(in_play.iter()).any(|(&k, &o)| {
+                k == Some(key)
+                    && self.no_extras(o)
+                    && *plain.get_or_insert_with(|| self.no_extras(c))
+            }) {
                 continue;
             }
             // 104.2: a card that can't be unfrightened is not offered for rallying.
