@@ -697,12 +697,14 @@ struct BuiltPool {
 }
 
 thread_local! {
-    /// The pool last built on this thread: games played one after another with the same
-    /// decks (simulate, bench, tournaments) share it instead of copying every definition
-    /// and working the records out again. It is shared only with a setup whose every
-    /// listed card equals the entry it had, so the game built is the same.
-    static LAST_POOL: std::cell::RefCell<Option<std::rc::Rc<BuiltPool>>> =
-        const { std::cell::RefCell::new(None) };
+    /// The pools last built on this thread: games played one after another with the same
+    /// decks (simulate, bench, tournaments) share one instead of copying every definition
+    /// and working the records out again. Two are kept because `simulate` swaps the seats
+    /// every game, which lists the same decks in the other order. A pool is shared only
+    /// with a setup whose every listed card equals the entry it had, so the game built is
+    /// the same.
+    static LAST_POOLS: std::cell::RefCell<[Option<std::rc::Rc<BuiltPool>>; 2]> =
+        const { std::cell::RefCell::new([None, None]) };
 }
 
 impl BuiltPool {
@@ -715,14 +717,17 @@ impl BuiltPool {
     }
 
     fn of(setup: &GameSetup) -> Result<std::rc::Rc<BuiltPool>, SetupError> {
-        let last = LAST_POOL.with(|l| l.borrow().clone());
-        if let Some(b) = last {
-            if b.fits(setup) {
-                return Ok(b);
-            }
+        let found =
+            LAST_POOLS.with(|l| l.borrow().iter().flatten().find(|b| b.fits(setup)).cloned());
+        if let Some(b) = found {
+            return Ok(b);
         }
         let b = std::rc::Rc::new(BuiltPool::build(setup)?);
-        LAST_POOL.with(|l| *l.borrow_mut() = Some(b.clone()));
+        LAST_POOLS.with(|l| {
+            let mut l = l.borrow_mut();
+            l[1] = l[0].take();
+            l[0] = Some(b.clone());
+        });
         Ok(b)
     }
 
