@@ -15,6 +15,8 @@ fn r801_1_an_opponent_answers_their_own_may_and_acts_as_you() {
     let ev = main_event(
         "GIFT",
         vec![Effect::By {
+            decide_first: false,
+            only: None,
             who: Who::Opponent,
             may: true,
             cost: Vec::new(),
