@@ -544,10 +544,13 @@ impl Game {
                         // effect goes on with the cards they all picked as `Picked`.
                         let decided = std::mem::take(&mut self.st.decided);
                         if lead > 0 {
-                            let gathered: Vec<CardId> = decided
-                                .iter()
-                                .flat_map(|d| d.sel.picked.iter().copied())
-                                .collect();
+                            // A card two players picked is one of the cards picked.
+                            let mut gathered: Vec<CardId> = Vec::new();
+                            for c in decided.iter().flat_map(|d| d.sel.picked.iter().copied()) {
+                                if !gathered.contains(&c) {
+                                    gathered.push(c);
+                                }
+                            }
                             self.st.picked.clone_from(&gathered);
                             r.sel.picked = gathered;
                         }
