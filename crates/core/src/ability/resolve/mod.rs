@@ -169,7 +169,7 @@ impl Game {
                 // 801.1: this player has made their decisions; what they do waits until
                 // every named player has made theirs.
                 r.decided_at = None;
-                self.st.decided.push(r);
+                self.st.decided.push(*r);
                 return None;
             }
             let effect = r.effects[r.next as usize].clone();
@@ -559,7 +559,7 @@ impl Game {
                         r.progress = 0;
                         self.push(Frame::Resolve(r));
                         for d in decided.into_iter().rev() {
-                            self.push(Frame::Resolve(d));
+                            self.push(Frame::Resolve(Box::new(d)));
                         }
                         return None;
                     }
