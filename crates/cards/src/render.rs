@@ -1457,8 +1457,37 @@ pub fn effect(e: &Effect) -> String {
         Effect::By {
             who: w,
             may,
+            cost,
+            effects,
+            decide_first,
+            only,
+        } if *decide_first || only.is_some() => {
+            // The plain form, with who is named and when the decisions come around it.
+            let plain = effect(&Effect::By {
+                who: *w,
+                may: *may,
+                cost: cost.clone(),
+                effects: effects.clone(),
+                decide_first: false,
+                only: None,
+            });
+            let mut s = match only {
+                Some(c) => format!("{plain} (only those for whom {})", condition(c)),
+                None => plain,
+            };
+            if *decide_first {
+                s.push_str(
+                    "; all of them make their choices, in turn order, before any of it is done",
+                );
+            }
+            s
+        }
+        Effect::By {
+            who: w,
+            may,
             cost: k,
             effects,
+            ..
         } if !k.is_empty() => {
             // "That player may pay [2] to …": the cost is theirs, paid as they say yes
             // (without "may", paid at once if they can).
@@ -1480,6 +1509,7 @@ pub fn effect(e: &Effect) -> String {
             may,
             cost: _,
             effects,
+            ..
         } => {
             let steps: Vec<String> = effects.iter().map(effect).collect();
             // By you: the steps already read in your voice, so no "you being" aside.

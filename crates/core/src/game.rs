@@ -226,6 +226,7 @@ impl Game {
             last_involved: Vec::new(),
             revealed: Vec::new(),
             picked: Vec::new(),
+            decided: Vec::new(),
             paid: Vec::new(),
             contributing: Vec::new(),
             next_object,

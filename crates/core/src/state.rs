@@ -419,6 +419,10 @@ pub struct State {
     /// chooses a card, `Selection::paid`; description `other_than_paid`); empty between
     /// effects.
     pub(crate) paid: Vec<CardId>,
+    /// 801.1: the effects of the players who have made their decisions for an
+    /// `Effect::By` with `decide_first`, in turn order, waiting for the others to decide;
+    /// empty between effects.
+    pub(crate) decided: Vec<crate::ability::resolve::Resolution>,
     /// Engine bookkeeping beside the game facts (left out of the digest).
     pub(crate) books: Bookkeeping,
 }

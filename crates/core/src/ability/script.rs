@@ -1786,6 +1786,18 @@ pub enum Effect {
         #[serde(default)]
         cost: Vec<Cost>,
         effects: Vec<Effect>,
+        /// 801.1: every named player makes their decisions (the "may" with its cost, then
+        /// the `Pick`s leading the instructions) in turn order before any instruction is
+        /// carried out; then those who said yes follow the rest of theirs, in the same
+        /// order, and the cards all of them picked are `Picked` for the instructions
+        /// after this one (AD94).
+        #[serde(default)]
+        decide_first: bool,
+        /// "Each player with …": only the named players for whom this holds, read with
+        /// that player as "you" as the instruction begins (with `decide_first`, before
+        /// anyone decides).
+        #[serde(default, rename = "if")]
+        only: Option<Condition>,
     },
     /// Put the top cards of a deck into its owner's discard pile.
     Mill {

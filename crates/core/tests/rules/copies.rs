@@ -239,6 +239,8 @@ fn r521_5_a_token_is_owned_by_the_controller_of_the_effect_that_made_it() {
         vec![
             make_rock(),
             Effect::By {
+                decide_first: false,
+                only: None,
                 who: Who::Opponent,
                 may: false,
                 cost: Vec::new(),

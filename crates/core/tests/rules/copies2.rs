@@ -475,6 +475,8 @@ fn r506_1_you_move_fires_only_for_moves_its_controller_makes() {
     let mut w2 = None;
     let t = play_event(
         vec![Effect::By {
+            decide_first: false,
+            only: None,
             who: Who::Opponent,
             may: false,
             cost: Vec::new(),

@@ -15,6 +15,8 @@ fn r801_1_an_opponent_answers_their_own_may_and_acts_as_you() {
     let ev = main_event(
         "GIFT",
         vec![Effect::By {
+            decide_first: false,
+            only: None,
             who: Who::Opponent,
             may: true,
             cost: Vec::new(),
@@ -49,6 +51,48 @@ fn r801_1_an_opponent_answers_their_own_may_and_acts_as_you() {
         mine - 1,
         "only the Event left P1's hand"
     );
+}
+
+#[test]
+fn r801_1_every_named_player_decides_before_any_instruction_is_carried_out() {
+    // "Each player may draw a card", deciding first: the first player's yes draws
+    // nothing until the second player has answered; then only those who said yes draw.
+    let ev = main_event(
+        "EACH",
+        vec![Effect::By {
+            who: Who::Each,
+            may: true,
+            cost: Vec::new(),
+            effects: vec![Effect::Draw {
+                who: Who::You,
+                amount: Amount::N(1),
+            }],
+            decide_first: true,
+            only: None,
+        }],
+    );
+    let mut t = board(
+        deck("A", Blue, vec![ev], 5),
+        deck("B", Orange, vec![], 5),
+        StartAt::MainPhase,
+        |b| {
+            to_hand(b, P1, "EACH");
+            b.set_tokens(P1, 3);
+        },
+    );
+    t.choose(P1, "play \"Event EACH\"");
+    let (first, second) = (t.who(), if t.who() == P1 { P2 } else { P1 });
+    let hands = |t: &T| (t.g.player(first).hand.len(), t.g.player(second).hand.len());
+    let before = hands(&t);
+    t.choose(first, "yes");
+    assert_eq!(t.who(), second, "the other player answers next");
+    assert_eq!(
+        hands(&t),
+        before,
+        "nothing is drawn before everyone has decided"
+    );
+    t.choose(second, "no");
+    assert_eq!(hands(&t), (before.0 + 1, before.1), "only the yes draws");
 }
 
 #[test]

@@ -40,6 +40,10 @@ pub(crate) struct Resolution {
     /// The cards picked so far by the instruction being followed, and which of this
     /// effect's cards the later instructions name (`Picked`, `Rest`, place `Revealed`).
     pub sel: Selection,
+    /// 801.1 (`Effect::By` with `decide_first`): the instruction at which this player's
+    /// decisions are over; reaching it, the effect waits in `State::decided` until every
+    /// named player has decided.
+    pub decided_at: Option<u8>,
 }
 
 /// What an effect remembers of the cards it chose and revealed.
@@ -92,6 +96,7 @@ impl Game {
             chosen: None,
             progress: 0,
             sel: Selection::default(),
+            decided_at: None,
         })));
     }
 
@@ -135,6 +140,9 @@ impl Game {
                     // A cost paid by a chosen card is chosen and names it `It`, as for
                     // activated abilities and Events.
                     let steps = self.pay_choosing(cost, &ctx);
+                    if let Some(d) = r.decided_at.as_mut() {
+                        *d = d.saturating_add(u8::try_from(steps.len()).unwrap_or(u8::MAX));
+                    }
                     let at = r.next as usize;
                     r.sel.paying = u8::try_from(at + steps.len()).unwrap_or(u8::MAX);
                     r.effects.splice(at..at, steps);
@@ -156,7 +164,14 @@ impl Game {
             return self.resolve(r, None);
         }
         let mut answer = answer;
-        while (r.next as usize) < r.effects.len() {
+        while (r.next as usize) < r.effects.len() || r.decided_at == Some(r.next) {
+            if r.decided_at == Some(r.next) {
+                // 801.1: this player has made their decisions; what they do waits until
+                // every named player has made theirs.
+                r.decided_at = None;
+                self.st.decided.push(*r);
+                return None;
+            }
             let effect = r.effects[r.next as usize].clone();
             match &effect {
                 // The branch taken replaces the instruction in place.
@@ -515,10 +530,70 @@ impl Game {
                     may,
                     cost,
                     effects,
+                    decide_first,
+                    only,
                 } => {
+                    // 801.1: the `Pick`s leading the instructions are decisions.
+                    let lead = effects
+                        .iter()
+                        .take_while(|e| matches!(e, Effect::Pick(_) | Effect::PickBy { .. }))
+                        .count();
+                    if *decide_first && r.progress > 0 {
+                        // Everyone has decided: those who said yes carry out the rest of
+                        // their instructions, in turn order, after which the rest of this
+                        // effect goes on with the cards they all picked as `Picked`.
+                        let decided = std::mem::take(&mut self.st.decided);
+                        if lead > 0 {
+                            // A card two players picked is one of the cards picked.
+                            let mut gathered: Vec<CardId> = Vec::new();
+                            for c in decided.iter().flat_map(|d| d.sel.picked.iter().copied()) {
+                                if !gathered.contains(&c) {
+                                    gathered.push(c);
+                                }
+                            }
+                            self.st.picked.clone_from(&gathered);
+                            r.sel.picked = gathered;
+                        }
+                        r.next += 1;
+                        r.chosen = None;
+                        r.progress = 0;
+                        self.push(Frame::Resolve(r));
+                        for d in decided.into_iter().rev() {
+                            self.push(Frame::Resolve(Box::new(d)));
+                        }
+                        return None;
+                    }
                     // The rest of this effect waits under the named players' instructions,
                     // which run first, one player after another.
-                    let players = self.acting_players(*who, &ctx);
+                    let mut players = self.acting_players(*who, &ctx);
+                    if let Some(cond) = only {
+                        players.retain(|&p| self.holds(cond, &Ctx { you: p, ..ctx }));
+                    }
+                    if *decide_first {
+                        // Each player's effect stops once they have decided (`decided_at`)
+                        // and waits for this instruction to be taken up again, reading the
+                        // cards this effect picked so far as `Picked`.
+                        let picked = r.sel.picked.clone();
+                        r.progress = 1;
+                        r.chosen = None;
+                        self.push(Frame::Resolve(r));
+                        for p in players.into_iter().rev() {
+                            let theirs = Ctx { you: p, ..ctx };
+                            if !*may && !cost.is_empty() {
+                                if !self.can_pay(cost, &theirs) {
+                                    continue;
+                                }
+                                self.pay(cost, &theirs);
+                            }
+                            let cost = if *may { cost.clone() } else { Vec::new() };
+                            self.push_resolution(theirs, effects.clone(), *may, cost, None);
+                            if let Some(Frame::Resolve(t)) = self.st.frames.last_mut() {
+                                t.decided_at = Some(u8::try_from(lead).unwrap_or(u8::MAX));
+                                t.sel.picked.clone_from(&picked);
+                            }
+                        }
+                        return None;
+                    }
                     r.next += 1;
                     r.chosen = None;
                     r.progress = 0;
