@@ -246,6 +246,7 @@ impl Game {
                 relocated: None,
                 tied_sides: None,
                 actor: std::cell::Cell::new(None),
+                causer: std::cell::Cell::new(None),
                 challenging: std::cell::Cell::new(None),
             },
         };

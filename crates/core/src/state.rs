@@ -465,6 +465,10 @@ pub(crate) struct Bookkeeping {
     /// checked: who does what happens now, for prohibitions naming who causes it
     /// (`Prohibition::By`). Set only for the call that does it.
     pub(crate) actor: std::cell::Cell<Option<PlayerId>>,
+    /// The player whose effect makes the actor do what happens now, when that is
+    /// another player (`Selection::causer`): "an opponent forces you to …" (CN25). Set
+    /// only for the call that does it; `None` when the actor does it of their own.
+    pub(crate) causer: std::cell::Cell<Option<PlayerId>>,
     /// The challenge a prohibition is being checked against (place `Challenging`): the
     /// challenger, the Troublemaker and, for an effect's challenge with one character
     /// (514.3a.i), that character. Set only for the call that checks it.

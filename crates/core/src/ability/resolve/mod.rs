@@ -71,6 +71,11 @@ pub(crate) struct Selection {
     /// The colour this effect's `Effect::ChooseColor` chose, read by descriptions with
     /// `only_chosen_color`.
     pub color: Option<crate::card::Color>,
+    /// Instructions a player follows because another's effect tells them to, with no
+    /// "may" of theirs (`By` without `may`): the player whose effect it is, who makes
+    /// what they do happen (`Bookkeeping::causer`; CN25: "each player discards" by an
+    /// opponent's card is that opponent forcing the discard).
+    pub causer: Option<crate::ids::PlayerId>,
 }
 
 impl Game {
@@ -519,6 +524,9 @@ impl Game {
                     // The rest of this effect waits under the named players' instructions,
                     // which run first, one player after another.
                     let players = self.acting_players(*who, &ctx);
+                    // Told to with no choice, they do it as this effect's controller
+                    // makes them; with a "may" it is their own doing.
+                    let causer = (!*may).then(|| r.sel.causer.unwrap_or(ctx.you));
                     r.next += 1;
                     r.chosen = None;
                     r.progress = 0;
@@ -535,6 +543,9 @@ impl Game {
                         }
                         let cost = if *may { cost.clone() } else { Vec::new() };
                         self.push_resolution(theirs, effects.clone(), *may, cost, None);
+                        if let Some(Frame::Resolve(top)) = self.st.frames.last_mut() {
+                            top.sel.causer = causer.filter(|&c| c != p);
+                        }
                     }
                     return None;
                 }
