@@ -580,6 +580,10 @@ pub enum Condition {
     AtAProblem,
     /// It is the controller's turn.
     YourTurn,
+    /// It is the named player's turn: "during their Main Phase" of "that player" is
+    /// `All([Phase(Main), TurnOf(ThatPlayer)])` (CN19), true in no other player's turn
+    /// with three or more players; `TurnOf(Opponent)` is any opponent's turn.
+    TurnOf(Who),
     /// The confront the trigger is about used more power than required.
     ExcessPower,
     /// This card has scored at least n points this Score Phase.

@@ -248,6 +248,7 @@ pub(crate) fn reads_condition(c: &Condition) -> Reach<'_> {
         | Condition::InFaceoff(_)
         | Condition::AtAProblem
         | Condition::YourTurn
+        | Condition::TurnOf(_)
         | Condition::ScoredThisPhase(_)
         | Condition::Phase(_)
         | Condition::FaceoffHere

@@ -676,6 +676,7 @@ fn chosen_type(cond: &mut Condition, ty: crate::card::CardType) {
         | Condition::InFaceoff(_)
         | Condition::AtAProblem
         | Condition::YourTurn
+        | Condition::TurnOf(_)
         | Condition::ExcessPower
         | Condition::ScoredThisPhase(_)
         | Condition::Phase(_)
