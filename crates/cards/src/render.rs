@@ -2593,6 +2593,14 @@ pub fn ability(a: &Ability) -> String {
         Ability::PlayRequires(c) => {
             sentence(format!("this card can be played only if {}", condition(c)))
         }
+        // A change of what playing this very card costs, wherever it is played from (CG30).
+        Ability::PlayCost(c) => sentence(cost_change(&CostChange {
+            cards: Some(Cards {
+                is_this: true,
+                ..Cards::default()
+            }),
+            ..c.clone()
+        })),
         Ability::PlayTimed {
             timing: t,
             to,

@@ -66,6 +66,12 @@ pub enum Ability {
     /// 205.1: a play requirement beyond colours: the card can be played only while the
     /// condition holds, read with the player playing it as "you" ("you must control …").
     PlayRequires(Condition),
+    /// 705.2b: a change of what playing this very card costs, read as it is played from
+    /// wherever it is played (the hand, or a discard pile a card like CN127 lets its
+    /// player play from), with its player as "you" and the area it is played to as
+    /// `There` (CG30: 1 less for each Earth Pony Friend of yours there). Only
+    /// `action: Play` changes mean anything here.
+    PlayCost(CostChange),
     /// An ability that works while its card is in a zone out of play (the hand, the
     /// discard pile, the banished zone) and nowhere else: `From(Discard,
     /// Static(effect: PlayAsFromHand))` is "you may play this card from your discard
@@ -802,6 +808,11 @@ impl Trigger {
             | Ability::Attach(_)
             | Ability::AsEntersPlay(_)
             | Ability::PlayRequires(_) => Ok(()),
+            Ability::PlayCost(change) if change.action == CostedAction::Play => Ok(()),
+            Ability::PlayCost(change) => Err(format!(
+                "`PlayCost` changes what playing this card costs: its action is `Play`, not {:?}",
+                change.action
+            )),
             Ability::From(zone, inner) => Trigger::check_from(*zone, inner),
         }
     }
@@ -840,6 +851,7 @@ impl Trigger {
             | Ability::Attach(_)
             | Ability::AsEntersPlay(_)
             | Ability::PlayRequires(_)
+            | Ability::PlayCost(_)
             | Ability::From(..) => &[],
         };
         let mut bad = None;
@@ -891,6 +903,7 @@ impl Trigger {
             | (_, Ability::ActivatedByAny { .. })
             | (_, Ability::AsEntersPlay(_))
             | (_, Ability::PlayRequires(_))
+            | (_, Ability::PlayCost(_))
             | (_, Ability::PlayTimed { .. })
             | (_, Ability::From(..)) => Err(format!(
                 "only `Static(effect: PlayAsFromHand)` works from a discard pile or the banished zone, and only `Static(effect: Cost((action: Play, ..)))` or `Static(effect: Replace(would: BeDiscarded(This, ..), ..))` from the hand, not {inner:?} from {zone:?}"

@@ -415,6 +415,7 @@ impl Game {
                 | Ability::ActivatedByAny { .. }
                 | Ability::AsEntersPlay(_)
                 | Ability::PlayRequires(_)
+                | Ability::PlayCost(_)
                 | Ability::PlayTimed { .. } => {
                     if in_hand {
                         continue;
@@ -777,12 +778,7 @@ impl Game {
             // its controller's doing); the game's own discards are nobody's.
             Would::BeDiscarded(s, by) => match occ {
                 Occurrence::Discard(card) => {
-                    let actor = self
-                        .st
-                        .books
-                        .causer
-                        .get()
-                        .or(self.st.books.actor.get())?;
+                    let actor = self.st.books.causer.get().or(self.st.books.actor.get())?;
                     let c = about(s, card)?;
                     self.names_player(*by, &ctx(Some(card), None, Some(actor)), actor)
                         .then_some(c)
