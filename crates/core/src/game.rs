@@ -218,6 +218,7 @@ impl Game {
             beneath: Vec::new(),
             beneath_left: Vec::new(),
             last_power: Vec::new(),
+            last_controller: Vec::new(),
             last_dismissed: None,
             mover: None,
             delayed: Vec::new(),

@@ -387,6 +387,10 @@ pub struct State {
     /// that left play is read as it was in play; CN147 adds a defeated Troublemaker's
     /// power later), each with the object it became, until it changes zones again.
     pub(crate) last_power: Vec<(CardId, u32, i16)>,
+    /// The controller of cards that have left play, as they left (701.3), each with the
+    /// object it became, until it changes zones again: `ItsController` of a dismissed
+    /// Friend is who controlled it, not its owner.
+    pub(crate) last_controller: Vec<(CardId, u32, PlayerId)>,
     /// 706.1a, 520.3, 711.6: what cards' entries into play decided.
     pub(crate) entered: Vec<crate::rules::entering::Entered>,
     /// The card most recently dismissed, and the object it became (read by "if you do",
