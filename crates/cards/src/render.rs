@@ -2599,7 +2599,7 @@ pub fn ability(a: &Ability) -> String {
                 is_this: true,
                 ..Cards::default()
             }),
-            ..c.clone()
+            ..(**c).clone()
         })),
         Ability::PlayTimed {
             timing: t,

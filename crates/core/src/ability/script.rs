@@ -71,7 +71,7 @@ pub enum Ability {
     /// player play from), with its player as "you" and the area it is played to as
     /// `There` (CG30: 1 less for each Earth Pony Friend of yours there). Only
     /// `action: Play` changes mean anything here.
-    PlayCost(CostChange),
+    PlayCost(Box<CostChange>),
     /// An ability that works while its card is in a zone out of play (the hand, the
     /// discard pile, the banished zone) and nowhere else: `From(Discard,
     /// Static(effect: PlayAsFromHand))` is "you may play this card from your discard

@@ -91,7 +91,7 @@ impl Game {
             // `PlayCost` is read wherever the card is played from (CG30 from a discard
             // pile); `From(Hand, ..)` only in the hand.
             let (change, condition) = match a {
-                Ability::PlayCost(change) => (change, &None),
+                Ability::PlayCost(change) => (&**change, &None),
                 Ability::From(crate::ability::OutOfPlay::Hand, inner) if in_hand => {
                     let Ability::Static {
                         effect: StaticEffect::Cost(change),
