@@ -2263,6 +2263,14 @@ fn condition(c: &Condition) -> String {
         Condition::InFaceoff(Some(k)) => format!("a {k:?} faceoff is going on"),
         Condition::AtAProblem => "this card is at a Problem".into(),
         Condition::YourTurn => "it is your turn".into(),
+        Condition::TurnOf(w) => match w {
+            Who::You => "it is your turn".into(),
+            Who::Opponent => "it is an opponent's turn".into(),
+            Who::Each => "it is any player's turn".into(),
+            Who::ItsController | Who::ThatPlayer | Who::ThatPlayersOpponent => {
+                format!("it is {}'s turn", who(*w))
+            }
+        },
         Condition::ExcessPower => "you had more power than needed".into(),
         Condition::Compare(x, cmp, y) => {
             let how = match cmp {
@@ -2615,6 +2623,14 @@ pub fn ability(a: &Ability) -> String {
         Ability::PlayRequires(c) => {
             sentence(format!("this card can be played only if {}", condition(c)))
         }
+        // A change of what playing this very card costs, wherever it is played from (CG30).
+        Ability::PlayCost(c) => sentence(cost_change(&CostChange {
+            cards: Some(Cards {
+                is_this: true,
+                ..Cards::default()
+            }),
+            ..(**c).clone()
+        })),
         Ability::PlayTimed {
             timing: t,
             to,

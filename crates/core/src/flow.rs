@@ -187,15 +187,19 @@ impl Game {
             Frame::Resolve(r) => {
                 // What the effect does, its controller does (`Prohibition::By`).
                 let before = self.st.books.actor.replace(Some(r.ctx.you));
+                let caused = self.st.books.causer.replace(r.sel.causer);
                 let asked = self.resolve(r, answer);
                 self.st.books.actor.set(before);
+                self.st.books.causer.set(caused);
                 asked
             }
             Frame::Replace(r) => {
                 // It happens as the one who caused it acts (`Prohibition::By`).
                 let before = self.st.books.actor.replace(r.actor);
+                let caused = self.st.books.causer.replace(r.causer);
                 let asked = self.replace_frame(r, answer);
                 self.st.books.actor.set(before);
+                self.st.books.causer.set(caused);
                 asked
             }
             Frame::Enter(e) => self.entry_frame(e, answer),

@@ -218,6 +218,7 @@ impl Game {
             beneath: Vec::new(),
             beneath_left: Vec::new(),
             last_power: Vec::new(),
+            last_controller: Vec::new(),
             last_dismissed: None,
             mover: None,
             delayed: Vec::new(),
@@ -247,6 +248,7 @@ impl Game {
                 relocated: None,
                 tied_sides: None,
                 actor: std::cell::Cell::new(None),
+                causer: std::cell::Cell::new(None),
                 challenging: std::cell::Cell::new(None),
             },
         };

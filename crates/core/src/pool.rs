@@ -273,6 +273,8 @@ impl PoolFacts {
                     }
                 }
                 Ability::From(..) => self.play_elsewhere = true,
+                // Looked for as the card is played, wherever from (`rules/costs.rs`).
+                Ability::PlayCost(_) => self.hand_costs = true,
                 Ability::Activated { timing, .. }
                 | Ability::ActivatedByAny { timing, .. }
                 | Ability::Play { timing, .. }
@@ -387,7 +389,8 @@ fn grants_modifier(
         | Ability::Attach(_)
         | Ability::AsEntersPlay(_)
         | Ability::From(..)
-        | Ability::PlayRequires(_) => false,
+        | Ability::PlayRequires(_)
+        | Ability::PlayCost(_) => false,
     };
     crate::ability::tokens::each_effect(a, &mut |e| {
         found |= matches!(e, Effect::Until { effect, .. } if granted(effect));
@@ -448,6 +451,7 @@ pub(crate) fn face_listens(pool: &[CardDef]) -> std::sync::Arc<[EventKinds]> {
             | Ability::PlayTimed { .. }
             | Ability::AsEntersPlay(_)
             | Ability::PlayRequires(_)
+            | Ability::PlayCost(_)
             | Ability::From(..) => kinds,
         };
         let printed = face.abilities.iter().fold(EventKinds::NONE, listens);
@@ -594,7 +598,8 @@ impl FaceFacts {
                 | Ability::Attach(_)
                 | Ability::AsEntersPlay(_)
                 | Ability::From(..)
-                | Ability::PlayRequires(_) => Self::empty(),
+                | Ability::PlayRequires(_)
+                | Ability::PlayCost(_) => Self::empty(),
             };
         }
         if face

@@ -387,6 +387,10 @@ pub struct State {
     /// that left play is read as it was in play; CN147 adds a defeated Troublemaker's
     /// power later), each with the object it became, until it changes zones again.
     pub(crate) last_power: Vec<(CardId, u32, i16)>,
+    /// The controller of cards that have left play, as they left (701.3), each with the
+    /// object it became, until it changes zones again: `ItsController` of a dismissed
+    /// Friend is who controlled it, not its owner.
+    pub(crate) last_controller: Vec<(CardId, u32, PlayerId)>,
     /// 706.1a, 520.3, 711.6: what cards' entries into play decided.
     pub(crate) entered: Vec<crate::rules::entering::Entered>,
     /// The card most recently dismissed, and the object it became (read by "if you do",
@@ -469,6 +473,10 @@ pub(crate) struct Bookkeeping {
     /// checked: who does what happens now, for prohibitions naming who causes it
     /// (`Prohibition::By`). Set only for the call that does it.
     pub(crate) actor: std::cell::Cell<Option<PlayerId>>,
+    /// The player whose effect makes the actor do what happens now, when that is
+    /// another player (`Selection::causer`): "an opponent forces you to …" (CN25). Set
+    /// only for the call that does it; `None` when the actor does it of their own.
+    pub(crate) causer: std::cell::Cell<Option<PlayerId>>,
     /// The challenge a prohibition is being checked against (place `Challenging`): the
     /// challenger, the Troublemaker and, for an effect's challenge with one character
     /// (514.3a.i), that character. Set only for the call that checks it.

@@ -6,7 +6,7 @@
 //! becomes a new object has none (519.3a, 410.6) without anything having to clear them.
 
 use crate::game::Game;
-use crate::ids::CardId;
+use crate::ids::{CardId, PlayerId, Zone};
 use serde::{Deserialize, Serialize};
 
 /// A kind of counter (519): +1 power counters (519.4), or counters of a name, by the
@@ -77,6 +77,31 @@ impl Game {
             .retain(|&(x, object, _)| x != c && cards[x.index()].object == object);
         let object = self.card(c).object;
         self.st.last_power.push((c, object, power));
+    }
+
+    /// 701.3: a card's controller as it left play, kept as its power is
+    /// ([`Game::keep_last_known_power`]).
+    pub(crate) fn keep_last_known_controller(&mut self, c: CardId, controller: PlayerId) {
+        let cards = &self.st.cards;
+        self.st
+            .last_controller
+            .retain(|&(x, object, _)| x != c && cards[x.index()].object == object);
+        let object = self.card(c).object;
+        self.st.last_controller.push((c, object, controller));
+    }
+
+    /// The controller of card `c` (701.3): in play its controller; out of play, who
+    /// controlled it as it left play while it stays where it went, else its owner.
+    pub(crate) fn last_known_controller(&self, c: CardId) -> PlayerId {
+        let k = self.card(c);
+        if k.zone == Zone::Play {
+            return k.controller;
+        }
+        self.st
+            .last_controller
+            .iter()
+            .find(|&&(x, o, _)| x == c && o == k.object)
+            .map_or(k.controller, |&(_, _, p)| p)
     }
 
     /// The power a card out of play had as it left play, while it stays where it went.

@@ -66,6 +66,12 @@ pub enum Ability {
     /// 205.1: a play requirement beyond colours: the card can be played only while the
     /// condition holds, read with the player playing it as "you" ("you must control …").
     PlayRequires(Condition),
+    /// 705.2b: a change of what playing this very card costs, read as it is played from
+    /// wherever it is played (the hand, or a discard pile a card like CN127 lets its
+    /// player play from), with its player as "you" and the area it is played to as
+    /// `There` (CG30: 1 less for each Earth Pony Friend of yours there). Only
+    /// `action: Play` changes mean anything here.
+    PlayCost(Box<CostChange>),
     /// An ability that works while its card is in a zone out of play (the hand, the
     /// discard pile, the banished zone) and nowhere else: `From(Discard,
     /// Static(effect: PlayAsFromHand))` is "you may play this card from your discard
@@ -580,6 +586,10 @@ pub enum Condition {
     AtAProblem,
     /// It is the controller's turn.
     YourTurn,
+    /// It is the named player's turn: "during their Main Phase" of "that player" is
+    /// `All([Phase(Main), TurnOf(ThatPlayer)])` (CN19), true in no other player's turn
+    /// with three or more players; `TurnOf(Opponent)` is any opponent's turn.
+    TurnOf(Who),
     /// The confront the trigger is about used more power than required.
     ExcessPower,
     /// This card has scored at least n points this Score Phase.
@@ -798,6 +808,11 @@ impl Trigger {
             | Ability::Attach(_)
             | Ability::AsEntersPlay(_)
             | Ability::PlayRequires(_) => Ok(()),
+            Ability::PlayCost(change) if change.action == CostedAction::Play => Ok(()),
+            Ability::PlayCost(change) => Err(format!(
+                "`PlayCost` changes what playing this card costs: its action is `Play`, not {:?}",
+                change.action
+            )),
             Ability::From(zone, inner) => Trigger::check_from(*zone, inner),
         }
     }
@@ -836,6 +851,7 @@ impl Trigger {
             | Ability::Attach(_)
             | Ability::AsEntersPlay(_)
             | Ability::PlayRequires(_)
+            | Ability::PlayCost(_)
             | Ability::From(..) => &[],
         };
         let mut bad = None;
@@ -887,6 +903,7 @@ impl Trigger {
             | (_, Ability::ActivatedByAny { .. })
             | (_, Ability::AsEntersPlay(_))
             | (_, Ability::PlayRequires(_))
+            | (_, Ability::PlayCost(_))
             | (_, Ability::PlayTimed { .. })
             | (_, Ability::From(..)) => Err(format!(
                 "only `Static(effect: PlayAsFromHand)` works from a discard pile or the banished zone, and only `Static(effect: Cost((action: Play, ..)))` or `Static(effect: Replace(would: BeDiscarded(This, ..), ..))` from the hand, not {inner:?} from {zone:?}"

@@ -34,7 +34,8 @@ pub(crate) fn each_effect(a: &Ability, f: &mut impl FnMut(&Effect)) {
         | Ability::Attach(_)
         | Ability::AsEntersPlay(_)
         | Ability::From(..)
-        | Ability::PlayRequires(_) => {}
+        | Ability::PlayRequires(_)
+        | Ability::PlayCost(_) => {}
     }
 }
 

@@ -82,20 +82,36 @@ impl Game {
     /// the cards at that area; nothing when the area is not known yet.
     fn own_hand_cost_change(&self, c: CardId, p: PlayerId, on: Acting) -> i16 {
         let k = self.card(c);
-        if k.zone != crate::ids::Zone::Hand || k.owner != p {
+        if k.owner != p {
             return 0;
         }
+        let in_hand = k.zone == crate::ids::Zone::Hand;
         let mut own = 0i16;
         for a in &self.face(c).abilities {
-            let Ability::From(crate::ability::OutOfPlay::Hand, inner) = a else {
-                continue;
-            };
-            let Ability::Static {
-                effect: StaticEffect::Cost(change),
-                condition,
-            } = &**inner
-            else {
-                continue;
+            // `PlayCost` is read wherever the card is played from (CG30 from a discard
+            // pile); `From(Hand, ..)` only in the hand.
+            let (change, condition) = match a {
+                Ability::PlayCost(change) => (&**change, &None),
+                Ability::From(crate::ability::OutOfPlay::Hand, inner) if in_hand => {
+                    let Ability::Static {
+                        effect: StaticEffect::Cost(change),
+                        condition,
+                    } = &**inner
+                    else {
+                        continue;
+                    };
+                    (&**change, condition)
+                }
+                Ability::From(..)
+                | Ability::Static { .. }
+                | Ability::Triggered { .. }
+                | Ability::Activated { .. }
+                | Ability::ActivatedByAny { .. }
+                | Ability::Attach(_)
+                | Ability::Play { .. }
+                | Ability::AsEntersPlay(_)
+                | Ability::PlayRequires(_)
+                | Ability::PlayTimed { .. } => continue,
             };
             if change.action != CostedAction::Play {
                 continue;

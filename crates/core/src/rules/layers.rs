@@ -248,6 +248,7 @@ pub(crate) fn reads_condition(c: &Condition) -> Reach<'_> {
         | Condition::InFaceoff(_)
         | Condition::AtAProblem
         | Condition::YourTurn
+        | Condition::TurnOf(_)
         | Condition::ScoredThisPhase(_)
         | Condition::Phase(_)
         | Condition::FaceoffHere
@@ -381,9 +382,10 @@ pub(crate) fn ability_kinds(a: &Ability) -> (Kinds, Kinds) {
         | Ability::Play { effects, .. } => (Kinds::NONE, in_effects(effects)),
         Ability::PlayTimed { then, .. } => (Kinds::NONE, in_effects(then)),
         // Colours an entry chose are read as the card's printed ones.
-        Ability::Attach(_) | Ability::AsEntersPlay(_) | Ability::PlayRequires(_) => {
-            (Kinds::NONE, Kinds::NONE)
-        }
+        Ability::Attach(_)
+        | Ability::AsEntersPlay(_)
+        | Ability::PlayRequires(_)
+        | Ability::PlayCost(_) => (Kinds::NONE, Kinds::NONE),
         // Out of play no characteristic is changed.
         Ability::From(..) => (Kinds::NONE, Kinds::NONE),
     }

@@ -647,6 +647,7 @@ impl Game {
         } else {
             None
         };
+        let left_controller = self.card(c).controller;
         // 521.3: a token going to any zone but play ceases to exist on the way.
         let to = if self.card(c).token && to != Zone::Play {
             Zone::Gone
@@ -694,6 +695,9 @@ impl Game {
         }
         if let Some(p) = left_power {
             self.keep_last_known_power(c, p);
+        }
+        if from == Zone::Play && to != Zone::Play {
+            self.keep_last_known_controller(c, left_controller);
         }
         // 410.6: what lasted until an event happens to that card ends with the object.
         self.end_stale_until_modifiers();

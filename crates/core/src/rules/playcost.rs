@@ -110,7 +110,8 @@ impl Game {
 
     /// Redeem: the cards `p` could retire to play `card` for less: their own Friends and
     /// face-up Troublemakers in play with the same title, one per group no choice could
-    /// tell apart.
+    /// tell apart. A retiring that would be replaced can't pay the cost (508.1a: after
+    /// CN127, whose banishing replaces it).
     pub(crate) fn redeem_candidates(&self, p: PlayerId, card: CardId) -> Vec<CardId> {
         if !self.face(card).keywords.contains(&Keyword::Redeem) {
             return Vec::new();
@@ -130,7 +131,7 @@ impl Game {
                         CardType::Friend | CardType::Troublemaker
                     )
                     && self.def(c).title.eq_ignore_ascii_case(title)
-                    && self.can_happen(Occurrence::Retire(c))
+                    && self.payable(Occurrence::Retire(c))
             })
             .collect();
         self.distinct(found)
@@ -138,7 +139,8 @@ impl Game {
 
     /// Transform X: the Friends `p` could return to hand to play `card` for X: their own
     /// face-up Friends whose title includes this card's title (201.3a) and whose
-    /// subtitle differs from this card's.
+    /// subtitle differs from this card's; as for Redeem, one whose return would be
+    /// replaced can't pay the cost (508.1a).
     pub(crate) fn transform_candidates(&self, p: PlayerId, card: CardId) -> Vec<CardId> {
         if self.transform_cost(card).is_none() {
             return Vec::new();
@@ -158,7 +160,7 @@ impl Game {
                     && d.card_type == CardType::Friend
                     && d.title.to_lowercase().contains(&title)
                     && !d.subtitle.eq_ignore_ascii_case(&def.subtitle)
-                    && self.can_happen(Occurrence::ToHand(c))
+                    && self.payable(Occurrence::ToHand(c))
             })
             .collect();
         self.distinct(found)

@@ -227,7 +227,7 @@ impl Game {
     /// names every opponent.
     pub(crate) fn names_player(&self, who: Who, ctx: &Ctx, p: PlayerId) -> bool {
         match who {
-            Who::ItsController => ctx.it.is_some_and(|c| self.card(c).controller == p),
+            Who::ItsController => ctx.it.is_some_and(|c| self.last_known_controller(c) == p),
             Who::ThatPlayer => ctx.player == Some(p),
             Who::ThatPlayersOpponent => ctx.player.is_some_and(|x| x != p),
             plain => crate::ability::trigger::names(plain, p, ctx.you),

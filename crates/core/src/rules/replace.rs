@@ -52,6 +52,8 @@ pub(crate) struct Replacing {
     /// Who acts (`Bookkeeping::actor`) as it was asked for: one that waits for a choice
     /// happens later, still theirs (`Prohibition::By`, CG25).
     pub actor: Option<PlayerId>,
+    /// Who makes the actor do it (`Bookkeeping::causer`), kept the same way.
+    pub causer: Option<PlayerId>,
 }
 
 /// Something waiting to happen before the next frame runs: an occurrence waiting for
@@ -109,6 +111,7 @@ impl Game {
             used: Vec::new(),
             asking: None,
             actor: self.st.books.actor.get(),
+            causer: self.st.books.causer.get(),
         };
         // Behind an occurrence already waiting, this one waits too, so they still
         // happen in order (the rest of "dismiss each …" is looked at while the first
@@ -412,6 +415,7 @@ impl Game {
                 | Ability::ActivatedByAny { .. }
                 | Ability::AsEntersPlay(_)
                 | Ability::PlayRequires(_)
+                | Ability::PlayCost(_)
                 | Ability::PlayTimed { .. } => {
                     if in_hand {
                         continue;
@@ -768,11 +772,13 @@ impl Game {
                 }
                 _ => None,
             },
-            // The discarding is the player's whose effect or cost makes it (the one acting,
-            // `Bookkeeping::actor`); the game's own discards are nobody's.
+            // The discarding is the player's whose effect or cost makes it: the one acting
+            // (`Bookkeeping::actor`), or the player whose effect tells them to with no
+            // choice of theirs (`Bookkeeping::causer`: CN178's "each player discards" is
+            // its controller's doing); the game's own discards are nobody's.
             Would::BeDiscarded(s, by) => match occ {
                 Occurrence::Discard(card) => {
-                    let actor = self.st.books.actor.get()?;
+                    let actor = self.st.books.causer.get().or(self.st.books.actor.get())?;
                     let c = about(s, card)?;
                     self.names_player(*by, &ctx(Some(card), None, Some(actor)), actor)
                         .then_some(c)

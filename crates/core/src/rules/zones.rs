@@ -57,6 +57,7 @@ impl Game {
                 | Ability::ActivatedByAny { .. }
                 | Ability::AsEntersPlay(_)
                 | Ability::PlayRequires(_)
+                | Ability::PlayCost(_)
                 | Ability::PlayTimed { .. }
                 | Ability::From(..) => false,
             },
@@ -69,6 +70,7 @@ impl Game {
             | Ability::ActivatedByAny { .. }
             | Ability::AsEntersPlay(_)
             | Ability::PlayRequires(_)
+            | Ability::PlayCost(_)
             | Ability::PlayTimed { .. } => false,
         })
     }

@@ -44,6 +44,7 @@ impl Game {
                     && self.card(ctx.source).area.is_some_and(|a| a.is_problem())
             }
             Condition::YourTurn => self.st.turn_player == ctx.you,
+            Condition::TurnOf(who) => self.names_player(*who, ctx, self.st.turn_player),
             Condition::ExcessPower => ctx
                 .there
                 .is_some_and(|a| self.confronts_with_excess(ctx.you, a)),

@@ -112,8 +112,11 @@ impl Game {
     /// as a separate instruction.
     pub(crate) fn pay(&mut self, costs: &[Cost], ctx: &Ctx) {
         let before = self.st.books.actor.replace(Some(ctx.you));
+        // A cost is paid by its payer's own doing.
+        let caused = self.st.books.causer.replace(None);
         self.pay_each(costs, ctx);
         self.st.books.actor.set(before);
+        self.st.books.causer.set(caused);
     }
 
     /// [`Game::pay`] with the paying player set as the one who acts.

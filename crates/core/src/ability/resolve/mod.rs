@@ -75,6 +75,11 @@ pub(crate) struct Selection {
     /// The colour this effect's `Effect::ChooseColor` chose, read by descriptions with
     /// `only_chosen_color`.
     pub color: Option<crate::card::Color>,
+    /// Instructions a player follows because another's effect tells them to, with no
+    /// "may" of theirs (`By` without `may`): the player whose effect it is, who makes
+    /// what they do happen (`Bookkeeping::causer`; CN25: "each player discards" by an
+    /// opponent's card is that opponent forcing the discard).
+    pub causer: Option<crate::ids::PlayerId>,
 }
 
 impl Game {
@@ -569,6 +574,9 @@ impl Game {
                     if let Some(cond) = only {
                         players.retain(|&p| self.holds(cond, &Ctx { you: p, ..ctx }));
                     }
+                    // Told to with no choice, they do it as this effect's controller
+                    // makes them; with a "may" it is their own doing.
+                    let causer = (!*may).then(|| r.sel.causer.unwrap_or(ctx.you));
                     if *decide_first {
                         // Each player's effect stops once they have decided (`decided_at`)
                         // and waits for this instruction to be taken up again, reading the
@@ -590,6 +598,7 @@ impl Game {
                             if let Some(Frame::Resolve(t)) = self.st.frames.last_mut() {
                                 t.decided_at = Some(u8::try_from(lead).unwrap_or(u8::MAX));
                                 t.sel.picked.clone_from(&picked);
+                                t.sel.causer = causer.filter(|&c| c != p);
                             }
                         }
                         return None;
@@ -610,6 +619,9 @@ impl Game {
                         }
                         let cost = if *may { cost.clone() } else { Vec::new() };
                         self.push_resolution(theirs, effects.clone(), *may, cost, None);
+                        if let Some(Frame::Resolve(top)) = self.st.frames.last_mut() {
+                            top.sel.causer = causer.filter(|&c| c != p);
+                        }
                     }
                     return None;
                 }
@@ -740,6 +752,7 @@ fn chosen_type(cond: &mut Condition, ty: crate::card::CardType) {
         | Condition::InFaceoff(_)
         | Condition::AtAProblem
         | Condition::YourTurn
+        | Condition::TurnOf(_)
         | Condition::ExcessPower
         | Condition::ScoredThisPhase(_)
         | Condition::Phase(_)

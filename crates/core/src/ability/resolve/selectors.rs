@@ -18,7 +18,7 @@ impl Game {
             Who::Each => self.players_from(ctx.you),
             Who::ItsController => ctx
                 .it
-                .map(|c| vec![self.card(c).controller])
+                .map(|c| vec![self.last_known_controller(c)])
                 .unwrap_or_default(),
             Who::ThatPlayer => ctx.player.into_iter().collect(),
             Who::ThatPlayersOpponent => ctx
@@ -123,7 +123,7 @@ impl Game {
                 Who::Each => true,
                 Who::ItsController => ctx
                     .it
-                    .is_some_and(|i| self.card(i).controller == k.controller),
+                    .is_some_and(|i| self.last_known_controller(i) == k.controller),
                 Who::ThatPlayer => ctx.player == Some(k.controller),
                 Who::ThatPlayersOpponent => ctx.player.is_some_and(|p| p != k.controller),
             };
