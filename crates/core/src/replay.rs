@@ -12,7 +12,7 @@ pub const ENGINE_VERSION: &str = env!("CARGO_PKG_VERSION");
 /// The golden playthroughs in `tests/golden` enforce it: a change to any of them fails
 /// `cargo test -p ponyccg --test golden` until this number is raised and the goldens are
 /// regenerated with `PONYCCG_BLESS=1` (see docs/versions.md).
-pub const RULES_VERSION: u32 = 3;
+pub const RULES_VERSION: u32 = 4;
 
 /// A recorded game. Decks are card numbers, so the catalogue that resolves them must be
 /// the one the game was played with: `catalogue` says which.
