@@ -577,35 +577,19 @@ impl Game {
                     // Told to with no choice, they do it as this effect's controller
                     // makes them; with a "may" it is their own doing.
                     let causer = (!*may).then(|| r.sel.causer.unwrap_or(ctx.you));
-                    if *decide_first {
-                        // Each player's effect stops once they have decided (`decided_at`)
-                        // and waits for this instruction to be taken up again, reading the
-                        // cards this effect picked so far as `Picked`.
-                        let picked = r.sel.picked.clone();
+                    // With `decide_first`, each player's effect stops once they have
+                    // decided (`decided_at`) and waits for this instruction to be taken up
+                    // again (`progress` 1), reading the cards this effect picked so far as
+                    // `Picked`; otherwise the rest of this effect follows theirs.
+                    let decided = decide_first
+                        .then(|| (u8::try_from(lead).unwrap_or(u8::MAX), r.sel.picked.clone()));
+                    if decided.is_some() {
                         r.progress = 1;
-                        r.chosen = None;
-                        self.push(Frame::Resolve(r));
-                        for p in players.into_iter().rev() {
-                            let theirs = Ctx { you: p, ..ctx };
-                            if !*may && !cost.is_empty() {
-                                if !self.can_pay(cost, &theirs) {
-                                    continue;
-                                }
-                                self.pay(cost, &theirs);
-                            }
-                            let cost = if *may { cost.clone() } else { Vec::new() };
-                            self.push_resolution(theirs, effects.clone(), *may, cost, None);
-                            if let Some(Frame::Resolve(t)) = self.st.frames.last_mut() {
-                                t.decided_at = Some(u8::try_from(lead).unwrap_or(u8::MAX));
-                                t.sel.picked.clone_from(&picked);
-                                t.sel.causer = causer.filter(|&c| c != p);
-                            }
-                        }
-                        return None;
+                    } else {
+                        r.next += 1;
+                        r.progress = 0;
                     }
-                    r.next += 1;
                     r.chosen = None;
-                    r.progress = 0;
                     self.push(Frame::Resolve(r));
                     for p in players.into_iter().rev() {
                         let theirs = Ctx { you: p, ..ctx };
@@ -621,6 +605,10 @@ impl Game {
                         self.push_resolution(theirs, effects.clone(), *may, cost, None);
                         if let Some(Frame::Resolve(top)) = self.st.frames.last_mut() {
                             top.sel.causer = causer.filter(|&c| c != p);
+                            if let Some((at, picked)) = &decided {
+                                top.decided_at = Some(*at);
+                                top.sel.picked.clone_from(picked);
+                            }
                         }
                     }
                     return None;
