@@ -23,6 +23,19 @@ fn moved(t: &Target) -> String {
     }
 }
 
+/// A player named in a replacement's "would": each player is read one at a time, so
+/// `Each` is "a player".
+fn one_player(w: Who) -> &'static str {
+    match w {
+        Who::Each => "a player",
+        Who::You
+        | Who::Opponent
+        | Who::ItsController
+        | Who::ThatPlayer
+        | Who::ThatPlayersOpponent => who(w),
+    }
+}
+
 fn who(w: Who) -> &'static str {
     match w {
         Who::You => "you",
@@ -1942,14 +1955,7 @@ fn would_words(w: &Would) -> String {
         Would::ScoreHere(w, r) => format!(
             "{} would score points for {}",
             // "A player", one scoring at a time (as for draws).
-            match w {
-                Who::Each => "a player",
-                Who::You
-                | Who::Opponent
-                | Who::ItsController
-                | Who::ThatPlayer
-                | Who::ThatPlayersOpponent => who(*w),
-            },
+            one_player(*w),
             match r {
                 ScoreReason::Confront => "confronting this card's Problem",
                 ScoreReason::Bonus => "this card's Problem's bonus",
@@ -1959,14 +1965,7 @@ fn would_words(w: &Would) -> String {
         Would::ToDiscardPile(s) => format!("{} would be put into a discard pile", subject(s)),
         Would::BeDiscarded(s, w) => format!(
             "{} would make you discard {} from your hand",
-            match w {
-                Who::Each => "a player",
-                Who::You
-                | Who::Opponent
-                | Who::ItsController
-                | Who::ThatPlayer
-                | Who::ThatPlayersOpponent => who(*w),
-            },
+            one_player(*w),
             subject(s)
         ),
     }

@@ -307,12 +307,7 @@ impl Game {
                 }
             }
             (Entry::AbilitiesOf(sel), answer) => {
-                let ctx = Ctx::of(card, you);
-                let options: Vec<CardId> = self
-                    .matching(sel, &ctx)
-                    .into_iter()
-                    .filter(|&c| c != card)
-                    .collect();
+                let options = self.others_matching(card, you, sel);
                 match answer {
                     Some(Choice::Card(c)) if options.contains(&c) => {
                         self.entered_mut(card).abilities_of = Some(c);
@@ -327,12 +322,7 @@ impl Game {
                     // The banishment was waiting for a replacement choice; it is settled.
                     return Step::Done;
                 }
-                let ctx = Ctx::of(card, you);
-                let options: Vec<CardId> = self
-                    .matching(sel, &ctx)
-                    .into_iter()
-                    .filter(|&c| c != card)
-                    .collect();
+                let options = self.others_matching(card, you, sel);
                 match answer {
                     Some(Choice::Card(c)) if options.contains(&c) => {
                         // 520.3: printed information only; the copy is made of the card as
@@ -491,6 +481,21 @@ impl Game {
             }
         };
         &mut self.st.entered[i]
+    }
+
+    /// The cards other than the entering `card` that fit `sel`, read with `you` as its
+    /// controller: what an entry choice of another card offers (AD202, 520.3 copies).
+    fn others_matching(
+        &self,
+        card: CardId,
+        you: crate::ids::PlayerId,
+        sel: &crate::ability::Cards,
+    ) -> Vec<CardId> {
+        let ctx = Ctx::of(card, you);
+        self.matching(sel, &ctx)
+            .into_iter()
+            .filter(|&c| c != card)
+            .collect()
     }
 
     /// A new entry starts afresh (706.1a is checked each time a card enters play).
